@@ -1,0 +1,1 @@
+"""Speed figures, printed by `make bench`. Never asserted in unit tests: machines are noisy."""

@@ -1,0 +1,26 @@
+"""Run every benchmark module and print its figures: `python -m benchmarks [NAME ...]`."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+MODULES = ("engine", "seed_families", "scoring", "store", "printing", "gui")
+
+
+def main(names: list[str]) -> int:
+    """Run the named benchmark modules (all by default)."""
+    for name in names or MODULES:
+        try:
+            module = importlib.import_module(f"benchmarks.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"benchmarks.{name}":
+                raise
+            continue
+        print(f"== {name}")
+        module.run()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

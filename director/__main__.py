@@ -1,0 +1,5 @@
+"""`python -m director` runs the command line."""
+
+from director.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,133 @@
+"""`director movement`: generate, list and verify movements.
+
+    director movement FAMILY [--tables N | --pairs N | --players N | --couples N | --teams N]
+        [--trays-per-round K | --minutes M [--minutes-per-tray X]] [--rounds R]
+        [--variant NAME] [--stationary-table K] [--arrow-switch R,R] [--balance best]
+        [--mnemonic] [--format text|json]
+    director movement list
+    director movement verify FILE.json [--promise NAME] [--format text|json]
+
+Exit status: 0 for a verified movement, 1 when verification fails, 2 for an impossible request.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+
+from schedules import catalog
+from schedules.balance import balance
+from schedules.findings import InvalidMovementError
+from schedules.jsonio import load_movement, movement_document
+from schedules.promises import promise_names
+from schedules.render import report
+from schedules.types import Movement
+from schedules.verify import verify
+
+
+def run(argv: Sequence[str]) -> int:
+    """Dispatch `list`, `verify` or a family name."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    if argv[0] == "list":
+        print(list_text())
+        return 0
+    if argv[0] == "verify":
+        return _verify(argv[1:])
+    return _generate(argv)
+
+
+def list_text() -> str:
+    """Every family and variant with the sizes it supports."""
+    lines = []
+    for fam in catalog.families().values():
+        lines.append(f"{fam.name:<18} {fam.title} -- {fam.sizes} (--{fam.size_unit})")
+        for v in fam.variants:
+            lines.append(f"  --variant {v.name:<14} {v.summary} -- {v.sizes}")
+    lines.append("")
+    lines.append("Options for every family: --mnemonic (play it through twice, hands exchanged),")
+    lines.append("--trays-per-round K or --minutes M [--minutes-per-tray X], --format text|json.")
+    lines.append("Promises the verifier knows: " + ", ".join(promise_names()))
+    return "\n".join(lines)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="director movement", description="Generate a movement.")
+    p.add_argument("family")
+    size = p.add_mutually_exclusive_group()
+    for unit in ("tables", "pairs", "players", "couples", "teams"):
+        size.add_argument(f"--{unit}", type=int)
+    trays = p.add_mutually_exclusive_group()
+    trays.add_argument("--trays-per-round", type=int)
+    trays.add_argument("--minutes", type=Fraction)
+    p.add_argument("--minutes-per-tray", type=Fraction, default=catalog.DEFAULT_MINUTES_PER_TRAY)
+    p.add_argument("--rounds", type=int)
+    p.add_argument("--variant")
+    p.add_argument("--stationary-table", type=int)
+    p.add_argument("--arrow-switch", default="", help="rounds to arrow-switch, e.g. 3,7")
+    p.add_argument("--balance", choices=["best"])
+    p.add_argument("--mnemonic", action="store_true")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    return p
+
+
+def _generate(argv: Sequence[str]) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        switches = tuple(int(x) for x in args.arrow_switch.split(",") if x.strip())
+    except ValueError:
+        raise catalog.ImpossibleMovementError(
+            f"--arrow-switch takes round numbers separated by commas, not {args.arrow_switch!r}"
+        ) from None
+    request = catalog.Request(
+        family=args.family,
+        tables=args.tables,
+        pairs=args.pairs,
+        players=args.players,
+        couples=args.couples,
+        teams=args.teams,
+        trays_per_round=args.trays_per_round,
+        minutes=args.minutes,
+        minutes_per_tray=args.minutes_per_tray,
+        rounds=args.rounds,
+        variant=args.variant,
+        mnemonic=args.mnemonic,
+        stationary_table=args.stationary_table,
+        arrow_switch=switches,
+        balance=args.balance,
+    )
+    try:
+        movement = catalog.build(request)
+    except InvalidMovementError as exc:
+        # A builder that produced a broken movement: show every finding, never hide it.
+        print(str(exc))
+        for f in exc.findings:
+            print(f"  {f}")
+        return 1
+    return _emit(movement, None, args.format)
+
+
+def _emit(movement: Movement, promise: str | None, fmt: str) -> int:
+    if fmt == "json":
+        doc = movement_document(movement, promise)
+        print(json.dumps(doc, indent=1))
+        return 0 if doc["verified"] else 1
+    findings = verify(movement, promise)
+    print(report(movement, findings, balance(movement)))
+    return 0 if not findings else 1
+
+
+def _verify(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="director movement verify")
+    p.add_argument("file")
+    p.add_argument("--promise", choices=sorted(promise_names()))
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    args = p.parse_args(argv)
+    try:
+        movement = load_movement(args.file)
+    except OSError as exc:
+        raise catalog.ImpossibleMovementError(f"cannot read {args.file}: {exc.strerror}") from exc
+    return _emit(movement, args.promise, args.format)

@@ -1,0 +1,64 @@
+"""Plain-text rendering of a movement for the director: the grid, the verdict, the balance."""
+
+from __future__ import annotations
+
+from schedules.balance import BalanceReport
+from schedules.findings import Finding
+from schedules.types import Movement, Seating
+
+
+def cell(s: Seating) -> str:
+    """One grid cell: who sits where and the trays, e.g. "3-7 / 5-6" or "1 2 3 4 / 9"."""
+    who = "-".join(s.places) if not s.is_individual else " ".join(s.places)
+    trays = _tray_range(s.trays)
+    return f"{who}{'*' if s.switched else ''} / {trays}"
+
+
+def _tray_range(trays: tuple[int, ...]) -> str:
+    if len(trays) > 1 and list(trays) == list(range(trays[0], trays[0] + len(trays))):
+        return f"{trays[0]}-{trays[-1]}"
+    return ",".join(map(str, trays))
+
+
+def grid(movement: Movement) -> str:
+    """The round-by-table grid a director reads; sit-outs in the last column."""
+    tables = movement.table_numbers
+    header = ["Rd", *[f"T{t}" for t in tables], "out"]
+    rows = [header]
+    for r, seatings in movement.by_round():
+        at = {s.table: cell(s) for s in seatings}
+        out = " ".join(movement.sitouts.get(r, ())) or ""
+        rows.append([str(r), *[at.get(t, "") for t in tables], out])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
+    ]
+    return "\n".join(lines)
+
+
+def describe(movement: Movement) -> str:
+    """Heading line: family, variant, size."""
+    variant = f" ({movement.variant})" if movement.variant else ""
+    trays = len(movement.trays)
+    mnemonic = ", mnemonic" if movement.mnemonic else ""
+    return (
+        f"{movement.family}{variant}: {len(movement.field)} {movement.competitors.value}, "
+        f"{movement.tables} tables, {movement.rounds} rounds, {trays} trays{mnemonic}"
+    )
+
+
+def report(movement: Movement, findings: list[Finding], balance: BalanceReport | None) -> str:
+    """The full text report: heading, notes, grid, verdict and balance summary."""
+    parts = [describe(movement)]
+    parts += [f"  note: {n}" for n in movement.notes]
+    parts += ["", grid(movement), ""]
+    if any(s.switched for s in movement.seatings):
+        parts.append("* arrow-switched: the pair at N-S plays the E-W hands")
+    if findings:
+        parts.append(f"Verified: NO ({len(findings)} problems, promise {movement.promise!r})")
+        parts += [f"  {f}" for f in findings]
+    else:
+        parts.append(f"Verified: yes (promise {movement.promise!r} and the universal rules)")
+    if balance is not None:
+        parts.append(balance.summary())
+    return "\n".join(parts)

@@ -1,0 +1,213 @@
+"""The verifier: checks any movement, however it was made, and reports every fault it finds.
+
+It knows nothing about the builders. `verify(m)` runs the universal rules (movements-research.md
+section 1) and then the movement's promise (`m.promise`, or the one named), and returns every
+finding; an empty list means the movement holds. Every builder runs it before returning.
+
+>>> from schedules.types import Competitors, Seating, infer_trays
+>>> seats = (Seating.pair(1, 1, (1,), "1", "2"), Seating.pair(2, 1, (1,), "1", "3"))
+>>> m = Movement("any", Competitors.PAIRS, 1, 2, infer_trays(seats), seats, ("1", "2", "3"))
+>>> [f.law.value for f in verify(m)]
+['tray-played-twice']
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from schedules.findings import Finding, InvalidMovementError, Law
+from schedules.promises import check_promise, promise_names
+from schedules.tally import plays_by_competitor
+from schedules.types import Label, Movement, RoundNo, TableNo, TrayNo
+
+
+def verify(movement: Movement, promise: str | None = None) -> list[Finding]:
+    """Every broken invariant of `movement`: the universal rules, then its promise."""
+    name = promise or movement.promise
+    if name not in promise_names():
+        known = ", ".join(promise_names())
+        raise ValueError(f"unknown promise {name!r}; known promises: {known}")
+    findings = _check_seatings(movement)
+    findings += _check_trays(movement)
+    findings += _check_plays(movement)
+    findings += check_promise(name, movement)
+    return findings
+
+
+def ensure_valid(movement: Movement, promise: str | None = None) -> Movement:
+    """Return `movement` if it verifies; raise `InvalidMovementError` with every finding."""
+    findings = verify(movement, promise)
+    if findings:
+        raise InvalidMovementError(findings)
+    return movement
+
+
+def _check_seatings(m: Movement) -> list[Finding]:
+    findings: list[Finding] = []
+    known = set(m.field)
+    width = m.competitors.places_per_table
+    tables: Counter[tuple[RoundNo, TableNo]] = Counter()
+    seated: dict[tuple[RoundNo, Label], list[TableNo]] = defaultdict(list)
+    for s in m.seatings:
+        where = (s.round, s.table)
+        if not 1 <= s.round <= m.rounds:
+            findings.append(
+                Finding(
+                    Law.ROUND_OUT_OF_RANGE,
+                    *where,
+                    s.places,
+                    f"round {s.round} is outside 1..{m.rounds}",
+                )
+            )
+        tables[where] += 1
+        if len(s.places) != width or len(set(s.places)) != len(s.places):
+            findings.append(
+                Finding(
+                    Law.SEATING_MALFORMED,
+                    *where,
+                    s.places,
+                    f"needs {width} distinct {m.competitors.value}, has {list(s.places)}",
+                )
+            )
+        if not s.trays or len(set(s.trays)) != len(s.trays):
+            findings.append(
+                Finding(
+                    Law.SEATING_MALFORMED,
+                    *where,
+                    s.places,
+                    f"trays {list(s.trays)}: must be at least one, none repeated",
+                )
+            )
+        for who in s.places:
+            if who not in known:
+                findings.append(
+                    Finding(Law.UNKNOWN_COMPETITOR, *where, (who,), f"{who} is not in the field")
+                )
+            seated[(s.round, who)].append(s.table)
+    for (r, t), n in sorted(tables.items()):
+        if n > 1:
+            findings.append(
+                Finding(Law.TABLE_DOUBLE_BOOKED, r, t, (), f"table {t} has {n} seatings")
+            )
+    for (r, who), places in sorted(seated.items()):
+        if len(places) > 1:
+            findings.append(
+                Finding(
+                    Law.SEAT_DOUBLE_BOOKED,
+                    r,
+                    None,
+                    (who,),
+                    f"{who} is seated at tables {sorted(places)} at once",
+                )
+            )
+    return findings
+
+
+def _check_trays(m: Movement) -> list[Finding]:
+    findings: list[Finding] = []
+    listed = set(m.tray_numbers)
+    where: dict[tuple[RoundNo, TrayNo], list[TableNo]] = defaultdict(list)
+    first: dict[TrayNo, RoundNo] = {}
+    plays: Counter[TrayNo] = Counter()
+    for s in m.seatings:
+        for t in s.trays:
+            where[(s.round, t)].append(s.table)
+            plays[t] += 1
+            first[t] = min(first.get(t, s.round), s.round)
+            if t not in listed:
+                findings.append(
+                    Finding(Law.TRAY_UNKNOWN, s.round, s.table, (), f"tray {t} is not listed")
+                )
+    declared = {(sh.round, t, table) for sh in m.shared for t in sh.trays for table in sh.tables}
+    for (r, t), tables in sorted(where.items()):
+        if len(tables) > 1:
+            missing = [x for x in tables if (r, t, x) not in declared]
+            if missing:
+                findings.append(
+                    Finding(
+                        Law.TRAY_SHARED_UNDECLARED,
+                        r,
+                        None,
+                        (),
+                        f"tray {t} is at tables {sorted(tables)} without a declared relay",
+                    )
+                )
+    for r, t, table in sorted(declared):
+        if table not in where.get((r, t), ()):
+            findings.append(
+                Finding(
+                    Law.SHARE_NOT_PLAYED,
+                    r,
+                    table,
+                    (),
+                    f"relay declares tray {t} at table {table}, which does not play it",
+                )
+            )
+    for tray in m.trays:
+        n = tray.number
+        if n not in plays:
+            findings.append(
+                Finding(Law.TRAY_NEVER_PLAYED, None, None, (), f"tray {n} is never played")
+            )
+            continue
+        original = (tray.original_round, tray.original_table)
+        if tray.original_round != first[n] or tray.original_table not in where[original[0], n]:
+            findings.append(
+                Finding(
+                    Law.TRAY_ORIGINAL_WRONG,
+                    *original,
+                    (),
+                    f"tray {n} is first played in round {first[n]} at table(s) "
+                    f"{sorted(where[first[n], n])}, not at its stated original play",
+                )
+            )
+    if not m.sitouts and not m.shared and len(set(plays.values())) > 1:
+        spread = sorted(set(plays.values()))
+        findings.append(
+            Finding(
+                Law.TRAY_PLAY_COUNT_UNEVEN,
+                None,
+                None,
+                (),
+                f"trays are played {spread} times though nobody sits out",
+            )
+        )
+    return findings
+
+
+def _check_plays(m: Movement) -> list[Finding]:
+    findings: list[Finding] = []
+    for (who, tray), plays in sorted(plays_by_competitor(m).items()):
+        if not m.mnemonic:
+            for later in plays[1:]:
+                findings.append(
+                    Finding(
+                        Law.TRAY_PLAYED_TWICE,
+                        later.round,
+                        later.table,
+                        (who,),
+                        f"{who} plays tray {tray} again (first in round {plays[0].round} "
+                        f"at table {plays[0].table})",
+                    )
+                )
+        elif len(plays) != 2:
+            findings.append(
+                Finding(
+                    Law.MNEMONIC_NOT_TWICE,
+                    plays[0].round,
+                    plays[0].table,
+                    (who,),
+                    f"{who} plays tray {tray} {len(plays)} time(s); mnemonic play needs twice",
+                )
+            )
+        elif plays[0].hands is plays[1].hands:
+            findings.append(
+                Finding(
+                    Law.MNEMONIC_SAME_WAY,
+                    plays[1].round,
+                    plays[1].table,
+                    (who,),
+                    f"{who} holds the {plays[0].hands.label} hands of tray {tray} both times",
+                )
+            )
+    return findings

@@ -1,0 +1,136 @@
+"""The verifier finds every kind of fault in hand-broken copies of good movements."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from schedules.findings import InvalidMovementError, Law
+from schedules.jsonio import load_movement
+from schedules.mnemonic import make_mnemonic
+from schedules.types import Movement, Seating, Share, Tray
+from schedules.verify import ensure_valid, verify
+from tests.conftest import MOVEMENTS
+
+
+@pytest.fixture
+def howell7() -> Movement:
+    return load_movement(str(MOVEMENTS / "bridgescorer-Howell07T3B21.json"))
+
+
+def laws(movement: Movement, promise: str | None = None) -> set[Law]:
+    return {f.law for f in verify(movement, promise)}
+
+
+def swap_seating(movement: Movement, index: int, new: Seating) -> Movement:
+    seatings = list(movement.seatings)
+    seatings[index] = new
+    return replace(movement, seatings=tuple(seatings))
+
+
+def test_good_movement_has_no_findings(howell7: Movement) -> None:
+    assert verify(howell7) == []
+    assert ensure_valid(howell7) is howell7
+
+
+def test_tray_played_twice_names_pair_round_and_table(howell7: Movement) -> None:
+    first = howell7.seatings[0]
+    later = next(
+        (i, s)
+        for i, s in enumerate(howell7.seatings)
+        if s.round > first.round and first.ns in s.places
+    )
+    broken = swap_seating(howell7, later[0], replace(later[1], trays=first.trays))
+    found = [f for f in verify(broken) if f.law is Law.TRAY_PLAYED_TWICE]
+    assert found
+    assert any(f.who == (first.ns,) and f.round == later[1].round for f in found)
+
+
+def test_competitor_in_two_places(howell7: Movement) -> None:
+    s0, s1 = howell7.seatings[0], howell7.seatings[1]
+    assert s0.round == s1.round
+    broken = swap_seating(howell7, 1, replace(s1, places=(s0.ns, s1.ew)))
+    assert Law.SEAT_DOUBLE_BOOKED in laws(broken)
+
+
+def test_table_double_booked(howell7: Movement) -> None:
+    s0, s1 = howell7.seatings[0], howell7.seatings[1]
+    broken = swap_seating(howell7, 1, replace(s1, table=s0.table))
+    assert Law.TABLE_DOUBLE_BOOKED in laws(broken)
+
+
+def test_undeclared_relay_and_phantom_relay(howell7: Movement) -> None:
+    s0, s1 = howell7.seatings[0], howell7.seatings[1]
+    broken = swap_seating(howell7, 1, replace(s1, trays=s0.trays))
+    assert Law.TRAY_SHARED_UNDECLARED in laws(broken)
+    declared = replace(broken, shared=(Share(1, s0.trays, (s0.table, s1.table)),))
+    assert Law.TRAY_SHARED_UNDECLARED not in laws(declared)
+    phantom = replace(howell7, shared=(Share(1, s0.trays, (s0.table, s1.table)),))
+    assert Law.SHARE_NOT_PLAYED in laws(phantom)
+
+
+def test_unknown_competitor_and_malformed(howell7: Movement) -> None:
+    s0 = howell7.seatings[0]
+    assert Law.UNKNOWN_COMPETITOR in laws(
+        swap_seating(howell7, 0, replace(s0, places=("99", s0.ew)))
+    )
+    assert Law.SEATING_MALFORMED in laws(
+        swap_seating(howell7, 0, replace(s0, places=(s0.ns, s0.ns)))
+    )
+    assert Law.SEATING_MALFORMED in laws(swap_seating(howell7, 0, replace(s0, trays=())))
+
+
+def test_tray_original_must_be_first_play(howell7: Movement) -> None:
+    t = howell7.trays[0]
+    wrong = replace(t, original_round=t.original_round + 1)
+    broken = replace(howell7, trays=(wrong, *howell7.trays[1:]))
+    assert laws(broken) == {Law.TRAY_ORIGINAL_WRONG}
+
+
+def test_unlisted_and_unplayed_trays(howell7: Movement) -> None:
+    extra = replace(howell7, trays=(*howell7.trays, Tray(99, howell7.trays[0].dealer, 1, 1)))
+    assert Law.TRAY_NEVER_PLAYED in laws(extra)
+    fewer = replace(howell7, trays=howell7.trays[1:])
+    assert Law.TRAY_UNKNOWN in laws(fewer)
+
+
+def test_complete_howell_pair_meeting_twice(howell7: Movement) -> None:
+    # Exchange the E-W pairs of two tables in round 1: some pairs now meet twice, others never.
+    s0, s1 = howell7.seatings[0], howell7.seatings[1]
+    broken = swap_seating(howell7, 0, replace(s0, places=(s0.ns, s1.ew)))
+    broken = swap_seating(broken, 1, replace(s1, places=(s1.ns, s0.ew)))
+    found = laws(broken, "howell-complete")
+    assert {Law.MEETS_TWICE, Law.NEVER_MEETS} <= found
+
+
+def test_mnemonic_replay_made_the_same_way_round(howell7: Movement) -> None:
+    good = make_mnemonic(howell7)
+    assert verify(good) == []
+    same_way = replace(
+        good,
+        seatings=tuple(
+            replace(s, switched=False) if s.round > howell7.rounds else s for s in good.seatings
+        ),
+    )
+    assert Law.MNEMONIC_SAME_WAY in laws(same_way)
+
+
+def test_mnemonic_needs_both_plays(howell7: Movement) -> None:
+    good = make_mnemonic(howell7)
+    half = replace(good, seatings=good.seatings[: len(howell7.seatings)])
+    assert Law.MNEMONIC_NOT_TWICE in laws(half)
+
+
+def test_ensure_valid_raises_with_every_finding(howell7: Movement) -> None:
+    s0, s1 = howell7.seatings[0], howell7.seatings[1]
+    broken = swap_seating(howell7, 1, replace(s1, table=s0.table, trays=s0.trays))
+    with pytest.raises(InvalidMovementError) as info:
+        ensure_valid(broken)
+    assert len(info.value.findings) == len(verify(broken))
+    assert "more" in str(info.value)
+
+
+def test_unknown_promise_is_refused(howell7: Movement) -> None:
+    with pytest.raises(ValueError, match="unknown promise"):
+        verify(howell7, "nonsense")
