@@ -1,0 +1,1 @@
+"""Printing with reportlab: indicators, cards, trump slips, travellers, results."""

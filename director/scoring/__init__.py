@@ -1,0 +1,1 @@
+"""Scoring: averages, plus/minus, equating, the laws' awards and revokes, matchpoints. Pure."""

@@ -1,0 +1,1 @@
+"""The event store: SQLAlchemy 2 over SQLite (or PostgreSQL); every entry committed at once."""
