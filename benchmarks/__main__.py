@@ -5,7 +5,16 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = ("mitchell", "howell", "individuals", "seed_families", "scoring", "store", "printing", "gui")
+MODULES = (
+    "mitchell",
+    "howell",
+    "individuals",
+    "seed_families",
+    "scoring",
+    "store",
+    "printing",
+    "gui",
+)
 
 
 def main(names: list[str]) -> int:

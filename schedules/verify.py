@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from schedules.findings import Finding, InvalidMovementError, Law
 from schedules.promises import check_promise, promise_names
 from schedules.tally import plays_by_competitor
-from schedules.types import Label, Movement, RoundNo, TableNo, TrayNo
+from schedules.types import Label, Movement, RoundNo, Seating, TableNo, TrayNo
 
 
 def verify(movement: Movement, promise: str | None = None) -> list[Finding]:
@@ -46,8 +46,10 @@ def _check_seatings(m: Movement) -> list[Finding]:
     findings: list[Finding] = []
     known = set(m.field)
     width = m.competitors.places_per_table
-    tables: Counter[tuple[RoundNo, TableNo]] = Counter()
-    seated: dict[tuple[RoundNo, Label], list[TableNo]] = defaultdict(list)
+    # A round may be split at one table (half-round arrow switch, tray-by-tray exchange):
+    # several seatings there are fine when the same competitors sit and no tray repeats.
+    tables: dict[tuple[RoundNo, TableNo], list[Seating]] = defaultdict(list)
+    seated: dict[tuple[RoundNo, Label], set[TableNo]] = defaultdict(set)
     for s in m.seatings:
         where = (s.round, s.table)
         if not 1 <= s.round <= m.rounds:
@@ -59,7 +61,7 @@ def _check_seatings(m: Movement) -> list[Finding]:
                     f"round {s.round} is outside 1..{m.rounds}",
                 )
             )
-        tables[where] += 1
+        tables[where].append(s)
         if len(s.places) != width or len(set(s.places)) != len(s.places):
             findings.append(
                 Finding(
@@ -83,11 +85,17 @@ def _check_seatings(m: Movement) -> list[Finding]:
                 findings.append(
                     Finding(Law.UNKNOWN_COMPETITOR, *where, (who,), f"{who} is not in the field")
                 )
-            seated[(s.round, who)].append(s.table)
-    for (r, t), n in sorted(tables.items()):
-        if n > 1:
+            seated[(s.round, who)].add(s.table)
+    for (r, t), group in sorted(tables.items()):
+        if len(group) > 1 and not _split_round(group):
             findings.append(
-                Finding(Law.TABLE_DOUBLE_BOOKED, r, t, (), f"table {t} has {n} seatings")
+                Finding(
+                    Law.TABLE_DOUBLE_BOOKED,
+                    r,
+                    t,
+                    (),
+                    f"table {t} has {len(group)} seatings with different players or trays",
+                )
             )
     for (r, who), places in sorted(seated.items()):
         if len(places) > 1:
@@ -101,6 +109,12 @@ def _check_seatings(m: Movement) -> list[Finding]:
                 )
             )
     return findings
+
+
+def _split_round(group: list[Seating]) -> bool:
+    """One table's round split into parts: same competitors, no tray in two parts."""
+    trays = [t for s in group for t in s.trays]
+    return len({s.places for s in group}) == 1 and len(trays) == len(set(trays))
 
 
 def _check_trays(m: Movement) -> list[Finding]:

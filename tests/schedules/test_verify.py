@@ -134,3 +134,14 @@ def test_ensure_valid_raises_with_every_finding(howell7: Movement) -> None:
 def test_unknown_promise_is_refused(howell7: Movement) -> None:
     with pytest.raises(ValueError, match="unknown promise"):
         verify(howell7, "nonsense")
+
+
+def test_round_split_at_one_table_is_allowed(howell7: Movement) -> None:
+    # Half a round arrow-switched: same pairs, the trays divided between two seatings.
+    s0 = howell7.seatings[0]
+    first, second = replace(s0, trays=s0.trays[:1]), replace(s0, trays=s0.trays[1:], switched=True)
+    split = replace(howell7, seatings=(first, second, *howell7.seatings[1:]))
+    assert verify(split) == []
+    other = replace(second, places=(howell7.seatings[1].ns, s0.ew))
+    wrong = replace(howell7, seatings=(first, other, *howell7.seatings[1:]))
+    assert Law.TABLE_DOUBLE_BOOKED in laws(wrong)
