@@ -21,23 +21,25 @@ def pair_key(a: Label, b: Label) -> PairKey:
 
 def opponent_counts(movement: Movement) -> Counter[PairKey]:
     """How many rounds each two competitors sit on opposite sides of one table."""
-    counts: Counter[PairKey] = Counter()
-    for s in movement.seatings:
-        for a in s.side(Direction.NS):
-            for b in s.side(Direction.EW):
-                counts[pair_key(a, b)] += 1
-    return counts
+    # A set per round: a round split into several seatings at one table is one meeting.
+    met = {
+        (s.round, pair_key(a, b))
+        for s in movement.seatings
+        for a in s.side(Direction.NS)
+        for b in s.side(Direction.EW)
+    }
+    return Counter(key for _, key in met)
 
 
 def partner_counts(movement: Movement) -> Counter[PairKey]:
     """How many rounds each two individuals are partners."""
-    counts: Counter[PairKey] = Counter()
-    for s in movement.seatings:
-        if s.is_individual:
-            for d in Direction:
-                a, b = s.side(d)
-                counts[pair_key(a, b)] += 1
-    return counts
+    together = {
+        (s.round, pair_key(*s.side(d)))
+        for s in movement.seatings
+        if s.is_individual
+        for d in Direction
+    }
+    return Counter(key for _, key in together)
 
 
 @dataclass(frozen=True, slots=True)
