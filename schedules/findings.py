@@ -85,6 +85,8 @@ class Law(enum.Enum):
     # -- Snow -------------------------------------------------------------------------------------
     REPLAY_SAME_OPPONENTS = "replay-same-opponents"
     """Snow system: a pair replays a tray against the opponents of the first play."""
+    REPLAY_TOO_CLOSE = "replay-too-close"
+    """Snow system: a pair replays a tray sooner than half the rounds less one later."""
 
 
 @dataclass(frozen=True, slots=True)

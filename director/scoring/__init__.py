@@ -1,1 +1,11 @@
-"""Scoring: averages, plus/minus, equating, the laws' awards and revokes, matchpoints. Pure."""
+"""Scoring: averages, plus/minus, equating, the laws' awards and revokes, matchpoints. Pure.
+
+The front door is `score_session(session) -> SessionResult`. `rescore` re-scores after a few
+deals changed; `LiveScorer` keeps running totals so the GUI can refresh on every keystroke;
+`director.scoring.explain` says how any figure was reached. The vocabulary is in
+`director.scoring.model`, the refused-input errors in `director.scoring.errors`.
+"""
+
+from director.scoring.session import LiveScorer, rescore, score_session
+
+__all__ = ["LiveScorer", "rescore", "score_session"]

@@ -39,4 +39,13 @@ def promise_names() -> dict[str, str]:
 
 
 # The submodules register themselves on import; keep this list in step with the folder.
-from schedules.promises import pairs, individuals  # noqa: E402, F401, I001
+from schedules.promises import (  # noqa: E402, F401, I001
+    pairs,
+    individuals,
+    couples,
+    mitchell_variants,
+    teams,
+    ladies_gentlemen,
+    snow,
+    whist_variants,
+)

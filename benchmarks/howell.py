@@ -1,0 +1,74 @@
+"""Howell benchmarks (issue 16 targets 1-3): generation plus verification, from cold caches."""
+
+from __future__ import annotations
+
+import time
+
+from benchmarks.common import timed
+from schedules import howell_layouts as layouts
+from schedules.balance import balance
+from schedules.catalog import Request, build
+from schedules.findings import ImpossibleMovementError
+from schedules.types import Movement
+
+PERFECT = (4, 6, 8, 10, 12, 14, 16, 18, 22, 24, 30)
+ODD = (5, 7, 9, 11, 13, 15)
+
+
+def _cold(request: Request) -> Movement:
+    """Build and verify with every construction cache emptied first."""
+    for cached in (layouts.complete, layouts.partial, layouts.short, layouts.relayed):
+        cached.cache_clear()
+    return build(request)
+
+
+def _grid() -> None:
+    """Every (n, s), n = 2..30, s = n..2n-1: total, worst case, and what was refused.
+
+    Times are CPU seconds of this process (time.process_time), so other work on the machine
+    does not inflate them."""
+    total, worst, refused = 0.0, (0.0, (0, 0)), []
+    for n in range(2, 31):
+        for s in range(n, 2 * n):
+            start = time.process_time()
+            try:
+                _cold(Request("howell", tables=n, rounds=s))
+            except ImpossibleMovementError:
+                refused.append((n, s))
+            took = time.process_time() - start
+            total += took
+            worst = max(worst, (took, (n, s)))
+    cells = sum(n for n in range(2, 31))
+    print(
+        f"{'howell: (n,s) grid, n=2..30, s=n..2n-1, ' + str(cells) + ' cells':<64} "
+        f"{total * 1000:10.1f} ms  total"
+    )
+    print(f"{'howell: grid worst cell ' + str(worst[1]):<64} {worst[0] * 1000:10.1f} ms  CPU")
+    print(f"howell: grid refused {len(refused)} cells: {refused}")
+
+
+def run() -> None:
+    """Print the figures."""
+    timed(
+        "howell: 30-table complete Howell, generate + verify",
+        lambda: _cold(Request("howell", tables=30)),
+    )
+    timed(
+        "howell: 59-pair complete Howell (sit-outs), generate + verify",
+        lambda: _cold(Request("howell", pairs=59)),
+    )
+    for n in PERFECT:
+        m = timed(
+            f"howell: {n}-table perfect balance (--balance best)",
+            lambda n=n: _cold(Request("howell", tables=n, balance="best")),
+            repeat=1,
+        )
+        print(f"    SS {balance(m).ss}")
+    for n in ODD:
+        m = timed(
+            f"howell: {n}-table cyclic optimum (--balance best)",
+            lambda n=n: _cold(Request("howell", tables=n, balance="best")),
+            repeat=1,
+        )
+        print(f"    SS {balance(m).ss} (cyclic optimum {(2 * n - 1) * (n - 1)})")
+    _grid()

@@ -1,0 +1,370 @@
+"""`director event`: create and run an event file from the command line.
+
+    director event new FILE --name NAME [--date YYYY-MM-DD] [--venue V]
+        [--method plusminus|matchpoints] [--declared-trump S|H|D|C]
+    director event players FILE [--import ROSTER.csv] [--add NAME [--club C] [--member M]
+        [--gender lady|gentleman]]
+    director event movement FILE --family F [--tables N | --pairs N | --players N |
+        --couples N | --teams N] [--trays-per-round K] [--rounds R] [--variant V]
+        [--mnemonic] [--session S] [--section A]
+    director event movement FILE --from-json MOVEMENT.json [--session S] [--section A]
+    director event slip FILE --tray K --trump QH
+    director event result FILE --round R --table T --tray K (--ns-tricks N | --not-played A/A)
+        [--ew-record N] [--revoke SIDE[:COUNT[:TRICKS_AFTER]]] [--irregularity KIND[:SUIT]]
+    director event correct FILE --id ID --version V (--ns-tricks N | --not-played A/A)
+    director event new-deal FILE --tray K --why TEXT [--law KIND]
+    director event standings FILE [--format text|json]
+    director event log FILE [--limit N]
+    director event undo FILE | director event redo FILE
+
+FILE is an event file, or a database URL (postgresql+psycopg://...) for several scoring
+stations. Every entry is saved at once. Irregularity kinds: {kinds}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+
+from director.scoring import score_session
+from director.scoring.session_json import result_to_json
+from director.scoring.text import report
+from director.store.services import (
+    Award,
+    EventSettings,
+    EventStore,
+    Gender,
+    IrregularityKind,
+    Method,
+    ResultEntry,
+    Revoke,
+    StoreError,
+    Suit,
+)
+from director.store.values import Card, Result
+from schedules import catalog
+from schedules.jsonio import load_movement
+from schedules.types import Direction
+
+USAGE = (__doc__ or "").format(kinds=", ".join(k.name.lower() for k in IrregularityKind))
+
+
+def run(argv: Sequence[str]) -> int:
+    """Parse and run one `director event` subcommand."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if argv else 2
+    args = _parser().parse_args(list(argv))
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    return handler(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="director event", usage=USAGE)
+    commands = parser.add_subparsers(required=True)
+
+    def command(name: str, handler: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name)
+        sub.add_argument("file", help="event file or database URL")
+        sub.set_defaults(handler=handler)
+        return sub
+
+    new = command("new", _new)
+    new.add_argument("--name", required=True)
+    new.add_argument("--date", type=date.fromisoformat)
+    new.add_argument("--venue")
+    new.add_argument("--method", choices=[m.value for m in Method], default="plusminus")
+    new.add_argument("--declared-trump", choices=list("SHDC"))
+
+    players = command("players", _players)
+    players.add_argument("--import", dest="roster", type=Path)
+    players.add_argument("--add", metavar="NAME")
+    players.add_argument("--club")
+    players.add_argument("--member")
+    players.add_argument("--gender", choices=[g.value for g in Gender])
+
+    movement = command("movement", _movement)
+    _add_place(movement)
+    source = movement.add_mutually_exclusive_group(required=True)
+    source.add_argument("--family")
+    source.add_argument("--from-json", type=Path)
+    for unit in ("tables", "pairs", "players", "couples", "teams"):
+        movement.add_argument(f"--{unit}", type=int)
+    movement.add_argument("--trays-per-round", type=int)
+    movement.add_argument("--rounds", type=int)
+    movement.add_argument("--variant")
+    movement.add_argument("--mnemonic", action="store_true")
+
+    slip = command("slip", _slip)
+    _add_place(slip)
+    slip.add_argument("--tray", type=int, required=True)
+    slip.add_argument("--trump", required=True, help="the card on the slip, e.g. QH or 10S")
+
+    result = command("result", _result)
+    _add_place(result)
+    for name in ("round", "table", "tray"):
+        result.add_argument(f"--{name}", type=int, required=True)
+    _add_score(result)
+    result.add_argument(
+        "--irregularity",
+        metavar="KIND[:SUIT]",
+        help="an irregularity at this table (with the table's own trump suit, if any)",
+    )
+
+    correct = command("correct", _correct)
+    correct.add_argument("--id", type=int, required=True)
+    correct.add_argument("--version", type=int, required=True)
+    correct.add_argument("--by", default="director", help="who corrects it (audit trail)")
+    _add_score(correct)
+
+    new_deal = command("new-deal", _new_deal)
+    _add_place(new_deal)
+    new_deal.add_argument("--tray", type=int, required=True)
+    new_deal.add_argument("--why", required=True)
+    new_deal.add_argument("--law", default="misdeal", help="the irregularity that called for it")
+
+    standings = command("standings", _standings)
+    _add_place(standings)
+    standings.add_argument("--format", choices=["text", "json"], default="text")
+
+    log = command("log", _log)
+    log.add_argument("--limit", type=int)
+    command("undo", _undo)
+    command("redo", _redo)
+    return parser
+
+
+def _add_place(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--session", type=int, default=1)
+    parser.add_argument("--section", default="A")
+    parser.add_argument("--by", default="director", help="who enters it (audit trail)")
+
+
+def _add_score(parser: argparse.ArgumentParser) -> None:
+    score = parser.add_mutually_exclusive_group(required=True)
+    score.add_argument("--ns-tricks", type=int)
+    score.add_argument("--not-played", metavar="NS/EW", help="awards, e.g. A/A or A+/A-")
+    parser.add_argument("--ew-record", type=int, help="tricks E/W recorded, if entered too")
+    parser.add_argument(
+        "--revoke",
+        action="append",
+        default=[],
+        metavar="SIDE[:COUNT[:TRICKS_AFTER]]",
+        help="e.g. ns:1:4 -- N/S revoked once and won 4 tricks from the first revoke on",
+    )
+
+
+def _open(args: argparse.Namespace) -> EventStore:
+    return EventStore.open(args.file)
+
+
+def _new(args: argparse.Namespace) -> int:
+    settings = EventSettings(method=Method(args.method), declared_trump=args.declared_trump)
+    with EventStore.create(
+        args.file, args.name, held_on=args.date, venue=args.venue, settings=settings
+    ) as store:
+        print(f"created {store.info().name!r} in {store.path or store.url}")
+    return 0
+
+
+def _players(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        if args.roster:
+            added = store.import_roster(args.roster)
+            print(f"imported {len(added)} players from {args.roster}")
+        if args.add:
+            gender = Gender(args.gender) if args.gender else None
+            store.add_player(args.add, args.club, args.member, gender)
+        for p in store.players():
+            extra = ", ".join(
+                x for x in (p.club, p.member_number, p.gender.value if p.gender else None) if x
+            )
+            print(f"{p.id:>4}  {p.name}" + (f"  ({extra})" if extra else ""))
+    return 0
+
+
+def _movement(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        if args.from_json:
+            movement = store.choose_movement(
+                load_movement(str(args.from_json)), session=args.session, section=args.section
+            )
+        else:
+            request = catalog.Request(
+                family=args.family,
+                tables=args.tables,
+                pairs=args.pairs,
+                players=args.players,
+                couples=args.couples,
+                teams=args.teams,
+                trays_per_round=args.trays_per_round,
+                rounds=args.rounds,
+                variant=args.variant,
+                mnemonic=args.mnemonic,
+            )
+            movement = store.build_movement(request, session=args.session, section=args.section)
+        print(
+            f"session {args.session} section {args.section}: {movement.family}"
+            f"{' (' + movement.variant + ')' if movement.variant else ''}, {movement.tables}"
+            f" tables, {movement.rounds} rounds, {len(movement.trays)} trays"
+        )
+    return 0
+
+
+def _slip(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        slip = store.record_slip(
+            args.tray,
+            Card.parse(args.trump),
+            session=args.session,
+            section=args.section,
+            who=args.by,
+        )
+        print(f"tray {slip.tray} (deal v{slip.version}): trump {slip.card}")
+    return 0
+
+
+def _revokes(texts: Sequence[str]) -> tuple[Revoke, ...]:
+    revokes = []
+    for text in texts:
+        parts = text.split(":")
+        try:
+            side = Direction(parts[0].strip().lower().replace("/", "").replace("-", ""))
+            count = int(parts[1]) if len(parts) > 1 else 1
+            after = int(parts[2]) if len(parts) > 2 else 0
+        except ValueError:
+            raise StoreError(
+                f"--revoke {text}: write SIDE[:COUNT[:TRICKS_AFTER]], e.g. ns:1:4"
+            ) from None
+        revokes.append(Revoke(side, count, after))
+    return tuple(revokes)
+
+
+def _awards(text: str | None) -> tuple[Award, Award] | None:
+    if text is None:
+        return None
+    try:
+        ns, ew = text.split("/")
+        return (Award(ns.strip().upper()), Award(ew.strip().upper()))
+    except ValueError:
+        raise StoreError(f"--not-played {text}: write the awards as NS/EW, e.g. A/A") from None
+
+
+def _kind(text: str) -> IrregularityKind:
+    key = text.strip().upper().replace("-", "_")
+    try:
+        return IrregularityKind[key]
+    except KeyError:
+        known = ", ".join(k.name.lower() for k in IrregularityKind)
+        raise StoreError(f"unknown irregularity {text!r}; choose one of: {known}") from None
+
+
+def _result(args: argparse.Namespace) -> int:
+    entry = ResultEntry(
+        session=args.session,
+        round=args.round,
+        table=args.table,
+        tray=args.tray,
+        ns_tricks=args.ns_tricks,
+        revokes=_revokes(args.revoke),
+        awards=_awards(args.not_played),
+        ew_record=args.ew_record,
+        section=args.section,
+        entered_by=args.by,
+    )
+    with _open(args) as store:
+        stored = store.record_result(entry)
+        print(_describe(stored))
+        if args.irregularity:
+            kind, _, suit = args.irregularity.partition(":")
+            store.record_irregularity(
+                round=args.round,
+                table=args.table,
+                tray=args.tray,
+                kind=_kind(kind),
+                table_trump=Suit.parse(suit) if suit else None,
+                session=args.session,
+                section=args.section,
+                who=args.by,
+            )
+            print(f"  irregularity: {_kind(kind).name.lower()}")
+    return 0
+
+
+def _describe(result: Result) -> str:
+    if result.awards is None:
+        what = f"N/S {result.ns_tricks}, E/W {result.ew_tricks}"
+    else:
+        what = f"not played ({result.awards[0].value}/{result.awards[1].value})"
+    return (
+        f"result {result.id} v{result.version}: round {result.round} table {result.table}"
+        f" tray {result.tray}: {what}"
+    )
+
+
+def _correct(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        stored = store.correct_result(
+            args.id,
+            args.version,
+            ns_tricks=args.ns_tricks,
+            revokes=_revokes(args.revoke),
+            awards=_awards(args.not_played),
+            ew_record=args.ew_record,
+            who=args.by,
+        )
+        print(_describe(stored))
+    return 0
+
+
+def _new_deal(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        deal = store.order_new_deal(
+            args.tray,
+            args.why,
+            law=_kind(args.law),
+            session=args.session,
+            section=args.section,
+            who=args.by,
+        )
+        print(
+            f"tray {deal.tray}: new deal, version {deal.version}; earlier results no longer count"
+        )
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        scoring = store.scoring_input(session=args.session, section=args.section)
+    result = score_session(scoring)
+    if args.format == "json":
+        print(json.dumps(result_to_json(result), indent=2))
+    else:
+        print(report(result, scoring.names))
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        for entry in reversed(store.audit_log(args.limit)):
+            mark = " (undone)" if entry.undone else ""
+            print(f"#{entry.id} {entry.at:%Y-%m-%d %H:%M:%S} {entry.who}: {entry.action}{mark}")
+            print(f"    {entry.summary}")
+    return 0
+
+
+def _undo(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        entry = store.undo()
+        print(f"undid #{entry.id}: {entry.summary}" if entry else "nothing to undo")
+    return 0
+
+
+def _redo(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        entry = store.redo()
+        print(f"redid #{entry.id}: {entry.summary}" if entry else "nothing to redo")
+    return 0

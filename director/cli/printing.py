@@ -1,0 +1,109 @@
+"""`director print`: indicators, cards, slips, travellers, results and the movement recap.
+
+    director print DOCUMENT (--movement FAMILY [--tables N | --pairs N | --players N |
+        --couples N | --teams N] [--trays-per-round K] [--rounds R] [--variant NAME]
+        [--stationary-table K] [--mnemonic]
+        | --movement-file FILE.json
+        | --event FILE [--session N] [--section A] [--part standings,deals,personal])
+        [--paper a4|letter] --out FILE.pdf
+
+DOCUMENT is one of: indicators, table-cards, scorecards, slips, travellers, movement, results.
+Everything but results prints from a movement alone; results need an event file (all three
+parts by default: standings with winners, the per-deal sheet, the personal sheets).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from director.errors import DirectorError
+from director.printing import documents as _documents
+from schedules import catalog
+from schedules.jsonio import load_movement
+from schedules.types import Movement
+
+EVENT_DOCUMENTS = ("results",)
+PAPERS = ("a4", "letter")
+
+MOVEMENT_DOCUMENTS: tuple[str, ...] = tuple(_documents.MOVEMENT_DOCUMENTS)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="director print", description="Print a document as PDF.")
+    p.add_argument("document", choices=[*MOVEMENT_DOCUMENTS, *EVENT_DOCUMENTS])
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("--movement", metavar="FAMILY", help="build this family's movement")
+    source.add_argument("--movement-file", metavar="FILE", help="a movement JSON file")
+    source.add_argument("--event", metavar="FILE", help="an event file")
+    for unit in ("tables", "pairs", "players", "couples", "teams"):
+        p.add_argument(f"--{unit}", type=int)
+    p.add_argument("--trays-per-round", type=int)
+    p.add_argument("--rounds", type=int)
+    p.add_argument("--variant")
+    p.add_argument("--stationary-table", type=int)
+    p.add_argument("--mnemonic", action="store_true")
+    p.add_argument("--session", type=int, default=1)
+    p.add_argument("--section", default="A")
+    p.add_argument("--part", default="", help="results only: standings,deals,personal")
+    p.add_argument("--paper", choices=PAPERS, default="a4")
+    p.add_argument("--out", required=True, metavar="FILE.pdf")
+    return p
+
+
+def run(argv: Sequence[str]) -> int:
+    """Print one document; 0 on success, 2 (via DirectorError) for a request that cannot be met."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    args = _parser().parse_args(argv)
+    if args.event is not None:
+        # Loaded only here: printing from a movement never opens a database.
+        from director.printing import event as _event
+
+        parts = tuple(p.strip() for p in args.part.split(",") if p.strip())
+        pdf = _event.print_event_document(
+            args.event,
+            args.document,
+            args.session,
+            args.section,
+            args.paper,
+            parts=parts or _event.results.PARTS,
+        )
+    elif args.document in EVENT_DOCUMENTS:
+        raise DirectorError(f"{args.document} need an event's scores: use --event FILE")
+    else:
+        pdf = _documents.print_movement_document(_movement(args), args.document, args.paper)
+    out = Path(args.out)
+    try:
+        out.write_bytes(pdf)
+    except OSError as exc:
+        raise DirectorError(f"cannot write {out}: {exc.strerror}") from None
+    print(f"wrote {out} ({args.document}, {args.paper})")
+    return 0
+
+
+def _movement(args: argparse.Namespace) -> Movement:
+    if args.movement_file is not None:
+        try:
+            return load_movement(args.movement_file)
+        except OSError as exc:
+            raise DirectorError(
+                f"cannot read {args.movement_file}: {exc.strerror}; give a movement JSON file "
+                "(director movement FAMILY ... --format json)"
+            ) from None
+    request = catalog.Request(
+        family=args.movement,
+        tables=args.tables,
+        pairs=args.pairs,
+        players=args.players,
+        couples=args.couples,
+        teams=args.teams,
+        trays_per_round=args.trays_per_round,
+        rounds=args.rounds,
+        variant=args.variant,
+        stationary_table=args.stationary_table,
+        mnemonic=args.mnemonic,
+    )
+    return catalog.build(request)

@@ -1,0 +1,87 @@
+"""The open event as the screens see it: the store, the session and section on view, and a
+signal telling the screens what changed (anki's `OpChanges`), so each refreshes only if needed."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from director.gui.errors import report_exception
+from director.store.services import EventStore
+from schedules.types import Movement
+
+T = TypeVar("T")
+
+
+class Changed(enum.Flag):
+    """What an operation changed."""
+
+    PLAYERS = enum.auto()
+    MOVEMENT = enum.auto()
+    SLIPS = enum.auto()
+    RESULTS = enum.auto()
+    EVENT = enum.auto()
+    EVERYTHING = PLAYERS | MOVEMENT | SLIPS | RESULTS | EVENT
+
+
+class EventContext(QObject):
+    """One open event; owned by the main window and handed to every screen."""
+
+    changed = Signal(object, object)
+    """Emitted with a `Changed` flag and the widget that made the change (or None), after
+    every committed change; a screen that updated itself in place ignores its own changes."""
+
+    def __init__(self, store: EventStore, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.session = 1
+        self.section = "A"
+        self._movements: dict[tuple[int, str], Movement] = {}
+
+    @property
+    def where(self) -> dict[str, object]:
+        """The session and section, as the store's keyword arguments."""
+        return {"session": self.session, "section": self.section}
+
+    def select(self, session: int, section: str) -> None:
+        """Look at another session or section."""
+        self.session, self.section = session, section
+        self.changed.emit(Changed.EVERYTHING, None)
+
+    def notify(self, what: Changed, source: QObject | None = None) -> None:
+        """Tell the screens that `what` changed (`source`: the widget that changed it)."""
+        if what & Changed.MOVEMENT:
+            self._movements.clear()
+        self.changed.emit(what, source)
+
+    def movement(self) -> Movement:
+        """The movement of the section on view, read once until a change of movement (the
+        store rebuilds it from the seating rows, which takes a while for a large event)."""
+        key = (self.session, self.section)
+        if key not in self._movements:
+            self._movements[key] = self.store.movement(**self.where)
+        return self._movements[key]
+
+    def apply(self, what: Changed, work: Callable[[], object], parent: QWidget | None) -> bool:
+        """Run one store operation; on success tell the screens, on failure show why."""
+        try:
+            work()
+        except Exception as exc:
+            report_exception(exc, parent=parent)
+            return False
+        self.notify(what)
+        return True
+
+    def enter(self, what: Changed, work: Callable[[], T], source: QObject) -> T:
+        """Run one store operation for a grid that shows the outcome in place.
+
+        Errors meant for the director (`DirectorError`) propagate to the caller, which shows
+        them in the cell; the other screens are told only on success.
+        """
+        result = work()
+        self.notify(what, source)
+        return result

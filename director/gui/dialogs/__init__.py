@@ -1,0 +1,1 @@
+"""Dialogs: new event, roster import, irregularities, corrections, printing."""

@@ -1,0 +1,74 @@
+"""The event's name, venue and settings: scoring method, and a trump suit declared for every
+tray by unanimous consent (Law IV Sec.11), under which no slips are kept."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
+
+from director.store.values import SUITS, EventInfo, EventSettings, Method
+
+
+class EventSettingsDialog(QDialog):
+    """Edit the event; OK only with a name."""
+
+    def __init__(self, info: EventInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Event settings")
+        self.info = info
+        self.name = QLineEdit(info.name)
+        self.venue = QLineEdit(info.venue or "")
+        self.method = QComboBox()
+        for method, text in (
+            (Method.PLUS_MINUS, "Plus/minus (the laws)"),
+            (Method.MATCHPOINTS, "Matchpoints (modern)"),
+        ):
+            self.method.addItem(text, method)
+        self.method.setCurrentIndex(self.method.findData(info.settings.method))
+        self.trump = QComboBox()
+        self.trump.addItem("None: a trump card is turned and written on each slip", None)
+        for letter, name in SUITS.items():
+            self.trump.addItem(f"{name.capitalize()} declared for every tray", letter)
+        self.trump.setCurrentIndex(self.trump.findData(info.settings.declared_trump))
+        self.trump.setToolTip(
+            "Law IV Sec.11: by the unanimous consent of the players a trump suit may be "
+            "declared and no trump turned"
+        )
+        self.reason = QLabel()
+        self.reason.setStyleSheet("color: #a00;")
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        form = QFormLayout(self)
+        form.addRow("&Name:", self.name)
+        form.addRow("&Venue:", self.venue)
+        form.addRow("&Scoring:", self.method)
+        form.addRow("Declared &trump:", self.trump)
+        form.addRow(self.reason)
+        form.addRow(self.buttons)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.name.textChanged.connect(self._validate)
+        self._validate()
+
+    def _validate(self) -> None:
+        ok = bool(self.name.text().strip())
+        self.reason.setText("" if ok else "The event needs a name.")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+
+    def settings(self) -> EventSettings:
+        """The settings as chosen (the others kept)."""
+        return replace(
+            self.info.settings,
+            method=self.method.currentData(),
+            declared_trump=self.trump.currentData(),
+        )

@@ -1,0 +1,65 @@
+"""Order a new deal: the tray is dealt again and replayed by every table (decisions.md)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from director.gui.laws import LawQuote, cited
+
+
+class NewDealDialog(QDialog):
+    """Which tray, and why (kept in the audit trail). Enabled only with a reason."""
+
+    def __init__(
+        self, trays: tuple[int, ...], tray: int | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New deal")
+        self.trays = trays
+        self.tray = QSpinBox(minimum=min(trays), maximum=max(trays))
+        self.tray.setValue(tray if tray in trays else min(trays))
+        self.why = QLineEdit()
+        self.why.setPlaceholderText("e.g. exposed card in dealing (Law II Sec.2)")
+        quote = LawQuote()
+        quote.show_law("Law II Sec.2", cited("Law II Sec.2"))
+        effect = QLabel(
+            "The tray is dealt again and replayed by every table. Its earlier slip and "
+            "results are kept in the audit trail but no longer count; enter the new deal's "
+            "slip and results as usual."
+        )
+        effect.setWordWrap(True)
+        self.reason = QLabel()
+        self.reason.setStyleSheet("color: #a00;")
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Order new deal")
+        form = QFormLayout(self)
+        form.addRow("&Tray:", self.tray)
+        form.addRow("&Why:", self.why)
+        form.addRow(quote)
+        form.addRow(effect)
+        form.addRow(self.reason)
+        form.addRow(self.buttons)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.why.textChanged.connect(self._validate)
+        self.tray.valueChanged.connect(self._validate)
+        self._validate()
+
+    def _validate(self) -> None:
+        problem = ""
+        if self.tray.value() not in self.trays:
+            problem = f"This movement has no tray {self.tray.value()}."
+        elif not self.why.text().strip():
+            problem = "Say why the tray is dealt again; the audit trail keeps it."
+        self.reason.setText(problem)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)

@@ -1,0 +1,428 @@
+"""The main window: menus with shortcuts, a toolbar, the status bar, one tab per screen.
+
+There is no "save": every change is committed by the store as it is made, so the title shows
+the event and its file and nothing else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QToolBar,
+    QWidget,
+)
+
+from director.gui.context import Changed, EventContext
+from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
+from director.gui.errors import report_exception
+from director.gui.laws import LawsPanel
+from director.gui.screens.history.view import HistoryScreen
+from director.gui.screens.movement.model import FieldKind, Proposal
+from director.gui.screens.movement.view import MovementScreen
+from director.gui.screens.players.view import PlayersScreen
+from director.gui.screens.results.view import ResultsScreen
+from director.gui.screens.scores.view import ScoresScreen
+from director.gui.screens.slips.view import SlipsScreen
+from director.gui.settings import Settings
+from director.store.paths import data_folder
+from director.store.services import EventStore
+
+APP_TITLE = "Whist Director"
+FIELD_KINDS = {
+    "pair": FieldKind.PAIRS,
+    "couple": FieldKind.COUPLES,
+    "individual": FieldKind.PLAYERS,
+}
+"""The kind of field the movement chooser proposes for, from the partnerships formed."""
+
+
+class MainWindow(QMainWindow):
+    """One open event, its screens, and the actions over them."""
+
+    def __init__(self, settings: Settings, store: EventStore) -> None:
+        super().__init__()
+        self.settings = settings
+        self.context: EventContext | None = None
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.setCentralWidget(self.tabs)
+        self.where = QComboBox()
+        self.where.setToolTip("The session and section on view")
+        self.where.setMinimumContentsLength(18)
+        self.entries = QLabel()
+        self.statusBar().addPermanentWidget(self.entries)
+        self._build_actions()
+        self.laws = LawsPanel()
+        self.open_store(store)
+        geometry, state = settings.window_state()
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1180, 760)
+        if state is not None:
+            self.restoreState(state)
+
+    # -- actions and menus ---------------------------------------------------------------
+
+    def _action(
+        self, text: str, slot: object, keys: QKeySequence | str | None = None, tip: str = ""
+    ) -> QAction:
+        action = QAction(text, self)
+        if keys is not None:
+            action.setShortcut(QKeySequence(keys))
+        action.setStatusTip(tip)
+        action.setToolTip(f"{tip} ({action.shortcut().toString()})" if keys else tip)
+        action.triggered.connect(slot)  # type: ignore[arg-type]
+        return action
+
+    def _build_actions(self) -> None:
+        std = QKeySequence.StandardKey
+        self.new_action = self._action("&New event…", self.new_event, std.New, "Create an event")
+        self.open_action = self._action(
+            "&Open event…", self.choose_event, std.Open, "Open an event file"
+        )
+        self.print_action = self._action(
+            "&Print…", self.print_documents, std.Print, "Print cards, slips, travellers, results"
+        )
+        self.quit_action = self._action("&Quit", self.close, std.Quit, "Close the program")
+        self.undo_action = self._action(
+            "&Undo", self.undo, "Ctrl+Z", "Undo the latest change to the event"
+        )
+        self.redo_action = self._action(
+            "&Redo", self.redo, "Ctrl+Shift+Z", "Redo the change undone last"
+        )
+        self.settings_action = self._action(
+            "Event &settings…", self.edit_event, "Ctrl+,", "Name, venue, scoring, declared trump"
+        )
+        self.add_session_action = self._action(
+            "Add &session", self.add_session, None, "Add the next session of play"
+        )
+        self.import_action = self._action(
+            "&Import roster…", self._import_roster, "Ctrl+I", "Add the players of a CSV roster"
+        )
+        self.revoke_action = self._action(
+            "&Revoke…", self._scores_call("revoke"), "Ctrl+R", "Enter a result with a revoke"
+        )
+        self.irregularity_action = self._action(
+            "&Irregularity…",
+            self._scores_call("irregularity"),
+            "Ctrl+Shift+I",
+            "Rule on an irregularity at the selected table",
+        )
+        self.new_deal_action = self._action(
+            "New &deal…", self._scores_call("new_deal"), "Ctrl+Shift+N", "Order a new deal"
+        )
+        self.laws_action = self._action(
+            "The &Laws of Duplicate Whist", self.show_laws, "F1", "Search the 1910 laws"
+        )
+        about = self._action("&About", self._about)
+
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu.addSeparator()
+        file_menu.addAction(self.print_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        event_menu = bar.addMenu("E&vent")
+        event_menu.addActions([self.settings_action, self.add_session_action, self.import_action])
+        event_menu.addSeparator()
+        event_menu.addActions([self.revoke_action, self.irregularity_action, self.new_deal_action])
+        self.view_menu = bar.addMenu("&View")
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.laws_action, about])
+
+        tools = QToolBar("Main")
+        tools.setObjectName("main-toolbar")
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        tools.addActions([self.new_action, self.open_action, self.print_action])
+        tools.addSeparator()
+        tools.addActions([self.undo_action, self.redo_action])
+        tools.addSeparator()
+        tools.addWidget(self.where)
+        tools.addSeparator()
+        tools.addActions([self.revoke_action, self.irregularity_action, self.new_deal_action])
+        tools.addSeparator()
+        tools.addAction(self.laws_action)
+        self.addToolBar(tools)
+        self.where.currentIndexChanged.connect(self._where_chosen)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for number, path in enumerate(self.settings.recent_files(), start=1):
+            action = self.recent_menu.addAction(f"&{number} {path.name}  ({path.parent})")
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+        self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
+
+    # -- the event -----------------------------------------------------------------------
+
+    def open_store(self, store: EventStore) -> None:
+        """Show `store`'s event in fresh screens (closing the event shown before)."""
+        if self.context is not None:
+            QThreadPool.globalInstance().waitForDone()  # background scoring reads the store
+            self.context.store.close()
+            self.context.deleteLater()
+        self.context = EventContext(store, self)
+        self.context.changed.connect(self._changed)
+        current = self.tabs.currentIndex()
+        for index in reversed(range(self.tabs.count())):
+            screen = self.tabs.widget(index)
+            self.tabs.removeTab(index)
+            if screen is not self.laws:
+                screen.deleteLater()
+        self.players = PlayersScreen(self.context)
+        self.movement = MovementScreen(self.settings.minutes_per_tray())
+        self.movement.chosen.connect(self.use_movement)
+        self.movement.minutesPerTrayChanged.connect(self.settings.set_minutes_per_tray)
+        self.slips = SlipsScreen(self.context)
+        self.scores = ScoresScreen(self.context)
+        self.results = ResultsScreen(self.context)
+        self.history = HistoryScreen(self.context)
+        self.view_menu.clear()
+        for number, (screen, title) in enumerate(
+            (
+                (self.players, "&Players"),
+                (self.movement, "&Movement"),
+                (self.slips, "&Trump slips"),
+                (self.scores, "&Scores"),
+                (self.results, "R&esults"),
+                (self.history, "&History"),
+                (self.laws, "&Laws"),
+            ),
+            start=1,
+        ):
+            self.tabs.addTab(screen, title)
+            action = self.view_menu.addAction(title.replace("&", ""))
+            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+            action.triggered.connect(lambda _c=False, s=screen: self.tabs.setCurrentWidget(s))
+        self.tabs.setCurrentIndex(max(0, current))
+        if store.path is not None:
+            self.settings.add_recent_file(store.path)
+        self._fill_recent()
+        self._fill_where()
+        self._suggest_field()
+        self._title()
+        self.statusBar().showMessage(f"Opened {store.path or store.url}", 5000)
+
+    def _title(self) -> None:
+        assert self.context is not None
+        store = self.context.store
+        where = store.path.name if store.path else store.url
+        self.setWindowTitle(f"{store.info().name} — {where} — {APP_TITLE}")
+
+    def _fill_where(self) -> None:
+        assert self.context is not None
+        self.where.blockSignals(True)
+        self.where.clear()
+        for s in self.context.store.sessions():
+            for section in s.sections:
+                self.where.addItem(f"{s.name} · section {section}", (s.number, section))
+        wanted = (self.context.session, self.context.section)
+        # compared in Python: a tuple comes back from Qt as a list, so findData() misses it
+        index = next(
+            (i for i in range(self.where.count()) if tuple(self.where.itemData(i)) == wanted), 0
+        )
+        self.where.setCurrentIndex(index)
+        self.where.blockSignals(False)
+
+    def _where_chosen(self) -> None:
+        data = self.where.currentData()
+        if data is not None and self.context is not None:
+            session, section = data
+            self.context.select(int(session), str(section))
+            self._suggest_field()
+
+    def _suggest_field(self) -> None:
+        """Fill the movement chooser's field from the partnerships formed so far."""
+        assert self.context is not None
+        kinds: dict[str, int] = {}
+        for p in self.context.store.partnerships():
+            kinds[p.kind] = kinds.get(p.kind, 0) + 1
+        if kinds:
+            kind = max(kinds, key=lambda k: kinds[k])
+            self.movement.set_field(FIELD_KINDS.get(kind, FieldKind.PAIRS), kinds[kind])
+
+    def _changed(self, what: Changed, _source: object) -> None:
+        if what & Changed.PLAYERS:
+            self._suggest_field()
+        if what & Changed.EVENT:
+            self._title()
+            self._fill_where()
+
+    def open_path(self, path: Path) -> bool:
+        """Open the event file at `path` (refusals shown as a dialog)."""
+        try:
+            store = EventStore.open(path)
+        except Exception as exc:
+            report_exception(exc, parent=self)
+            return False
+        self.open_store(store)
+        return True
+
+    def choose_event(self) -> None:
+        """Ask for an event file and open it."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open event", str(data_folder()), f"Events (*{EVENT_SUFFIX});;All files (*)"
+        )
+        if path:
+            self.open_path(Path(path))
+
+    def new_event(self) -> None:
+        """Ask for a name and a file, create the event and open it."""
+        dialog = NewEventDialog(data_folder(), self)
+        if dialog.exec():
+            self.create_event(dialog.file(), dialog.name.text(), dialog.venue.text())
+
+    def create_event(self, path: Path, name: str, venue: str = "") -> bool:
+        """Create an event file and show it."""
+        try:
+            store = EventStore.create(path, name=name.strip(), venue=venue.strip() or None)
+        except Exception as exc:
+            report_exception(exc, parent=self)
+            return False
+        self.open_store(store)
+        return True
+
+    def edit_event(self) -> None:
+        """Change the event's name, venue, scoring method or declared trump."""
+        from director.gui.dialogs.event_settings import EventSettingsDialog
+
+        assert self.context is not None
+        store = self.context.store
+        dialog = EventSettingsDialog(store.info(), self)
+        if dialog.exec():
+            name, venue, settings = (
+                dialog.name.text().strip(),
+                dialog.venue.text(),
+                dialog.settings(),
+            )
+            self.context.apply(
+                Changed.EVENT | Changed.SLIPS | Changed.RESULTS,
+                lambda: store.update_event(
+                    name=name, venue=venue.strip() or None, settings=settings
+                ),
+                self,
+            )
+
+    def add_session(self) -> None:
+        """Add the next session and show it."""
+        assert self.context is not None
+        store = self.context.store
+        try:
+            info = store.add_session()
+        except Exception as exc:
+            report_exception(exc, parent=self)
+            return
+        self.context.session, self.context.section = info.number, info.sections[0]
+        self._fill_where()
+        self.context.select(info.number, info.sections[0])
+        self.statusBar().showMessage(f"Added {info.name}", 5000)
+
+    def use_movement(self, proposal: Proposal) -> bool:
+        """Store the chosen proposal as the section's movement."""
+        assert self.context is not None
+        assert proposal.movement is not None
+        movement = proposal.movement
+        ask = self.movement.ask()
+        store, where = self.context.store, self.context.where
+        ok = self.context.apply(
+            Changed.MOVEMENT,
+            lambda: store.choose_movement(
+                movement, size=ask.size, size_unit=ask.kind.value, **where
+            ),
+            self,
+        )
+        if ok:
+            self.statusBar().showMessage(
+                f"{proposal.title} ({proposal.variant or 'standard'}) is the movement of "
+                f"{self.where.currentText()}",
+                8000,
+            )
+        return ok
+
+    # -- edit ---------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Undo the latest change (the store's audit trail knows what it was)."""
+        self._undo_redo("undo")
+
+    def redo(self) -> None:
+        """Redo the change undone last."""
+        self._undo_redo("redo")
+
+    def _undo_redo(self, which: str) -> None:
+        assert self.context is not None
+        try:
+            entry = getattr(self.context.store, which)()
+        except Exception as exc:
+            report_exception(exc, parent=self)
+            return
+        if entry is None:
+            self.statusBar().showMessage(f"Nothing to {which}", 4000)
+            return
+        self.statusBar().showMessage(f"{which.capitalize()}: {entry.summary}", 6000)
+        self.context.notify(Changed.EVERYTHING)
+
+    # -- the rest ------------------------------------------------------------------------
+
+    def _scores_call(self, name: str) -> object:
+        def call() -> None:
+            self.tabs.setCurrentWidget(self.scores)
+            getattr(self.scores, name)()
+
+        return call
+
+    def _import_roster(self) -> None:
+        self.tabs.setCurrentWidget(self.players)
+        self.players.choose_roster()
+
+    def show_laws(self) -> None:
+        """Bring up the laws and put the cursor in the search box."""
+        self.tabs.setCurrentWidget(self.laws)
+        self.laws.query.setFocus()
+
+    def print_documents(self) -> None:
+        """Open the printing dialog for the section on view."""
+        from director.gui.dialogs.printing import PrintDialog
+
+        assert self.context is not None
+        PrintDialog(self.context, self).exec()
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            f"About {APP_TITLE}",
+            f"<b>{APP_TITLE}</b><p>Runs a duplicate-whist tournament from the director's "
+            "table: movements, cards, slips, scores and results, by the Laws of Duplicate "
+            "Whist (A.W.L., 1910).</p>",
+        )
+
+    def screen_widgets(self) -> dict[str, QWidget]:
+        """The main screens by name (screenshots and tests)."""
+        return {
+            "players": self.players,
+            "movement": self.movement,
+            "slips": self.slips,
+            "scores": self.scores,
+            "results": self.results,
+            "history": self.history,
+            "laws": self.laws,
+        }
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.save_window_state(self.saveGeometry(), self.saveState())
+        self.settings.sync()
+        if self.context is not None:
+            QThreadPool.globalInstance().waitForDone()
+            self.context.store.close()
+        super().closeEvent(event)

@@ -1,0 +1,149 @@
+"""Long work off the GUI thread, as anki's `QueryOp`: one helper for every background job.
+
+    Op(parent, "Searching for movements", work).success(show).run_in_background()
+
+`work(progress)` runs on a `QThreadPool` thread and must not touch widgets; it calls
+`progress.report(done, total, text)` now and then and stops (raising `CancelledError`) once
+`progress.cancelled` is set by the dialog's Cancel button. Its result reaches `success` on the
+GUI thread; an exception reaches `failure` (by default a readable dialog, see `errors`).
+A `quiet` op shows no dialog (a screen refreshing itself says so in its own status line).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtWidgets import QProgressDialog, QWidget
+
+from director.gui.errors import report_exception
+
+T = TypeVar("T")
+
+
+class CancelledError(Exception):
+    """Raised inside work that saw the director press Cancel."""
+
+
+class Progress:
+    """What a background job sees: a way to report, and whether it was cancelled."""
+
+    def __init__(self, emit: Callable[[int, int, str], None]) -> None:
+        self._emit = emit
+        self._cancel = threading.Event()
+
+    @property
+    def cancelled(self) -> bool:
+        """True once the director pressed Cancel."""
+        return self._cancel.is_set()
+
+    def cancel(self) -> None:
+        """Ask the job to stop at its next report."""
+        self._cancel.set()
+
+    def report(self, done: int, total: int, text: str = "") -> None:
+        """Tell the dialog how far the job is; raises `CancelledError` if it should stop."""
+        if self.cancelled:
+            raise CancelledError
+        self._emit(done, total, text)
+
+
+class _Signals(QObject):
+    progressed = Signal(int, int, str)
+    succeeded = Signal(object)
+    failed = Signal(object)
+    finished = Signal()
+
+
+class _Runnable(QRunnable):
+    def __init__(self, work: Callable[[Progress], object], signals: _Signals) -> None:
+        super().__init__()
+        self.signals = signals
+        self.progress = Progress(signals.progressed.emit)
+        self._work = work
+
+    def run(self) -> None:
+        try:
+            result = self._work(self.progress)
+        except BaseException as exc:  # reported to the GUI thread, never raised into Qt
+            self.signals.failed.emit(exc)
+        else:
+            self.signals.succeeded.emit(result)
+        finally:
+            self.signals.finished.emit()
+
+
+class Op(Generic[T]):
+    """One background job with a progress dialog and a Cancel button."""
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        title: str,
+        work: Callable[[Progress], T],
+        quiet: bool = False,
+    ) -> None:
+        self._parent = parent
+        self._quiet = quiet
+        self._title = title
+        self._work = work
+        self._success: Callable[[T], None] = lambda _result: None
+        self._failure: Callable[[BaseException], None] = lambda exc: report_exception(
+            exc, parent=parent
+        )
+        self._cancelled: Callable[[], None] = lambda: None
+        self.dialog: QProgressDialog | None = None
+        self.progress: Progress | None = None
+        self.signals = _Signals()
+
+    def success(self, callback: Callable[[T], None]) -> Op[T]:
+        """Call `callback(result)` on the GUI thread when the job ends well."""
+        self._success = callback
+        return self
+
+    def failure(self, callback: Callable[[BaseException], None]) -> Op[T]:
+        """Call `callback(exception)` on the GUI thread when the job fails."""
+        self._failure = callback
+        return self
+
+    def on_cancel(self, callback: Callable[[], None]) -> Op[T]:
+        """Call `callback()` when the job stopped because the director cancelled it."""
+        self._cancelled = callback
+        return self
+
+    def run_in_background(self, pool: QThreadPool | None = None) -> Op[T]:
+        """Start the job; the progress dialog appears if it takes more than a moment."""
+        runnable = _Runnable(self._work, self.signals)
+        self.progress = runnable.progress
+        if not self._quiet:
+            dialog = QProgressDialog(self._title, "Cancel", 0, 0, self._parent)
+            dialog.setWindowTitle(self._title)
+            dialog.setMinimumDuration(400)
+            dialog.setAutoClose(False)
+            dialog.setAutoReset(False)
+            dialog.canceled.connect(runnable.progress.cancel)
+            self.dialog = dialog
+            self.signals.progressed.connect(self._show_progress)
+            self.signals.finished.connect(dialog.close)
+        self.signals.succeeded.connect(self._succeeded)
+        self.signals.failed.connect(self._failed)
+        (pool or QThreadPool.globalInstance()).start(runnable)
+        return self
+
+    def _show_progress(self, done: int, total: int, text: str) -> None:
+        if self.dialog is not None:
+            self.dialog.setMaximum(total)
+            self.dialog.setValue(done)
+            if text:
+                self.dialog.setLabelText(text)
+
+    def _succeeded(self, result: object) -> None:
+        self._success(result)  # type: ignore[arg-type]
+
+    def _failed(self, exc: BaseException) -> None:
+        if isinstance(exc, CancelledError):
+            self._cancelled()
+        else:
+            self._failure(exc)

@@ -1,0 +1,1 @@
+"""Corrections: the audit trail, undo and redo."""

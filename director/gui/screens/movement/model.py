@@ -1,0 +1,268 @@
+"""Qt models of the movement chooser: the proposals, the round-by-table grid, the balance.
+
+The proposals come from the catalog (`schedules.catalog`): every family whose size unit fits
+the field is asked, variant by variant, to build a movement for it. Families refuse what they
+cannot do with `ImpossibleMovementError`; the chooser lists the reason instead of hiding it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+
+from director.gui.tablemodel import Index, RowRole, SortRole
+from schedules.balance import BalanceReport, balance
+from schedules.catalog import Family, Request, build, families
+from schedules.findings import ScheduleError
+from schedules.mnemonic import SEED_WARNING, player_count
+from schedules.timing import duration_minutes
+from schedules.types import Movement
+
+MNEMONIC_WARN_PLAYERS = 8
+"""The seed: mnemonic play with eight or more players is "extremely undesirable"."""
+
+
+class FieldKind(enum.Enum):
+    """What the director counts when stating the field."""
+
+    PAIRS = "pairs"
+    PLAYERS = "players"
+    COUPLES = "couples"
+    TEAMS = "teams"
+
+
+_SIZE_UNITS = {
+    FieldKind.PAIRS: ("pairs", "tables"),
+    FieldKind.PLAYERS: ("players",),
+    FieldKind.COUPLES: ("couples",),
+    FieldKind.TEAMS: ("teams",),
+}
+"""The catalog's size units each kind of field can fill."""
+_PLAYERS_PER = {FieldKind.PAIRS: 2, FieldKind.PLAYERS: 1, FieldKind.COUPLES: 2, FieldKind.TEAMS: 4}
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the director asked for: the field, the time, and whether to play mnemonic."""
+
+    kind: FieldKind
+    size: int
+    minutes: Fraction | None
+    minutes_per_tray: Fraction
+    mnemonic: bool = False
+
+    @property
+    def players(self) -> int:
+        """People at the tables."""
+        return self.size * _PLAYERS_PER[self.kind]
+
+    @property
+    def mnemonic_undesirable(self) -> bool:
+        """Mnemonic play with eight or more players (the seed's warning applies)."""
+        return self.mnemonic and self.players >= MNEMONIC_WARN_PLAYERS
+
+    def requests(self, fam: Family, variant: str | None) -> list[Request]:
+        """The catalog requests to try for one family and variant, best first.
+
+        A field of pairs is offered to families sized in tables both as pairs (so that an
+        odd pair is seated against an empty place) and as the tables it fills.
+        """
+        common = {
+            "family": fam.name,
+            "variant": variant,
+            "minutes": self.minutes,
+            "minutes_per_tray": self.minutes_per_tray,
+            "mnemonic": self.mnemonic,
+        }
+        if self.kind is FieldKind.PAIRS and fam.size_unit == "tables":
+            tables = -(-self.size // 2)  # two pairs a table
+            return [Request(pairs=self.size, **common), Request(tables=tables, **common)]
+        unit = "pairs" if self.kind is FieldKind.PAIRS else fam.size_unit
+        return [Request(**{unit: self.size}, **common)]  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """One movement that fits, or one family that was asked and said why it cannot."""
+
+    family: str
+    title: str
+    variant: str | None
+    movement: Movement | None
+    refusal: str | None = None
+
+    @property
+    def fits(self) -> bool:
+        """Built and verified."""
+        return self.movement is not None
+
+    @property
+    def trays_per_round(self) -> int:
+        """Trays each table plays in a round (the first seating's)."""
+        assert self.movement is not None
+        return len(self.movement.seatings[0].trays) if self.movement.seatings else 0
+
+    def warnings(self) -> tuple[str, ...]:
+        """What the director must be told before choosing it."""
+        if self.movement is None:
+            return ()
+        out = list(self.movement.notes)
+        if self.movement.mnemonic and player_count(self.movement) >= MNEMONIC_WARN_PLAYERS:
+            out.append(SEED_WARNING)
+        return tuple(out)
+
+
+def candidates(kind: FieldKind) -> Iterator[tuple[Family, str | None]]:
+    """Every (family, variant) of the catalog whose size unit fits this kind of field."""
+    for fam in families().values():
+        if fam.size_unit in _SIZE_UNITS[kind]:
+            if fam.variants:
+                for variant in fam.variants:
+                    yield fam, variant.name
+            else:
+                yield fam, None
+
+
+def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
+    """Ask one family for a movement; a refusal becomes a `Proposal` holding its (last) reason."""
+    refusal = ""
+    for request in ask.requests(fam, variant):
+        try:
+            return Proposal(fam.name, fam.title, variant, build(request))
+        except ScheduleError as exc:
+            refusal = str(exc)
+    return Proposal(fam.name, fam.title, variant, None, refusal)
+
+
+COLUMNS = ("Movement", "Variant", "Tables", "Rounds", "Trays a round", "Minutes", "Notes")
+COL_TITLE, COL_VARIANT, COL_TABLES, COL_ROUNDS, COL_TRAYS, COL_MINUTES, COL_NOTES = range(7)
+
+
+class ProposalModel(QAbstractTableModel):
+    """The movements that fit the field and time, then the families that refused and why."""
+
+    def __init__(self, minutes_per_tray: Fraction, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Proposal] = []
+        self._minutes_per_tray = minutes_per_tray
+
+    def set_rows(self, rows: list[Proposal], minutes_per_tray: Fraction) -> None:
+        """Replace the proposals: fitting ones first, in catalog order."""
+        self.beginResetModel()
+        self._rows = [p for p in rows if p.fits] + [p for p in rows if not p.fits]
+        self._minutes_per_tray = minutes_per_tray
+        self.endResetModel()
+
+    def proposal(self, row: int) -> Proposal:
+        """The proposal shown in `row`."""
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        p = self._rows[index.row()]
+        col = index.column()
+        if role == RowRole:
+            return p
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return p.refusal or "\n".join(p.warnings()) or None
+        if role == Qt.ItemDataRole.ForegroundRole and not p.fits:
+            return Qt.GlobalColor.gray
+        if role not in (Qt.ItemDataRole.DisplayRole, SortRole):
+            return None
+        m = p.movement
+        if col == COL_TITLE:
+            return p.title
+        if col == COL_VARIANT:
+            return p.variant or ""
+        if m is None:
+            return p.refusal if col == COL_NOTES else ""
+        if col == COL_TABLES:
+            return m.tables
+        if col == COL_ROUNDS:
+            return m.rounds
+        if col == COL_TRAYS:
+            return p.trays_per_round
+        if col == COL_MINUTES:
+            minutes = duration_minutes(
+                m.rounds, p.trays_per_round, self._minutes_per_tray, m.mnemonic
+            )
+            return minutes if role == SortRole else f"{float(minutes):g}"
+        return " ".join(p.warnings())
+
+
+class GridModel(QAbstractTableModel):
+    """The round-by-table grid: who sits N-S and E-W (or N, E, S, W) and which trays."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._movement: Movement | None = None
+        self._cells: dict[tuple[int, int], str] = {}
+        self._tables: tuple[int, ...] = ()
+
+    def set_movement(self, movement: Movement | None) -> None:
+        """Show `movement` (None: empty grid)."""
+        self.beginResetModel()
+        self._movement = movement
+        self._tables = movement.table_numbers if movement else ()
+        self._cells = {}
+        if movement is not None:
+            for s in movement.seatings:
+                who = " ".join(s.places) if s.is_individual else f"{s.ns} v {s.ew}"
+                trays = ",".join(map(str, s.trays))
+                switch = " (switched)" if s.switched else ""
+                self._cells[(s.round, s.table)] = f"{who}\ntrays {trays}{switch}"
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if parent.isValid() or self._movement is None:
+            return 0
+        return self._movement.rounds
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._tables)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return f"Table {self._tables[section]}"
+        sitting_out = self._movement.sitouts.get(section + 1) if self._movement else None
+        label = f"Round {section + 1}"
+        return f"{label}\nout: {', '.join(sitting_out)}" if sitting_out else label
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or role not in (
+            Qt.ItemDataRole.DisplayRole,
+            Qt.ItemDataRole.ToolTipRole,
+        ):
+            return None
+        key = (index.row() + 1, self._tables[index.column()])
+        return self._cells.get(key, "(empty)")
+
+
+def balance_text(movement: Movement) -> str:
+    """The balance report as the chooser shows it, with the notes a director needs."""
+    report: BalanceReport = balance(movement)
+    lines = [report.summary()]
+    lines += [f"Note: {n}" for n in movement.notes]
+    return "\n".join(lines)

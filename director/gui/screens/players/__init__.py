@@ -1,0 +1,1 @@
+"""Players: the roster, search as you type, CSV import, partnerships."""

@@ -1,0 +1,106 @@
+"""Qt models of the players screen: the roster with each player's partnership, and the
+partnerships with their players' names."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
+
+from director.errors import DirectorError
+from director.gui.tablemodel import Column, RowsModel, SortRole
+from director.store.values import Partnership, Player
+
+
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """A player and the partnership label they play under (if any)."""
+
+    player: Player
+    partnership: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PartnershipRow:
+    """A partnership with its players' names in seat order."""
+
+    partnership: Partnership
+    names: tuple[str, ...]
+
+
+def roster_rows(players: Sequence[Player], partnerships: Sequence[Partnership]) -> list[RosterRow]:
+    """Each player with the label of the partnership holding them."""
+    label_of = {pid: p.label for p in partnerships for pid in p.players}
+    return [RosterRow(p, label_of.get(p.id)) for p in players]
+
+
+def partnership_rows(
+    players: Sequence[Player], partnerships: Sequence[Partnership]
+) -> list[PartnershipRow]:
+    """Each partnership with its players' names."""
+    name_of = {p.id: p.name for p in players}
+    return [
+        PartnershipRow(p, tuple(name_of.get(pid, f"#{pid}") for pid in p.players))
+        for p in partnerships
+    ]
+
+
+ROSTER_COLUMNS: tuple[Column[RosterRow], ...] = (
+    Column("Name", lambda r: r.player.name),
+    Column("Club", lambda r: r.player.club),
+    Column("Member no.", lambda r: r.player.member_number),
+    Column("Lady/Gentleman", lambda r: r.player.gender.value if r.player.gender else None),
+    Column("Plays as", lambda r: r.partnership, lambda r: None if r.partnership else "unpaired"),
+)
+PARTNERSHIP_COLUMNS: tuple[Column[PartnershipRow], ...] = (
+    Column("Label", lambda r: r.partnership.label),
+    Column("Kind", lambda r: r.partnership.kind),
+    Column("Players", lambda r: " & ".join(r.names)),
+)
+
+
+def roster_model(parent: QObject | None = None) -> RowsModel[RosterRow]:
+    """An empty roster model."""
+    return RowsModel(ROSTER_COLUMNS, parent)
+
+
+def partnership_model(parent: QObject | None = None) -> RowsModel[PartnershipRow]:
+    """An empty partnerships model."""
+    return RowsModel(PARTNERSHIP_COLUMNS, parent)
+
+
+def search_proxy(
+    source: RowsModel[RosterRow], parent: QObject | None = None
+) -> QSortFilterProxyModel:
+    """Search as you type over every column, case-insensitive; sorts on raw values."""
+    proxy = QSortFilterProxyModel(parent)
+    proxy.setSourceModel(source)
+    proxy.setFilterKeyColumn(-1)
+    proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    proxy.setSortRole(SortRole)
+    return proxy
+
+
+def seat_plan(
+    partnerships: Sequence[Partnership], field: Sequence[str], draw: random.Random | None = None
+) -> list[tuple[Partnership, str]]:
+    """Each partnership with the movement label (starting place) it takes: in label order, or
+    drawn at random with `draw`. Refused when the numbers differ, saying how to fix it."""
+    if len(partnerships) != len(field):
+        raise DirectorError(
+            f"the movement seats {len(field)} competitors but {len(partnerships)} partnerships "
+            "are formed: form or dissolve partnerships first"
+        )
+    ordered = sorted(partnerships, key=lambda p: natural_key(p.label))
+    if draw is not None:
+        draw.shuffle(ordered)
+    return list(zip(ordered, field, strict=True))
+
+
+def natural_key(label: str) -> tuple[str, int, str]:
+    """Sort "NS2" before "NS10" and "2" before "10"."""
+    digits = "".join(ch for ch in label if ch.isdigit())
+    letters = "".join(ch for ch in label if not ch.isdigit())
+    return (letters, int(digits) if digits else 0, label)

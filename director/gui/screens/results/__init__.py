@@ -1,0 +1,1 @@
+"""Results: standings, per-deal scores with explanations, the running plus/minus chart."""

@@ -1,0 +1,1 @@
+"""Score entry: tricks for N/S per round or per tray."""

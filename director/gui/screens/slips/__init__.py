@@ -1,0 +1,1 @@
+"""Trump slips: each tray's trump copied from its returned slip."""

@@ -1,0 +1,1 @@
+"""Small reusable widgets (the running plus/minus chart, ...)."""

@@ -1,0 +1,152 @@
+"""What every printed document shares: paper, running header and footer with "page N of M",
+the document template, the stylesheet, progress reports."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas as pdfcanvas
+from reportlab.platypus import Flowable, SimpleDocTemplate
+
+from director.errors import DirectorError
+from director.printing import fit
+from director.printing.fonts import BOLD, REGULAR, register_fonts
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+"""Paper sizes by the name the CLI and the GUI use."""
+
+MARGIN = 12 * mm
+FOOTER_SIZE = 8
+FOOTER_Y = 6 * mm
+PAGE_NUMBER_WIDTH = 30 * mm
+"""Room kept for "page N of M" at the right of the footer."""
+
+Progress = Callable[[int, int], None]
+"""Called as progress(done, total) while a long document is drawn (the GUI's progress bar)."""
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    """The page size for "a4" or "letter" (case-insensitive)."""
+    try:
+        return PAPERS[name.lower()]
+    except KeyError:
+        raise DirectorError(f"unknown paper {name!r}; use one of: {', '.join(PAPERS)}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The running header of a document: what it is and for which event."""
+
+    title: str
+    subtitle: str = ""
+    """Event, date and session, or the movement it was printed from."""
+
+
+class NumberedCanvas(pdfcanvas.Canvas):
+    """A canvas that writes "page N of M" on every page once it knows M (at save time)."""
+
+    def __init__(self, *args: Any, footer: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._footer = footer
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self._draw_footer(total)
+            super().showPage()
+        super().save()
+
+    def _draw_footer(self, total: int) -> None:
+        width = self._pagesize[0] - 2 * MARGIN
+        top = FOOTER_Y + FOOTER_SIZE
+        fit.draw(self, self._footer, MARGIN, top, width - PAGE_NUMBER_WIDTH, FOOTER_SIZE)
+        number = f"page {self._pageNumber} of {total}"
+        fit.draw(self, number, MARGIN, top, width, FOOTER_SIZE, align="right")
+
+
+def new_canvas(buffer: io.BytesIO, paper: str, footer: str, title: str) -> NumberedCanvas:
+    """A numbered canvas on `paper`, with the document title in the PDF's metadata."""
+    register_fonts()
+    c = NumberedCanvas(buffer, pagesize=paper_size(paper), footer=footer, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("Whist Director")
+    return c
+
+
+def footer_text(header: Header) -> str:
+    """The footer line: the document title and its subtitle."""
+    return f"{header.title} — {header.subtitle}" if header.subtitle else header.title
+
+
+def report(progress: Progress | None, done: int, total: int) -> None:
+    """Tell the caller how far a long job is (no-op without a callback)."""
+    if progress is not None:
+        progress(done, total)
+
+
+HEADER_SIZE = 9
+
+
+def build_document(story: list[Flowable], header: Header, paper: str, wide: bool = False) -> bytes:
+    """Lay out a platypus story on numbered pages (landscape when `wide`) with the running
+    header; return the PDF."""
+    register_fonts()
+    buffer = io.BytesIO()
+    size = landscape(paper_size(paper)) if wide else paper_size(paper)
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + 6 * mm,
+        bottomMargin=MARGIN,
+        title=header.title,
+        author="Whist Director",
+    )
+
+    def running_header(c: pdfcanvas.Canvas, _doc: SimpleDocTemplate) -> None:
+        c.saveState()
+        top = size[1] - MARGIN + HEADER_SIZE
+        half = (size[0] - 2 * MARGIN) / 2
+        fit.draw(c, header.title, MARGIN, top, half * 0.8, HEADER_SIZE, BOLD)
+        if header.subtitle:
+            right = (MARGIN + half * 0.8, top, half * 1.2, HEADER_SIZE)
+            fit.draw(c, header.subtitle, *right, align="right")
+        c.restoreState()
+
+    doc.build(
+        story,
+        onFirstPage=running_header,
+        onLaterPages=running_header,
+        canvasmaker=partial(NumberedCanvas, footer=footer_text(header)),
+    )
+    return buffer.getvalue()
+
+
+def stylesheet() -> dict[str, ParagraphStyle]:
+    """The named paragraph styles every document uses (never the mutable sample sheet)."""
+    register_fonts()
+    body = ParagraphStyle("body", fontName=REGULAR, fontSize=10, leading=12.5)
+    return {
+        "body": body,
+        "small": ParagraphStyle("small", parent=body, fontSize=8.5, leading=10.5),
+        "title": ParagraphStyle(
+            "title", parent=body, fontName=BOLD, fontSize=22, leading=26, spaceAfter=4 * mm
+        ),
+        "heading": ParagraphStyle(
+            "heading", parent=body, fontName=BOLD, fontSize=13, leading=16, spaceBefore=3 * mm
+        ),
+    }

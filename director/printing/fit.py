@@ -1,0 +1,212 @@
+"""Put text into a box of known width: shrink it first, then wrap it; never clip it.
+
+Every fit is measured with reportlab's `stringWidth`. Tests (and anyone curious) can record the
+measurements with `recording()` and check that no line is wider than its box.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from director.printing.fonts import REGULAR
+
+SHRINK_FLOOR = 0.6
+"""Text shrinks to 60% of its size at most, then wraps: smaller is unreadable at arm's length."""
+
+LEADING = 1.18
+"""Line spacing as a multiple of the font size."""
+MIN_SIZE = 4.0
+"""The smallest text ever drawn; below it a box is too small and the overflow is recorded."""
+CAP_HEIGHT = 0.73
+"""Height of DejaVu Sans capitals as a multiple of the font size."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """Text laid out for a box: its lines and the font size that makes each line fit."""
+
+    lines: tuple[str, ...]
+    size: float
+    font: str
+
+    @property
+    def height(self) -> float:
+        """The height the lines take."""
+        return len(self.lines) * self.size * LEADING
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """One fitted text: its widest line and its height as drawn, and its box (points)."""
+
+    text: str
+    widest: float
+    box: float
+    tallest: float = 0.0
+    """The height the lines take."""
+    box_height: float | None = None
+
+    @property
+    def overflows(self) -> bool:
+        """Wider (or, with a known box height, taller) than its box, allowing for rounding."""
+        too_tall = self.box_height is not None and self.tallest > self.box_height + 0.01
+        return self.widest > self.box + 0.01 or too_tall
+
+
+_log: ContextVar[list[Measure] | None] = ContextVar("fit_log", default=None)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[Measure]]:
+    """Collect a `Measure` for every text fitted inside the block."""
+    log: list[Measure] = []
+    token = _log.set(log)
+    try:
+        yield log
+    finally:
+        _log.reset(token)
+
+
+def fit(
+    text: str,
+    width: float,
+    size: float,
+    font: str = REGULAR,
+    floor: float = SHRINK_FLOOR,
+    height: float | None = None,
+) -> Fitted:
+    """Lay `text` out in `width` points: at `size` if it fits, else shrunk down to
+    `floor * size`, else wrapped at that size (words too long for a line are broken).
+    With a `height`, wrapped text that is too tall shrinks further until it fits."""
+    if width <= 0:
+        raise ValueError(f"box width must be positive, got {width}")
+    natural = stringWidth(text, font, size)
+    if natural <= width:
+        fitted = Fitted((text,), size, font)
+    else:
+        shrunk = size * width / natural
+        smallest = size * floor
+        if shrunk >= smallest:
+            fitted = Fitted((text,), _round_down(shrunk), font)
+        else:
+            fitted = Fitted(_wrap(text, width, smallest, font), smallest, font)
+            # A single character wider than the box, or wrapped lines taller than it: shrink on.
+            while fitted.size > MIN_SIZE and (
+                (height is not None and fitted.height > height) or _widest(fitted) > width
+            ):
+                smaller = max(_round_down(fitted.size * 0.9), MIN_SIZE)
+                fitted = Fitted(_wrap(text, width, smaller, font), smaller, font)
+    log = _log.get()
+    if log is not None:
+        log.append(Measure(text, _widest(fitted), width, fitted.height, height))
+    return fitted
+
+
+def _widest(fitted: Fitted) -> float:
+    return max(stringWidth(line, fitted.font, fitted.size) for line in fitted.lines)
+
+
+def _round_down(size: float) -> float:
+    return int(size * 10) / 10
+
+
+def _wrap(text: str, width: float, size: float, font: str) -> tuple[str, ...]:
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if stringWidth(candidate, font, size) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        pieces = _break_word(word, width, size, font)
+        lines.extend(pieces[:-1])
+        current = pieces[-1]
+    lines.append(current)
+    return tuple(lines)
+
+
+def _break_word(word: str, width: float, size: float, font: str) -> list[str]:
+    """A word too wide for the line, cut into pieces that fit (at least one character each)."""
+    pieces: list[str] = []
+    current = ""
+    for ch in word:
+        if current and stringWidth(current + ch, font, size) > width:
+            pieces.append(current)
+            current = ch
+        else:
+            current += ch
+    pieces.append(current)
+    return pieces
+
+
+def draw(
+    c: Canvas,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    size: float,
+    font: str = REGULAR,
+    align: str = "left",
+) -> float:
+    """Draw `text` fitted into the box whose top-left corner is (x, top); return its height."""
+    fitted = fit(text, width, size, font)
+    draw_lines(c, fitted, x, top, width, align)
+    return fitted.height
+
+
+def draw_middle(
+    c: Canvas,
+    text: str,
+    x: float,
+    bottom: float,
+    width: float,
+    height: float,
+    size: float,
+    font: str = REGULAR,
+    align: str = "center",
+) -> None:
+    """Draw `text` fitted into a box and centred vertically in it."""
+    fitted = fit(text, width, size, font, height=height)
+    draw_lines(c, fitted, x, bottom + (height + fitted.height) / 2, width, align)
+
+
+def draw_lines(c: Canvas, fitted: Fitted, x: float, top: float, width: float, align: str) -> None:
+    """Draw fitted lines downwards from `top`, aligned in a box `width` points wide."""
+    c.setFont(fitted.font, fitted.size)
+    # Each line gets LEADING em; DejaVu's capitals are 0.73 em tall: centre them in the line.
+    y = top - fitted.size * (LEADING / 2 + CAP_HEIGHT / 2)
+    for line in fitted.lines:
+        if align == "center":
+            c.drawCentredString(x + width / 2, y, line)
+        elif align == "right":
+            c.drawRightString(x + width, y, line)
+        else:
+            c.drawString(x, y, line)
+        y -= fitted.size * LEADING
+
+
+class FittedText(Flowable):
+    """Fitted lines as a flowable for table cells: far cheaper than a Paragraph, which would
+    parse markup and re-wrap text already laid out."""
+
+    def __init__(self, fitted: Fitted, width: float, align: str) -> None:
+        super().__init__()
+        self.fitted = fitted
+        self.box = width
+        self.align = align
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.box, self.fitted.height
+
+    def draw(self) -> None:
+        draw_lines(self.canv, self.fitted, 0, self.fitted.height, self.box, self.align)

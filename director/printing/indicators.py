@@ -1,0 +1,131 @@
+"""Indicator cards: one per table and place, read at arm's length.
+
+Each card shows, round by round, who sits at this place and, largest of all, the table and the
+place they go to next (Foster: "telling the player which table and which seat to go to next").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from director.printing import fit
+from director.printing.base import Header, Progress
+from director.printing.cards import Slot, render_cards
+from director.printing.fonts import BOLD, REGULAR
+from director.printing.views import IndicatorCard, IndicatorRow
+
+identifier = "indicators"
+verbose_name = "Indicator cards (one per table and place)"
+
+PAD = 4 * mm
+GAP = 1.5 * mm
+HEADER_HEIGHT = 24 * mm
+HEADING_HEIGHT = 6 * mm
+TABLE_SIZE = 54
+"""The table number in the card's header (points)."""
+MAX_ROW_SIZE = 15
+MAX_NEXT_SIZE = 26
+
+# Column widths as fractions of the card's inner width.
+COLUMNS = (
+    ("Round", 0.09),
+    ("Sitting here", 0.29),
+    ("Trays", 0.20),
+    ("", 0.06),
+    ("Next table", 0.17),
+    ("Next place", 0.19),
+)
+
+MAX_ROWS = 30
+"""More rounds than this and the card continues on a second page (rows stay 7 mm or taller)."""
+TWO_PER_PAGE_UP_TO = 9
+"""Cards with at most this many rounds go two to a page; longer ones take a page each."""
+
+
+def render(
+    cards: Sequence[IndicatorCard], header: Header, paper: str, progress: Progress | None = None
+) -> bytes:
+    """The indicator cards as a PDF."""
+    pieces = [piece for card in cards for piece in split(card)]
+    rounds = max((len(piece.rows) for piece in pieces), default=0)
+    grid = (1, 2) if rounds <= TWO_PER_PAGE_UP_TO else (1, 1)
+    return render_cards(pieces, draw_card, header, paper, grid, progress)
+
+
+def split(card: IndicatorCard) -> list[IndicatorCard]:
+    """A card with more rounds than a page holds legibly, as equal pieces of consecutive rounds
+    (each repeats the table and place)."""
+    if len(card.rows) <= MAX_ROWS:
+        return [card]
+    count = -(-len(card.rows) // MAX_ROWS)
+    size = -(-len(card.rows) // count)
+    return [replace(card, rows=card.rows[i : i + size]) for i in range(0, len(card.rows), size)]
+
+
+def draw_card(c: Canvas, card: IndicatorCard, slot: Slot) -> None:
+    """One indicator card in its slot."""
+    inner = slot.width - 2 * PAD
+    top = slot.y + slot.height - PAD
+    _draw_header(c, card, slot.x + PAD, top, inner)
+    top -= HEADER_HEIGHT
+    widths = [inner * share for _, share in COLUMNS]
+    xs = [slot.x + PAD + sum(widths[:i]) for i in range(len(widths))]
+    c.setLineWidth(0.6)
+    c.line(slot.x + PAD, top, slot.x + PAD + inner, top)
+    for (title, _), x, w in zip(COLUMNS, xs, widths, strict=True):
+        if title:
+            fit.draw_middle(
+                c,
+                title,
+                x + GAP,
+                top - HEADING_HEIGHT,
+                w - 2 * GAP,
+                HEADING_HEIGHT,
+                8,
+                align="left",
+            )
+    top -= HEADING_HEIGHT
+    row_height = (top - slot.y - PAD) / max(len(card.rows), 1)
+    # Shade the "next" columns: it is what the players look for when the round ends.
+    c.setFillGray(0.9)
+    c.rect(xs[4], slot.y + PAD, widths[4] + widths[5], top - slot.y - PAD, stroke=0, fill=1)
+    c.setFillGray(0)
+    for i, row in enumerate(card.rows):
+        bottom = top - (i + 1) * row_height
+        _draw_row(c, row, xs, widths, bottom, row_height)
+        c.setLineWidth(0.3)
+        c.line(slot.x + PAD, bottom, slot.x + PAD + inner, bottom)
+
+
+def _draw_header(c: Canvas, card: IndicatorCard, x: float, top: float, width: float) -> None:
+    half = width / 2
+    fit.draw(c, "TABLE", x, top - 8 * mm, half * 0.3, 12, BOLD)
+    fit.draw(c, str(card.table), x + half * 0.3, top + 2 * mm, half * 0.7, TABLE_SIZE, BOLD)
+    fit.draw(c, "PLACE", x + half, top, half, 11, BOLD, align="right")
+    fit.draw(c, card.seat, x + half, top - 6 * mm, half, 26, BOLD, align="right")
+
+
+def _draw_row(
+    c: Canvas, row: IndicatorRow, xs: list[float], widths: list[float], bottom: float, h: float
+) -> None:
+    size = min(MAX_ROW_SIZE, h * 0.55)
+    big = min(MAX_NEXT_SIZE, h * 0.8)
+    gap = GAP
+    cells = (
+        (str(row.round), size, BOLD),
+        (row.who or "—", size, REGULAR),
+        (row.trays, size, REGULAR),
+    )
+    for (text, s, font), x, w in zip(cells, xs, widths, strict=False):
+        fit.draw_middle(c, text, x + gap, bottom, w - 2 * gap, h, s, font, align="left")
+    if row.next_table is None:
+        span = widths[3] + widths[4] + widths[5]
+        fit.draw_middle(c, row.next_note, xs[3] + gap, bottom, span - 2 * gap, h, size, REGULAR)
+        return
+    fit.draw_middle(c, "→", xs[3], bottom, widths[3], h, big, BOLD)
+    fit.draw_middle(c, str(row.next_table), xs[4] + gap, bottom, widths[4] - 2 * gap, h, big, BOLD)
+    fit.draw_middle(c, row.next_seat, xs[5] + gap, bottom, widths[5] - 2 * gap, h, size, BOLD)

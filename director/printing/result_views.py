@@ -1,0 +1,215 @@
+"""Pure print views of a scored session: standings, per-deal sheets, personal sheets, and
+Safford's husband against wife. Every figure comes from `director.scoring`'s result and is
+rounded here, for display only, with the scoring's own `figure` formatter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from director.scoring.model import (
+    TRICKS,
+    Adjustment,
+    DealScore,
+    Method,
+    NewDeal,
+    Session,
+    SessionResult,
+    Standing,
+    TableScore,
+)
+from director.scoring.text import figure
+from schedules.types import Label
+
+WINNER_MARK = "★"
+"""Marks the winners' rows in the standings (drawn with the embedded font)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A titled grid of text: headings and rows, already formatted."""
+
+    title: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsDocument:
+    """Everything the results print: winners, rankings, deals, personal sheets, couples."""
+
+    winners: tuple[str, ...]
+    rankings: tuple[Table, ...]
+    deals: tuple[Table, ...]
+    personal: tuple[Table, ...]
+    couples: Table | None
+
+
+def results_document(session: Session, result: SessionResult) -> ResultsDocument:
+    """The print view of a scored session."""
+    names = session.names
+    mp = result.method is Method.MATCHPOINTS
+    won = {label for w in result.winners for label in w.labels}
+    winners = tuple(
+        f"{WINNER_MARK} {w.title}: "
+        + " = ".join(_who(label, names) for label in w.labels)
+        + f" ({figure(w.figure)})"
+        for w in result.winners
+    )
+    # Safford ranks by tricks lost (fewest wins): print them beside the tricks won.
+    lost = bool(result.subtotals)
+    rankings = tuple(
+        _ranking(field, rows, names, won, mp, lost) for field, rows in result.standings.items()
+    )
+    irregular = {
+        r.key: r.irregularity.kind.value for r in session.results if r.irregularity is not None
+    }
+    new_deals = {(n.tray, n.version): n for n in session.new_deals}
+    deals = tuple(_deal(d, names, mp, irregular, new_deals) for d in result.deals)
+    personal = _personal(session, result, names, mp)
+    couples = None
+    if result.couples:
+        couples = Table(
+            "Husband against wife (tricks lost on the hands both held; fewer is better)",
+            ("Couple", "Wife", "Husband", "Hands", "Wife lost", "Husband lost"),
+            tuple(
+                (
+                    c.couple,
+                    _who(c.wife, names),
+                    _who(c.husband, names),
+                    str(c.deals),
+                    figure(c.wife_lost),
+                    figure(c.husband_lost),
+                )
+                for c in result.couples
+            ),
+        )
+    return ResultsDocument(winners, rankings, deals, personal, couples)
+
+
+def _who(label: Label, names: dict[Label, str]) -> str:
+    name = names.get(label, "")
+    return f"{label} {name}" if name else label
+
+
+def _ranking(
+    field: str,
+    rows: tuple[Standing, ...],
+    names: dict[Label, str],
+    won: set[Label],
+    mp: bool,
+    lost: bool,
+) -> Table:
+    headings = ("", "Place", "No.", "Name", "Deals", "Tricks", "+/-")
+    if mp:
+        headings += ("Matchpoints", "%")
+    if lost:
+        headings += ("Tricks lost",)
+    body = []
+    for s in rows:
+        row = (
+            WINNER_MARK if s.label in won and s.place.rstrip("=") == "1" else "",
+            s.place,
+            s.label,
+            names.get(s.label, ""),
+            str(s.deals),
+            figure(s.raw),
+            figure(s.plus_minus, signed=True),
+        )
+        if mp:
+            row += (figure(s.matchpoints), figure(s.percent))
+        if lost:
+            row += (figure(TRICKS * s.deals - s.raw),)
+        body.append(row)
+    return Table(f"Standings: {field}", headings, tuple(body))
+
+
+def _deal(
+    deal: DealScore,
+    names: dict[Label, str],
+    mp: bool,
+    irregular: dict[tuple[int, int, int, int], str],
+    new_deals: dict[tuple[int, int], NewDeal],
+) -> Table:
+    headings = ("Round", "Table", "N-S", "E-W", "N-S tricks", "Counted", "Marks")
+    headings += ("MP N-S", "MP E-W") if mp else ("+/- N-S", "+/- E-W")
+    headings += ("Note",)
+    rows = tuple(_deal_row(t, mp, irregular) for t in deal.tables)
+    notes = [
+        f"Average: N-S {figure(deal.avg_ns)}, E-W {figure(deal.avg_ew)} "
+        f"over {deal.counting} table{'s' if deal.counting != 1 else ''}"
+    ]
+    if deal.version > 1:
+        law = new_deals.get((deal.tray, deal.version))
+        why = f" ({law.law.value}{': ' + law.note if law.note else ''})" if law else ""
+        replaced = ", ".join(str(v) for v in deal.replaced)
+        notes.append(f"New deal: version {deal.version} replaces version {replaced}{why}")
+    notes.extend(deal.warnings)
+    title = f"Tray {deal.tray}" + (f" (deal version {deal.version})" if deal.version > 1 else "")
+    return Table(title, headings, rows, tuple(notes))
+
+
+def _deal_row(
+    t: TableScore, mp: bool, irregular: dict[tuple[int, int, int, int], str]
+) -> tuple[str, ...]:
+    made = "—" if t.made_ns is None else str(t.made_ns)
+    counted = "—" if t.counted_ns is None else figure(t.counted_ns)
+    marks = f"{t.marks[0] or '·'} / {t.marks[1] or '·'}" if any(t.marks) else ""
+    if mp:
+        scores = (figure(t.mp_ns), figure(t.mp_ew))
+    else:
+        scores = (figure(t.pm_ns, signed=True), figure(t.pm_ew, signed=True))
+    note = [] if t.adjustment is Adjustment.NONE else [t.adjustment.value]
+    law = irregular.get((t.tray, t.version, t.round, t.table))
+    if law:
+        note.append(law)
+    return (
+        str(t.round),
+        str(t.table),
+        "-".join(t.ns),
+        "-".join(t.ew),
+        made,
+        counted,
+        marks,
+        *scores,
+        "; ".join(note),
+    )
+
+
+def _personal(
+    session: Session, result: SessionResult, names: dict[Label, str], mp: bool
+) -> tuple[Table, ...]:
+    plays: dict[Label, list[tuple[str, ...]]] = {who: [] for who in session.movement.field}
+    for deal in result.deals:
+        for t in deal.tables:
+            for side, mine, theirs in (("N-S", t.ns, t.ew), ("E-W", t.ew, t.ns)):
+                ns = side == "N-S"
+                tricks = t.final_ns if ns else t.final_ew
+                score = (t.mp_ns if ns else t.mp_ew) if mp else (t.pm_ns if ns else t.pm_ew)
+                for who in mine:
+                    plays.setdefault(who, []).append(
+                        (
+                            str(t.tray),
+                            str(t.round),
+                            str(t.table),
+                            side,
+                            "-".join(theirs),
+                            figure(tricks),
+                            figure(score, signed=not mp),
+                        )
+                    )
+    totals = {s.label: s for rows in result.standings.values() for s in rows}
+    sheets = []
+    for who, rows in plays.items():
+        notes: tuple[str, ...] = ()
+        if who in totals:
+            s = totals[who]
+            total = f"Total: {figure(s.raw)} tricks, {figure(s.plus_minus, signed=True)}"
+            if mp:
+                total += f", {figure(s.matchpoints)} matchpoints, {figure(s.percent)}%"
+            notes = (total,)
+        headings = ("Tray", "Round", "Table", "Hands", "Opponents", "Tricks")
+        headings += ("Matchpoints",) if mp else ("+/-",)
+        rows.sort(key=lambda r: (int(r[1]), int(r[0])))
+        sheets.append(Table(_who(who, names), headings, tuple(rows), notes))
+    return tuple(sheets)

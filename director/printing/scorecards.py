@@ -1,0 +1,163 @@
+"""Personal score cards: per competitor, a row per round (table, place, partner, opponents,
+trays) and a box per tray for the tricks; for Safford a subtotal line after each four hands.
+No trump column: Law IV records the trump on the slip only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from director.printing import fit
+from director.printing.base import Header, Progress
+from director.printing.cards import Slot, render_cards
+from director.printing.fonts import BOLD, REGULAR
+from director.printing.views import ScoreCard, ScoreRow
+
+identifier = "scorecards"
+verbose_name = "Personal score cards"
+
+PAD = 4 * mm
+GAP = 1.2 * mm
+TITLE_HEIGHT = 14 * mm
+HEADING_HEIGHT = 6 * mm
+MAX_ROWS = 30
+"""More rounds than this and the card continues on the next page."""
+TWO_PER_PAGE_UP_TO = 10
+NAME_LINE = "Name: ______________________"
+"""Where the players write their names when the event has none."""
+"""Cards with at most this many lines go two to a page."""
+
+
+def render(
+    cards: Sequence[ScoreCard], header: Header, paper: str, progress: Progress | None = None
+) -> bytes:
+    """The score cards as a PDF."""
+    pieces = [piece for card in cards for piece in split(card)]
+    lines = max((len(_lines(piece)) for piece in pieces), default=0)
+    grid = (1, 2) if lines <= TWO_PER_PAGE_UP_TO else (1, 1)
+    return render_cards(pieces, draw_card, header, paper, grid, progress)
+
+
+def split(card: ScoreCard) -> list[ScoreCard]:
+    """A card with more rounds than a page holds legibly, as equal pieces of consecutive rounds."""
+    if len(card.rows) <= MAX_ROWS:
+        return [card]
+    count = -(-len(card.rows) // MAX_ROWS)
+    size = -(-len(card.rows) // count)
+    return [replace(card, rows=card.rows[i : i + size]) for i in range(0, len(card.rows), size)]
+
+
+def _lines(card: ScoreCard) -> list[ScoreRow | tuple[int, int]]:
+    """The card's rows, with a (first hand, last hand) subtotal marker after each block."""
+    out: list[ScoreRow | tuple[int, int]] = []
+    hands = 0
+    since = 0
+    for row in card.rows:
+        out.append(row)
+        hands += len(row.trays)
+        if card.subtotal_every and hands - since >= card.subtotal_every:
+            out.append((since + 1, hands))
+            since = hands
+    if card.subtotal_every and hands > since:
+        out.append((since + 1, hands))
+    return out
+
+
+def _columns(card: ScoreCard) -> list[tuple[str, float]]:
+    cols = [("Round", 0.07), ("Table", 0.07), ("Place", 0.12)]
+    if card.with_partner:
+        cols.append(("Partner", 0.15))
+    cols.append(("Opponents", 0.25 if card.with_partner else 0.3))
+    cols.append((card.tricks, 1 - sum(share for _, share in cols)))
+    return cols
+
+
+def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
+    """One score card in its slot."""
+    x0 = slot.x + PAD
+    inner = slot.width - 2 * PAD
+    top = slot.y + slot.height - PAD
+    fit.draw(c, card.name, x0, top, inner * 0.6, 22, BOLD)
+    player = card.player or NAME_LINE
+    fit.draw(c, player, x0 + inner * 0.6, top - 3 * mm, inner * 0.4, 12, REGULAR, "right")
+    top -= TITLE_HEIGHT
+    cols = _columns(card)
+    widths = [inner * share for _, share in cols]
+    xs = [x0 + sum(widths[:i]) for i in range(len(widths))]
+    for (title, _), x, w in zip(cols, xs, widths, strict=True):
+        fit.draw_middle(
+            c, title, x + GAP, top - HEADING_HEIGHT, w - 2 * GAP, HEADING_HEIGHT, 8, BOLD, "left"
+        )
+    c.setLineWidth(0.6)
+    c.line(x0, top, x0 + inner, top)
+    top -= HEADING_HEIGHT
+    c.line(x0, top, x0 + inner, top)
+    lines = _lines(card)
+    height = min(14 * mm, (top - slot.y - PAD) / max(len(lines), 1))
+    trays_per_row = max((len(r.trays) for r in card.rows), default=1) or 1
+    for line in lines:
+        bottom = top - height
+        if isinstance(line, ScoreRow):
+            _draw_row(c, line, xs, widths, bottom, height, trays_per_row)
+        else:
+            _draw_subtotal(c, line, x0, inner, xs[-1], widths[-1], bottom, height)
+        c.setLineWidth(0.3)
+        c.line(x0, bottom, x0 + inner, bottom)
+        top = bottom
+
+
+def _draw_row(
+    c: Canvas,
+    row: ScoreRow,
+    xs: list[float],
+    widths: list[float],
+    bottom: float,
+    h: float,
+    trays_per_row: int,
+) -> None:
+    size = min(12, h * 0.45)
+    texts = [str(row.round), row.table, row.seat]
+    if len(xs) == 6:
+        texts.append(row.partner)
+    texts.append(row.opponents)
+    for i, (text, x, w) in enumerate(zip(texts, xs, widths, strict=False)):
+        fit.draw_middle(
+            c, text, x + GAP, bottom, w - 2 * GAP, h, size, BOLD if i < 2 else REGULAR, "left"
+        )
+    _draw_trick_boxes(c, row.trays, xs[-1], widths[-1], bottom, h, trays_per_row)
+
+
+def _draw_trick_boxes(
+    c: Canvas, trays: tuple[int, ...], x: float, width: float, bottom: float, h: float, slots: int
+) -> None:
+    """A box per tray: the tray number small in its corner, room for the tricks below it."""
+    box = width / slots
+    c.setLineWidth(0.4)
+    for i, tray in enumerate(trays):
+        left = x + i * box
+        c.rect(left + GAP / 2, bottom + GAP / 2, box - GAP, h - GAP)
+        fit.draw(c, str(tray), left + GAP, bottom + h - GAP, box - 2 * GAP, min(8, h * 0.3), BOLD)
+
+
+def _draw_subtotal(
+    c: Canvas,
+    hands: tuple[int, int],
+    x0: float,
+    inner: float,
+    box_x: float,
+    box_w: float,
+    bottom: float,
+    h: float,
+) -> None:
+    c.setFillGray(0.9)
+    c.rect(x0, bottom, inner, h, stroke=0, fill=1)
+    c.setFillGray(0)
+    label = f"Subtotal, hands {hands[0]}-{hands[1]}"
+    fit.draw_middle(
+        c, label, x0 + GAP, bottom, box_x - x0 - 2 * GAP, h, min(11, h * 0.45), BOLD, "right"
+    )
+    c.setLineWidth(0.6)
+    c.rect(box_x + GAP / 2, bottom + GAP / 2, box_w - GAP, h - GAP)

@@ -1,0 +1,356 @@
+"""One deal scored at every table that played it: the laws' awards (W13), revokes (W14), the
+average over the counting tables and each table's plus/minus (W2), and matchpoints (M1-M5).
+
+Input is assumed valid (`director.scoring.validate` refuses bad input first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from director.scoring import matchpoints as mp
+from director.scoring.awards import ARTIFICIAL_SHARE, Outcome, rule_for, ruling
+from director.scoring.model import (
+    TRICKS,
+    Adjustment,
+    Award,
+    DealScore,
+    Method,
+    Revoke,
+    RevokeReference,
+    Settings,
+    Step,
+    TableResult,
+    TableScore,
+)
+from director.scoring.revokes import capped_innocent, penalise, transfer
+from schedules.types import Direction, Label, Seating, TrayNo
+
+HALF = Fraction(TRICKS, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class DealContext:
+    """What scoring a deal needs to know about the event."""
+
+    settings: Settings
+    tables: int
+    """Tables in play (the laws' "more than two tables")."""
+    mnemonic: bool
+    record_revokes: bool
+    """Pair matches (or individuals by option): the +R/-R record with cap and floor (W14.4)."""
+
+
+@dataclass(slots=True)
+class _Line:
+    """A table's figures while the deal is being worked out."""
+
+    result: TableResult
+    seating: Seating
+    made_ns: int | None
+    outcome: Outcome
+    counted_ns: Fraction | None = None
+    final_ns: Fraction | None = None
+    final_ew: Fraction | None = None
+    adjustment: Adjustment = Adjustment.NONE
+    marks: tuple[str, str] = ("", "")
+    steps: list[Step] = field(default_factory=list)
+
+    def say(self, text: str, rule: str = "") -> None:
+        """Add a step to the table's explanation."""
+        self.steps.append(Step(text, rule))
+
+
+def holders(seating: Seating, hands: Direction) -> tuple[Label, ...]:
+    """Who held the `hands` of the trays at this seating (an arrow switch swaps the sides)."""
+    return seating.side(hands.opposite if seating.switched else hands)
+
+
+def made_ns(result: TableResult, settings: Settings) -> int | None:
+    """N/S tricks as made, taking E/W's record when the records disagree and E/W prevails
+    (W12; 1894 code) unless the director chose otherwise."""
+    if result.ns_tricks is None or result.ew_record is None:
+        return result.ns_tricks
+    if result.ns_tricks + result.ew_record == TRICKS:
+        return result.ns_tricks
+    default = Direction.EW if settings.ew_prevails else Direction.NS
+    prevails = result.prevails or default
+    return TRICKS - result.ew_record if prevails is Direction.EW else result.ns_tricks
+
+
+def score_deal(
+    tray: TrayNo,
+    version: int,
+    plays: Sequence[tuple[TableResult, Seating]],
+    expected: int,
+    ctx: DealContext,
+    replaced: tuple[int, ...] = (),
+) -> tuple[DealScore, tuple[str, ...]]:
+    """Score one version of a tray from its table results; also return warnings.
+
+    `expected` is the number of plays the movement gives the tray (the Neuberg N)."""
+    warnings: list[str] = []
+    lines = [_line(result, seating, ctx, warnings) for result, seating in plays]
+    standing = [ln for ln in lines if ln.outcome is Outcome.STANDS]
+    for ln in standing:
+        _apply_revokes(ln, standing, ctx)
+    counting = [ln for ln in lines if ln.counted_ns is not None]
+    avg_ns = Fraction(sum(ln.counted_ns for ln in counting), len(counting)) if counting else None
+    if avg_ns is None and any(ln.outcome is not Outcome.STANDS for ln in lines):
+        warnings.append(
+            f"tray {tray}: no table's result counts, so an average is credited as half the tricks"
+        )
+    tables = tuple(_finish(ln, avg_ns, lines, ctx) for ln in lines)
+    made = [ln.made_ns for ln in standing if ln.made_ns is not None]
+    deal = DealScore(
+        tray=tray,
+        version=version,
+        avg_ns=avg_ns,
+        avg_ew=None if avg_ns is None else TRICKS - avg_ns,
+        top_ns=max(made) if made else None,
+        bottom_ns=min(made) if made else None,
+        counting=len(counting),
+        tables=tables,
+        replaced=replaced,
+    )
+    if ctx.settings.method is Method.MATCHPOINTS:
+        deal = _matchpoint(deal, lines, expected, ctx)
+    return deal, tuple(warnings)
+
+
+def _line(result: TableResult, seating: Seating, ctx: DealContext, warnings: list[str]) -> _Line:
+    ns = made_ns(result, ctx.settings)
+    ln = _Line(result, seating, ns, Outcome.STANDS)
+    if (
+        ns is not None
+        and result.ew_record is not None
+        and result.ew_record + result.ns_tricks != TRICKS
+    ):
+        taken = "E/W" if ns != result.ns_tricks else "N/S"
+        warnings.append(
+            f"tray {result.tray}, table {result.table}, round {result.round}: N/S recorded"
+            f" {result.ns_tricks}, E/W recorded {result.ew_record}; the {taken} record is taken"
+        )
+        ln.say(
+            f"Records disagree (N/S {result.ns_tricks}, E/W {result.ew_record}): the {taken}"
+            f" record is taken, N/S made {ns}",
+            "1894 code Law A (W12)",
+        )
+    if result.irregularity is not None:
+        kind = result.irregularity.kind
+        rule = rule_for(kind, ctx.mnemonic)
+        ln.outcome = ruling(kind, ctx.tables, ctx.mnemonic)
+        ln.say(f"{kind.name.replace('_', ' ').lower()}: {ln.outcome.value}", rule.law)
+    if ns is not None:
+        ln.say(f"As made: N/S {ns}, E/W {TRICKS - ns}", "W1")
+    if ln.outcome is Outcome.STANDS:
+        ln.counted_ns = Fraction(ns) if ns is not None else None
+        ln.final_ns = ln.counted_ns
+    return ln
+
+
+def _reference(ln: _Line, standing: Sequence[_Line], ctx: DealContext) -> list[int]:
+    """N/S tricks as made at the other tables that set the cap, floor and ceiling (A3)."""
+    clean = ctx.settings.revoke_reference is RevokeReference.CLEAN_TABLES_ONLY
+    # A table where both sides revoked takes the average: it made nothing for comparison.
+    return [
+        o.made_ns
+        for o in standing
+        if o is not ln
+        and o.made_ns is not None
+        and len(o.result.revokes) < 2
+        and not (clean and o.result.revokes)
+    ]
+
+
+def _apply_revokes(ln: _Line, standing: Sequence[_Line], ctx: DealContext) -> None:
+    revokes = ln.result.revokes
+    if not revokes or ln.made_ns is None:
+        return
+    ln.adjustment = Adjustment.REVOKE
+    ref_ns = _reference(ln, standing, ctx)
+    if len(revokes) == 2:
+        _both_revoked(ln, revokes, ref_ns)
+        return
+    revoke = revokes[0]
+    side = revoke.side
+    made = ln.made_ns if side is Direction.NS else TRICKS - ln.made_ns
+    ref = [Fraction(v if side is Direction.NS else TRICKS - v) for v in ref_ns]
+    pen = penalise(made, revoke.count, revoke.tricks_after, ref)
+    law = "Law VII Sec.4"
+    what = f"{side.label} revoked {revoke.count} time(s)"
+    if revoke.failed_calls:
+        what += f" ({revoke.failed_calls} a failure to obey a lawful call, Law X Sec.5)"
+    ln.say(
+        f"{what}: transfer {pen.transfer}, but the {pen.before} tricks won before the first"
+        f" revoke are kept: {made} -> {pen.after_transfer}",
+        law,
+    )
+    if pen.ceiling is None:
+        ln.say("No other table played the deal: the transfer alone applies", "W14 (no reference)")
+    else:
+        ln.say(
+            f"Average ceiling: {side.label} average at the other tables {_fmt(pen.ceiling)};"
+            f" revokers {_fmt(pen.penalised)} (never below {pen.before})",
+            law,
+        )
+    innocent_pen = TRICKS - pen.penalised
+    innocent_made = TRICKS - made
+    marks = ("-R", "+R") if side is Direction.NS else ("+R", "-R")
+    ln.marks = marks
+    counted_innocent = innocent_pen
+    if ctx.record_revokes and ctx.settings.method is Method.PLUS_MINUS and ref:
+        best = max(TRICKS - r for r in ref)
+        counted_innocent = capped_innocent(innocent_made, innocent_pen, best)
+        ln.say(
+            f"Recorded as made with {marks[0]}/{marks[1]}: adversaries counted at"
+            f" {_fmt(counted_innocent)} (capped at the best made elsewhere, {_fmt(best)}, never"
+            f" below the {innocent_made} they made); revokers counted at"
+            f" {_fmt(TRICKS - counted_innocent)} for the averages, then reduced to"
+            f" {_fmt(pen.penalised)} for the full penalty",
+            "Law VII Sec.4, second paragraph (W14.4)",
+        )
+    ns_counted = counted_innocent if side is Direction.EW else TRICKS - counted_innocent
+    ns_final = counted_innocent if side is Direction.EW else pen.penalised
+    ew_final = pen.penalised if side is Direction.EW else counted_innocent
+    ln.counted_ns, ln.final_ns, ln.final_ew = ns_counted, ns_final, ew_final
+
+
+def _both_revoked(ln: _Line, revokes: Sequence[Revoke], ref_ns: list[int]) -> None:
+    """Both sides revoked: each is held at or below, and as the other's adversary at or above,
+    the average, so both take the average (A6); with no other table the transfers net out."""
+    ln.marks = ("-R", "-R")
+    if ref_ns:
+        ln.counted_ns = None
+        ln.outcome = Outcome.AVERAGE
+        ln.say("Both sides revoked: both take the average for the deal", "Law VII Sec.4 (A6)")
+        return
+    moved = {r.side: min(transfer(r.count), r.tricks_after) for r in revokes}
+    ns = Fraction(ln.made_ns or 0) - moved[Direction.NS] + moved[Direction.EW]
+    ln.counted_ns = ln.final_ns = ns
+    ln.final_ew = TRICKS - ns
+    ln.say(
+        f"Both sides revoked and no other table played the deal: transfers net out, N/S {_fmt(ns)}",
+        "Law VII Sec.4",
+    )
+
+
+def _finish(
+    ln: _Line, avg_ns: Fraction | None, lines: Sequence[_Line], ctx: DealContext
+) -> TableScore:
+    r = ln.result
+    avg = HALF if avg_ns is None else avg_ns
+    if ln.outcome is not Outcome.STANDS:
+        ln.final_ns, ln.final_ew = avg, TRICKS - avg
+        if ln.adjustment is not Adjustment.REVOKE:
+            ln.adjustment = Adjustment.AVERAGE
+        ln.say(f"Average score: N/S {_fmt(avg)}, E/W {_fmt(TRICKS - avg)}; plus/minus 0", "W13")
+    if ln.final_ew is None:
+        assert ln.final_ns is not None
+        ln.final_ew = TRICKS - ln.final_ns
+    assert ln.final_ns is not None
+    if ctx.mnemonic and ln.outcome is Outcome.STANDS:
+        pm_ns = _mnemonic_pm(ln, lines)
+        pm_ew = -pm_ns
+        ln.adjustment = Adjustment.MNEMONIC if ln.adjustment is Adjustment.NONE else ln.adjustment
+    else:
+        pm_ns = ln.final_ns - avg
+        pm_ew = ln.final_ew - (TRICKS - avg)
+    if avg_ns is not None and ln.outcome is Outcome.STANDS and not ctx.mnemonic:
+        ln.say(
+            f"Deal average N/S {_fmt(avg)}, E/W {_fmt(TRICKS - avg)}: plus/minus N/S"
+            f" {_signed(pm_ns)}, E/W {_signed(pm_ew)}",
+            "W2",
+        )
+    return TableScore(
+        round=r.round,
+        table=r.table,
+        tray=r.tray,
+        version=r.version,
+        ns=holders(ln.seating, Direction.NS),
+        ew=holders(ln.seating, Direction.EW),
+        made_ns=ln.made_ns,
+        counted_ns=ln.counted_ns,
+        final_ns=ln.final_ns,
+        final_ew=ln.final_ew,
+        pm_ns=pm_ns,
+        pm_ew=pm_ew,
+        adjustment=ln.adjustment,
+        marks=ln.marks,
+        steps=tuple(ln.steps),
+    )
+
+
+def _mnemonic_pm(ln: _Line, lines: Sequence[_Line]) -> Fraction:
+    """Mnemonic play: N/S compared with the play in which the same competitors held the other
+    hands (seed line 173); half the difference, so the two plays together give the difference."""
+    who = set(ln.seating.places)
+    for other in lines:
+        replay = other is not ln and set(other.seating.places) == who
+        if replay and other.outcome is Outcome.STANDS and other.final_ns is not None:
+            assert ln.final_ns is not None
+            pm = (ln.final_ns - other.final_ns) / 2
+            ln.say(
+                f"Mnemonic: compared with the replay (round {other.result.round}), where the"
+                f" other hands made N/S {_fmt(other.final_ns)}: N/S {_signed(pm)}",
+                "Mnemonic Duplicate (seed line 173)",
+            )
+            return pm
+    ln.say("Mnemonic: the replay is not entered yet; credited level", "W5")
+    return Fraction(0)
+
+
+def _matchpoint(
+    deal: DealScore, lines: Sequence[_Line], expected: int, ctx: DealContext
+) -> DealScore:
+    """Matchpoints over the real results (W14.2 penalised tricks, no clamp: M1), scaled with
+    Neuberg to the expected plays; artificial and law averages take a share of the top."""
+    scale = ctx.settings.scale
+    expected = max(expected, len(lines))
+    full_top = mp.top(expected, scale)
+    real = [
+        i for i, ln in enumerate(lines) if ln.outcome is Outcome.STANDS and ln.final_ns is not None
+    ]
+    # The final figures are W14.2's r_pen/i_pen: the W14.4 clamp is not applied here.
+    ns_scores = [(lines[i].result.fouled_group, deal.tables[i].final_ns) for i in real]
+    points = dict(zip(real, mp.score_groups(ns_scores, expected, scale), strict=True))
+    tables = []
+    for i, t in enumerate(deal.tables):
+        if i in points:
+            mp_ns = points[i]
+            mp_ew = full_top - mp_ns
+            note = f"Matchpoints N/S {_fmt(mp_ns)}, E/W {_fmt(mp_ew)} of {_fmt(full_top)}"
+            rule = "M1" if len(real) == expected else "M1, Neuberg M3"
+        else:
+            awards = lines[i].result.awards
+            if lines[i].outcome is Outcome.AVERAGE:
+                awards = (Award.AVERAGE, Award.AVERAGE)
+            mp_ns = ARTIFICIAL_SHARE[awards[0]] * full_top
+            mp_ew = ARTIFICIAL_SHARE[awards[1]] * full_top
+            note = f"Artificial score {awards[0].value}/{awards[1].value} of {_fmt(full_top)}"
+            rule = "WBF Law 12C (M4)"
+        steps = (*t.steps, Step(note, rule))
+        tables.append(replace(t, mp_ns=mp_ns, mp_ew=mp_ew, top=full_top, steps=steps))
+    return DealScore(
+        deal.tray,
+        deal.version,
+        deal.avg_ns,
+        deal.avg_ew,
+        deal.top_ns,
+        deal.bottom_ns,
+        deal.counting,
+        tuple(tables),
+        deal.replaced,
+        full_top,
+    )
+
+
+def _fmt(x: Fraction) -> str:
+    """An exact figure for an explanation: 7, 15/2."""
+    return str(x)
+
+
+def _signed(x: Fraction) -> str:
+    return f"+{x}" if x > 0 else str(x)

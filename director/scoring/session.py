@@ -1,0 +1,164 @@
+"""The front door: score a whole session, or re-score it after some deals changed.
+
+>>> from schedules.types import Movement, Competitors, Seating, infer_trays
+>>> seats = (Seating.pair(1, 1, (1,), "1", "2"), Seating.pair(1, 2, (1,), "3", "4"))
+>>> mv = Movement("demo", Competitors.PAIRS, 2, 1, infer_trays(seats), seats, ("1", "2", "3", "4"))
+>>> res = score_session(Session(mv, (TableResult(1, 1, 1, 8), TableResult(1, 2, 1, 13))))
+>>> [(s.label, str(s.plus_minus)) for s in res.standings["N-S"]]
+[('3', '5/2'), ('1', '-5/2')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from director.scoring.deal import DealContext, score_deal
+from director.scoring.model import (
+    DealScore,
+    Session,
+    SessionResult,
+    Standing,
+    TableResult,
+)
+from director.scoring.safford import couples, default_couples, subtotals
+from director.scoring.standings import (
+    by_tricks_lost,
+    count_deal,
+    rank_all,
+    rankings,
+    tally,
+    winners,
+)
+from director.scoring.teams import team_standings, team_winner
+from director.scoring.validate import PlayIndex, validate
+from schedules.types import Competitors, TrayNo
+
+
+def score_session(session: Session) -> SessionResult:
+    """Score every deal and every competitor of a session.
+
+    Raises a `director.scoring.errors.ScoringError` (a `ValueError`) naming the deal, table
+    and field at fault when any input is bad; nothing is computed from half-valid input."""
+    index = validate(session)
+    by_tray = _by_tray(session.results)
+    deals = tuple(
+        _score_tray(session, index, tray, by_tray.get(tray, ()))
+        for tray in session.movement.tray_numbers
+    )
+    return _assemble(session, deals)
+
+
+def rescore(session: Session, previous: SessionResult, trays: Iterable[TrayNo]) -> SessionResult:
+    """Re-score after the results of `trays` changed: only those deals are worked out again,
+    the others are taken from `previous`; totals and rankings are rebuilt. Gives the same
+    result as `score_session(session)`."""
+    index = validate(session)
+    changed = set(trays)
+    by_tray = _by_tray(r for r in session.results if r.tray in changed)
+    deals = tuple(
+        _score_tray(session, index, d.tray, by_tray.get(d.tray, ())) if d.tray in changed else d
+        for d in previous.deals
+    )
+    return _assemble(session, deals)
+
+
+class LiveScorer:
+    """Keeps a session scored while results are entered: after a change only the changed
+    deals are worked out again and only their figures leave and re-enter the competitors'
+    running totals; the rankings are then rebuilt. `update` gives the same result as
+    `score_session` on the new session (tested), fast enough to refresh on every keystroke.
+
+    Pure and single-threaded: the caller owns the object (one per open session)."""
+
+    def __init__(self, session: Session) -> None:
+        self.result = score_session(session)
+        self._index = validate(session)
+        self._tallies = tally(self.result.deals, session.movement.field)
+
+    def update(self, session: Session, trays: Iterable[TrayNo]) -> SessionResult:
+        """Re-score after the results (or new deals) of `trays` changed in `session`; the
+        movement is the same, and only those trays' results are checked again."""
+        changed = set(trays)
+        index = validate(session, changed, self._index)
+        by_tray = _by_tray(r for r in session.results if r.tray in changed)
+        deals = []
+        for old in self.result.deals:
+            if old.tray not in changed:
+                deals.append(old)
+                continue
+            new = _score_tray(session, index, old.tray, by_tray.get(old.tray, ()))
+            count_deal(self._tallies, old, -1)
+            count_deal(self._tallies, new)
+            deals.append(new)
+        self.result = _assemble(session, tuple(deals), rank_all(session, self._tallies))
+        return self.result
+
+
+def context(session: Session) -> DealContext:
+    """What every deal of the session shares."""
+    movement = session.movement
+    record = movement.competitors is Competitors.PAIRS or (
+        movement.competitors is Competitors.INDIVIDUALS
+        and session.settings.individual_revoke_record
+    )
+    return DealContext(session.settings, movement.tables, movement.mnemonic, record)
+
+
+def _by_tray(results: Iterable[TableResult]) -> dict[TrayNo, list[TableResult]]:
+    out: dict[TrayNo, list[TableResult]] = {}
+    for r in results:
+        out.setdefault(r.tray, []).append(r)
+    return out
+
+
+def _score_tray(
+    session: Session, index: PlayIndex, tray: TrayNo, mine: Iterable[TableResult]
+) -> DealScore:
+    version = index.latest[tray]
+    by_place: dict[tuple[int, int], TableResult] = {
+        (r.round, r.table): r for r in mine if r.version == version
+    }
+    plays = [(by_place[p], index.seatings[p]) for p in index.plays[tray] if p in by_place]
+    replaced = tuple(range(1, version))
+    deal, warnings = score_deal(
+        tray, version, plays, len(index.plays[tray]), context(session), replaced
+    )
+    missing = [p for p in index.plays[tray] if p not in by_place]
+    if missing and by_place:
+        where = ", ".join(f"table {t} (round {r})" for r, t in missing)
+        warnings = (*warnings, f"tray {tray}: no result yet from {where}")
+    return replace(deal, warnings=warnings)
+
+
+def _assemble(
+    session: Session,
+    deals: tuple[DealScore, ...],
+    table: dict[str, tuple[Standing, ...]] | None = None,
+) -> SessionResult:
+    movement = session.movement
+    table = table if table is not None else rankings(session, deals)
+    teams = (
+        team_standings(deals, movement.teams, session.settings.team_method)
+        if movement.teams
+        else ()
+    )
+    promised = movement.winners
+    if teams:  # a team event's overall winner is a team (W6, W7)
+        promised = tuple(w for w in promised if w.lower() not in ("overall", "team"))
+    won, unknown = winners(promised, table, by_lost=by_tricks_lost(session))
+    if teams:
+        won = (team_winner(teams), *won)
+    warnings = tuple(w for d in deals for w in d.warnings) + unknown
+    safford = by_tricks_lost(session)
+    pairs = session.couples or default_couples(movement.field, movement.attributes)
+    return SessionResult(
+        deals=deals,
+        standings=table,
+        winners=won,
+        warnings=warnings,
+        teams=teams,
+        subtotals=subtotals(deals, movement.field) if safford else (),
+        couples=couples(deals, pairs) if safford else (),
+        method=session.settings.method,
+    )

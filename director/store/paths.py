@@ -1,0 +1,25 @@
+"""Where the default event file lives: the user's data folder (platformdirs)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_data_path
+
+APP_NAME = "whist-director"
+DATA_ENV = "WHIST_DIRECTOR_DATA"
+"""Set to a folder to keep event files elsewhere (tests, a memory stick, development)."""
+
+
+def data_folder() -> Path:
+    """The folder for event files, created if missing."""
+    override = os.environ.get(DATA_ENV)
+    folder = Path(override) if override else user_data_path(APP_NAME, appauthor=False)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def default_event_file() -> Path:
+    """The event file `make run` opens when none is named."""
+    return data_folder() / "event.whist"

@@ -1,0 +1,1014 @@
+"""Reading and writing rows inside a transaction the caller owns; values in, values out.
+
+Nothing here commits: `services.EventStore` opens the unit of work. Every function that changes
+an audited row returns the change (old and new values) for the audit trail.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import Select, and_, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload
+
+from director.store.audit import Snapshot, aware, change, now, snapshot
+from director.store.schema import (
+    DealRow,
+    EventRow,
+    IrregularityRow,
+    MemberRow,
+    MovementRow,
+    PartnershipRow,
+    PlaceRow,
+    PlayerRow,
+    ResultRow,
+    SeatingRow,
+    SeatingTrayRow,
+    SectionRow,
+    SessionRow,
+    SlipRow,
+    TableRow,
+    TeamRow,
+    TrayRow,
+)
+from director.store.values import (
+    Award,
+    Card,
+    ConflictError,
+    DealVersion,
+    EventInfo,
+    EventSettings,
+    Gender,
+    Irregularity,
+    IrregularityKind,
+    Method,
+    MovementChoice,
+    Partnership,
+    Player,
+    Result,
+    ResultEntry,
+    Revoke,
+    Scale,
+    SessionInfo,
+    StoreError,
+    Suit,
+    Team,
+    TrumpSlip,
+)
+from schedules.types import Competitors, Direction, Movement, Seat, Seating, Share, Tray
+
+# -- the event ---------------------------------------------------------------------------------
+
+
+def event_row(
+    name: str, held_on: date | None, venue: str | None, settings: EventSettings
+) -> EventRow:
+    """A new event row."""
+    row = EventRow(name=name, held_on=held_on, venue=venue)
+    _put_settings(row, settings)
+    return row
+
+
+def _put_settings(row: EventRow, settings: EventSettings) -> None:
+    row.method = settings.method.value
+    row.scale = settings.scale.value
+    row.rounding = settings.rounding
+    row.trays_per_round = settings.trays_per_round
+    row.minutes_available = settings.minutes_available
+    row.declared_trump = settings.declared_trump
+
+
+def update_event_row(
+    row: EventRow,
+    name: str | None,
+    held_on: date | None,
+    venue: str | None,
+    settings: EventSettings | None,
+) -> None:
+    """Change the fields given (None keeps a field)."""
+    if name is not None:
+        if not name.strip():
+            raise StoreError("the event needs a name")
+        row.name = name.strip()
+    if held_on is not None:
+        row.held_on = held_on
+    if venue is not None:
+        row.venue = venue
+    if settings is not None:
+        _put_settings(row, settings)
+
+
+def event_info(db: Session, revision: str) -> EventInfo:
+    """The event as a value."""
+    row = db.scalars(select(EventRow)).one()
+    settings = EventSettings(
+        Method(row.method),
+        Scale(row.scale),
+        row.rounding,
+        row.trays_per_round,
+        row.minutes_available,
+        row.declared_trump,
+    )
+    return EventInfo(row.name, row.held_on, row.venue, settings, revision)
+
+
+def declared_trump(db: Session) -> str | None:
+    """The suit declared for every tray, if the players agreed one."""
+    return db.scalar(select(EventRow.declared_trump))
+
+
+# -- players -----------------------------------------------------------------------------------
+
+
+def _player(row: PlayerRow) -> Player:
+    return Player(
+        row.id, row.name, row.club, row.member_number, Gender(row.gender) if row.gender else None
+    )
+
+
+def _fill_player(row: PlayerRow, player: Player) -> None:
+    name = player.name.strip()
+    if not name:
+        raise StoreError("a player needs a name")
+    row.name = name
+    row.club = (player.club or "").strip() or None
+    row.member_number = (player.member_number or "").strip() or None
+    row.gender = player.gender.value if player.gender else None
+
+
+def add_player(db: Session, player: Player) -> Player:
+    """Insert a player; the id of `player` is ignored."""
+    _refuse_duplicate_member(db, player)
+    row = PlayerRow()
+    _fill_player(row, player)
+    db.add(row)
+    db.flush()
+    return _player(row)
+
+
+def _refuse_duplicate_member(db: Session, player: Player) -> None:
+    if not player.member_number:
+        return
+    other = db.scalars(
+        select(PlayerRow).where(
+            PlayerRow.member_number == player.member_number.strip(), PlayerRow.id != player.id
+        )
+    ).first()
+    if other is not None:
+        raise StoreError(f"member number {player.member_number} already belongs to {other.name}")
+
+
+def upsert_player(db: Session, player: Player) -> Player:
+    """Update the player with the same member number, or add a new one."""
+    if player.member_number:
+        row = db.scalars(
+            select(PlayerRow).where(PlayerRow.member_number == player.member_number.strip())
+        ).first()
+        if row is not None:
+            _fill_player(row, player)
+            db.flush()
+            return _player(row)
+    return add_player(db, player)
+
+
+def _player_row(db: Session, player_id: int) -> PlayerRow:
+    row = db.get(PlayerRow, player_id)
+    if row is None:
+        raise StoreError(f"no player with id {player_id}")
+    return row
+
+
+def edit_player(db: Session, player: Player) -> Player:
+    """Store a player's changed fields."""
+    row = _player_row(db, player.id)
+    _refuse_duplicate_member(db, player)
+    _fill_player(row, player)
+    db.flush()
+    return _player(row)
+
+
+def remove_player(db: Session, player_id: int) -> None:
+    """Delete a player who belongs to no partnership."""
+    row = _player_row(db, player_id)
+    label = db.scalar(
+        select(PartnershipRow.label)
+        .join(MemberRow, MemberRow.partnership_id == PartnershipRow.id)
+        .where(MemberRow.player_id == player_id)
+    )
+    if label is not None:
+        raise StoreError(f"{row.name} plays in partnership {label}; dissolve it first")
+    db.delete(row)
+
+
+def players(db: Session) -> tuple[Player, ...]:
+    """The roster by name."""
+    # Sorted here, not by the database, so that every back-end's collation gives one order.
+    rows = db.scalars(select(PlayerRow))
+    return tuple(sorted((_player(r) for r in rows), key=lambda p: (p.name.casefold(), p.id)))
+
+
+# -- partnerships and teams --------------------------------------------------------------------
+
+_SIZES = {"pair": 2, "couple": 2, "individual": 1}
+
+
+def form_partnership(db: Session, value: Partnership) -> Partnership:
+    """Insert a partnership under a new label."""
+    label = value.label.strip()
+    if not label:
+        raise StoreError("a partnership needs a label (the number the movement gives it)")
+    if value.kind not in _SIZES:
+        raise StoreError(f"kind must be one of {', '.join(_SIZES)}, not {value.kind!r}")
+    if len(value.players) != _SIZES[value.kind] or len(set(value.players)) != len(value.players):
+        raise StoreError(f"a {value.kind} needs {_SIZES[value.kind]} different players")
+    found = [_player_row(db, p) for p in value.players]
+    if value.kind == "couple" and [p.gender for p in found] != ["lady", "gentleman"]:
+        raise StoreError("a couple is a lady then a gentleman (set each player's gender)")
+    if db.scalar(select(PartnershipRow.id).where(PartnershipRow.label == label)) is not None:
+        raise StoreError(f"partnership {label} exists already; choose another label")
+    row = PartnershipRow(label=label, kind=value.kind)
+    row.members = [MemberRow(position=i, player_id=p) for i, p in enumerate(value.players)]
+    db.add(row)
+    db.flush()
+    return Partnership(label, tuple(value.players), value.kind)
+
+
+def dissolve_partnership(db: Session, label: str) -> None:
+    """Delete a partnership (its players stay)."""
+    row = db.scalars(select(PartnershipRow).where(PartnershipRow.label == label)).first()
+    if row is None:
+        raise StoreError(f"no partnership {label}")
+    db.execute(delete(PartnershipRow).where(PartnershipRow.id == row.id))
+
+
+def partnerships(db: Session) -> tuple[Partnership, ...]:
+    """Every partnership with its players in seat order."""
+    rows = db.scalars(select(PartnershipRow).options(selectinload(PartnershipRow.members))).all()
+    values = [Partnership(r.label, tuple(m.player_id for m in r.members), r.kind) for r in rows]
+    return tuple(sorted(values, key=lambda p: _natural(p.label)))
+
+
+def form_team(db: Session, value: Team) -> Team:
+    """Insert a team and attach its partnerships."""
+    label = value.label.strip()
+    if not label or not value.pairs:
+        raise StoreError("a team needs a name and at least one partnership")
+    if db.scalar(select(TeamRow.id).where(TeamRow.label == label)) is not None:
+        raise StoreError(f"team {label} exists already")
+    team = TeamRow(label=label)
+    db.add(team)
+    db.flush()
+    for pair in value.pairs:
+        row = db.scalars(select(PartnershipRow).where(PartnershipRow.label == pair)).first()
+        if row is None:
+            raise StoreError(f"no partnership {pair}; form it before the team")
+        if row.team_id is not None:
+            raise StoreError(f"partnership {pair} is in another team already")
+        row.team_id = team.id
+    return Team(label, tuple(value.pairs))
+
+
+def teams(db: Session) -> tuple[Team, ...]:
+    """Every team with its partnerships."""
+    rows = db.execute(
+        select(TeamRow.label, PartnershipRow.label)
+        .join(PartnershipRow, PartnershipRow.team_id == TeamRow.id)
+        .order_by(TeamRow.label)
+    ).all()
+    grouped: dict[str, list[str]] = {}
+    for team, pair in rows:
+        grouped.setdefault(team, []).append(pair)
+    return tuple(Team(t, tuple(sorted(p, key=_natural))) for t, p in grouped.items())
+
+
+def _natural(label: str) -> tuple[int, str]:
+    digits = re.sub(r"\D", "", label)
+    return (int(digits) if digits else 0, label)
+
+
+# -- sessions and sections ---------------------------------------------------------------------
+
+
+def add_session(db: Session, number: int, name: str, sections: Sequence[str]) -> SessionInfo:
+    """Insert a session with its sections."""
+    if not sections or len(set(sections)) != len(sections):
+        raise StoreError("a session needs one or more sections with different names")
+    row = SessionRow(number=number, name=name)
+    db.add(row)
+    db.flush()
+    db.add_all(SectionRow(session_id=row.id, name=s) for s in sections)
+    return SessionInfo(number, name, tuple(sections))
+
+
+def next_session_number(db: Session) -> int:
+    """One more than the last session's number."""
+    return (db.scalar(select(func.max(SessionRow.number))) or 0) + 1
+
+
+def sessions(db: Session) -> tuple[SessionInfo, ...]:
+    """Every session with its sections."""
+    rows = db.execute(
+        select(SessionRow.number, SessionRow.name, SectionRow.name)
+        .join(SectionRow, SectionRow.session_id == SessionRow.id)
+        .order_by(SessionRow.number, SectionRow.name)
+    ).all()
+    grouped: dict[tuple[int, str], list[str]] = {}
+    for number, name, section in rows:
+        grouped.setdefault((number, name), []).append(section)
+    return tuple(SessionInfo(n, name, tuple(s)) for (n, name), s in grouped.items())
+
+
+def section_id(db: Session, session: int, section: str) -> int:
+    """The id of a session's section; refused with the sections there are."""
+    found = db.scalar(
+        select(SectionRow.id)
+        .join(SessionRow, SessionRow.id == SectionRow.session_id)
+        .where(SessionRow.number == session, SectionRow.name == section)
+    )
+    if found is None:
+        known = ", ".join(
+            f"session {s.number} section {'/'.join(s.sections)}" for s in sessions(db)
+        )
+        raise StoreError(f"no session {session} section {section} (the event has {known})")
+    return found
+
+
+# -- movements ---------------------------------------------------------------------------------
+
+
+def store_movement(db: Session, sid: int, movement: Movement, size: int, size_unit: str) -> None:
+    """Replace the section's movement, seating, tables, trays and deals."""
+    entered = db.scalar(
+        select(func.count(SlipRow.id))
+        .join(DealRow, DealRow.id == SlipRow.deal_id)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .where(TrayRow.section_id == sid)
+    )
+    for model in (ResultRow, IrregularityRow):
+        entered = entered or db.scalar(
+            select(func.count(model.id))
+            .join(TableRow, TableRow.id == model.table_id)
+            .where(TableRow.section_id == sid)
+        )
+    if entered:
+        raise StoreError(
+            "slips, results or irregularities are already entered for this section; the"
+            " movement can no longer"
+            " be changed (start another session instead)"
+        )
+    for model in (MovementRow, SeatingRow, TableRow, TrayRow):
+        db.execute(delete(model).where(model.section_id == sid))
+    db.add(
+        MovementRow(
+            section_id=sid,
+            family=movement.family,
+            size=size,
+            size_unit=size_unit,
+            variant=movement.variant,
+            competitors=movement.competitors.value,
+            tables=movement.tables,
+            rounds=movement.rounds,
+            mnemonic=movement.mnemonic,
+            promise=movement.promise,
+            field=list(movement.field),
+            winners=list(movement.winners),
+            notes=list(movement.notes),
+            teams={k: list(v) for k, v in movement.teams.items()},
+            attributes=dict(movement.attributes),
+            shared=[
+                {"round": s.round, "trays": list(s.trays), "tables": list(s.tables)}
+                for s in movement.shared
+            ],
+        )
+    )
+    tables = sorted({s.table for s in movement.seatings} | set(range(1, movement.tables + 1)))
+    db.add_all(TableRow(section_id=sid, number=t) for t in tables)
+    for seating in movement.seatings:
+        row = SeatingRow(
+            section_id=sid,
+            round_no=seating.round,
+            table_no=seating.table,
+            switched=seating.switched,
+        )
+        row.places = [PlaceRow(position=i, label=p) for i, p in enumerate(seating.places)]
+        row.trays = [SeatingTrayRow(position=i, tray_no=t) for i, t in enumerate(seating.trays)]
+        db.add(row)
+    trays = [
+        TrayRow(
+            section_id=sid,
+            number=t.number,
+            dealer=t.dealer.name,
+            original_round=t.original_round,
+            original_table=t.original_table,
+        )
+        for t in movement.trays
+    ]
+    db.add_all(trays)
+    db.flush()
+    db.add_all(DealRow(tray_id=t.id, version=1, counting=True) for t in trays)
+    db.flush()
+
+
+def load_movement(db: Session, sid: int) -> Movement:
+    """The section's movement rebuilt from its rows."""
+    head = db.get(MovementRow, sid)
+    if head is None:
+        raise StoreError("no movement is chosen for this section yet (director event movement)")
+    trays = db.scalars(select(TrayRow).where(TrayRow.section_id == sid).order_by(TrayRow.id))
+    seatings = db.scalars(
+        select(SeatingRow)
+        .where(SeatingRow.section_id == sid)
+        .order_by(SeatingRow.id)
+        .options(selectinload(SeatingRow.places), selectinload(SeatingRow.trays))
+    )
+    return Movement(
+        family=head.family,
+        competitors=Competitors(head.competitors),
+        tables=head.tables,
+        rounds=head.rounds,
+        trays=tuple(
+            Tray(t.number, Seat[t.dealer], t.original_round, t.original_table) for t in trays
+        ),
+        seatings=tuple(
+            Seating(
+                s.round_no,
+                s.table_no,
+                tuple(t.tray_no for t in s.trays),
+                tuple(p.label for p in s.places),
+                s.switched,
+            )
+            for s in seatings
+        ),
+        field=tuple(head.field),
+        shared=tuple(
+            Share(int(s["round"]), tuple(s["trays"]), tuple(s["tables"]))  # type: ignore[arg-type]
+            for s in head.shared
+        ),
+        mnemonic=head.mnemonic,
+        variant=head.variant,
+        promise=head.promise,
+        teams={k: tuple(v) for k, v in head.teams.items()},
+        attributes=dict(head.attributes),
+        winners=tuple(head.winners),
+        notes=tuple(head.notes),
+    )
+
+
+def movement_choice(db: Session, session: int, section: str) -> MovementChoice:
+    """What generated the section's movement."""
+    head = db.get(MovementRow, section_id(db, session, section))
+    if head is None:
+        raise StoreError(f"no movement is chosen for session {session} section {section} yet")
+    return MovementChoice(session, section, head.family, head.size, head.size_unit, head.variant)
+
+
+# -- deals and slips ---------------------------------------------------------------------------
+
+
+def current_deal(db: Session, session: int, section: str, tray: int) -> DealRow:
+    """The counting deal of a tray."""
+    sid = section_id(db, session, section)
+    row = db.scalars(
+        select(DealRow)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .where(TrayRow.section_id == sid, TrayRow.number == tray, DealRow.counting)
+    ).first()
+    if row is None:
+        if db.get(MovementRow, sid) is None:
+            raise StoreError("no movement is chosen for this section yet (director event movement)")
+        raise StoreError(f"the movement has no tray {tray}")
+    return row
+
+
+def _deal(row: DealRow, tray: int) -> DealVersion:
+    replaced = aware(row.replaced_at) if row.replaced_at else None
+    law = IrregularityKind[row.replaced_law] if row.replaced_law else None
+    return DealVersion(tray, row.version, row.counting, row.replaced_reason, law, replaced)
+
+
+def deals(db: Session, sid: int) -> tuple[DealVersion, ...]:
+    """Every version of every tray."""
+    rows = db.execute(
+        select(DealRow, TrayRow.number)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .where(TrayRow.section_id == sid)
+        .order_by(TrayRow.number, DealRow.version)
+    ).all()
+    return tuple(_deal(d, n) for d, n in rows)
+
+
+def new_deal(
+    db: Session, session: int, section: str, tray: int, why: str, law: IrregularityKind
+) -> tuple[DealVersion, list[Snapshot]]:
+    """Retire the tray's counting deal and add the next version."""
+    old = current_deal(db, session, section, tray)
+    before = snapshot(old)
+    old.counting = False
+    old.replaced_reason = why
+    old.replaced_law = law.name
+    old.replaced_at = now()
+    db.flush()
+    fresh = DealRow(tray_id=old.tray_id, version=old.version + 1, counting=True)
+    db.add(fresh)
+    db.flush()
+    changes = [
+        change("deal", "update", old.id, before, snapshot(old)),
+        change("deal", "insert", fresh.id, None, snapshot(fresh)),
+    ]
+    return _deal(fresh, tray), changes
+
+
+def _slip(row: SlipRow, tray: int, version: int) -> TrumpSlip:
+    return TrumpSlip(tray, version, Card(row.rank, row.suit), row.entered_by, aware(row.entered_at))
+
+
+def put_slip(db: Session, deal: DealRow, card: Card, who: str) -> tuple[TrumpSlip, Snapshot]:
+    """Insert or replace the slip of a deal."""
+    tray = db.scalar(select(TrayRow.number).where(TrayRow.id == deal.tray_id))
+    row = db.scalars(select(SlipRow).where(SlipRow.deal_id == deal.id)).first()
+    if row is None:
+        row = SlipRow(deal_id=deal.id, rank=card.rank, suit=card.suit, entered_by=who)
+        row.entered_at = now()
+        row.row_version = 1
+        db.add(row)
+        db.flush()
+        return _slip(row, tray or 0, deal.version), change(
+            "slip", "insert", row.id, None, snapshot(row)
+        )
+    before = snapshot(row)
+    row.rank, row.suit, row.entered_by, row.entered_at = card.rank, card.suit, who, now()
+    row.row_version += 1
+    db.flush()
+    return _slip(row, tray or 0, deal.version), change(
+        "slip", "update", row.id, before, snapshot(row)
+    )
+
+
+def slips(db: Session, sid: int, counting_only: bool) -> tuple[TrumpSlip, ...]:
+    """The slips by tray and version."""
+    query = (
+        select(SlipRow, TrayRow.number, DealRow.version)
+        .join(DealRow, DealRow.id == SlipRow.deal_id)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .where(TrayRow.section_id == sid)
+        .order_by(TrayRow.number, DealRow.version)
+    )
+    if counting_only:
+        query = query.where(DealRow.counting)
+    return tuple(_slip(s, n, v) for s, n, v in db.execute(query))
+
+
+# -- results -----------------------------------------------------------------------------------
+
+
+def _check_tricks(
+    ns_tricks: int | None,
+    revokes: Sequence[Revoke],
+    awards: tuple[Award, Award] | None,
+    ew_record: int | None,
+) -> None:
+    if ns_tricks is None and awards is None:
+        raise StoreError("enter the tricks N/S made (0 to 13), or awards for a deal not played")
+    if ns_tricks is not None and awards is not None:
+        raise StoreError("a result has either tricks or awards (not played), not both")
+    if ns_tricks is not None and not 0 <= ns_tricks <= 13:
+        raise StoreError(f"N/S tricks must be 0 to 13, not {ns_tricks}")
+    if ew_record is not None and not 0 <= ew_record <= 13:
+        raise StoreError(f"E/W's record must be 0 to 13 tricks, not {ew_record}")
+    sides = [r.side for r in revokes]
+    if len(set(sides)) != len(sides):
+        raise StoreError("give each side's revokes once (count them with --revoke ns:2)")
+    for r in revokes:
+        if r.count < 1 or not 0 <= r.tricks_after <= 13 or not 0 <= r.failed_calls <= r.count:
+            raise StoreError(
+                f"a revoke needs a count of 1 or more, 0 to 13 tricks after it and no more"
+                f" failed calls than its count, not {r}"
+            )
+
+
+def _put_revokes(row: ResultRow, revokes: Sequence[Revoke]) -> None:
+    by_side = {r.side: r for r in revokes}
+    ns, ew = by_side.get(Direction.NS), by_side.get(Direction.EW)
+    row.ns_revokes = ns.count if ns else 0
+    row.ns_failed_calls = ns.failed_calls if ns else 0
+    row.ns_tricks_after_revoke = ns.tricks_after if ns else 0
+    row.ew_revokes = ew.count if ew else 0
+    row.ew_failed_calls = ew.failed_calls if ew else 0
+    row.ew_tricks_after_revoke = ew.tricks_after if ew else 0
+
+
+def _revokes(row: ResultRow) -> tuple[Revoke, ...]:
+    found = []
+    if row.ns_revokes:
+        found.append(
+            Revoke(Direction.NS, row.ns_revokes, row.ns_tricks_after_revoke, row.ns_failed_calls)
+        )
+    if row.ew_revokes:
+        found.append(
+            Revoke(Direction.EW, row.ew_revokes, row.ew_tricks_after_revoke, row.ew_failed_calls)
+        )
+    return tuple(found)
+
+
+def _locate(
+    db: Session, session: int, section: str, round_no: int, table: int, tray: int
+) -> tuple[DealRow, int]:
+    """The counting deal and the table id for an entry the movement allows.
+
+    One query in the common case (entries are the hot path); only a refused entry pays for
+    the lookups that say what is wrong.
+    """
+    found = db.execute(
+        select(DealRow, TableRow.id)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .join(SectionRow, SectionRow.id == TrayRow.section_id)
+        .join(SessionRow, SessionRow.id == SectionRow.session_id)
+        .join(
+            SeatingRow,
+            and_(
+                SeatingRow.section_id == SectionRow.id,
+                SeatingRow.round_no == round_no,
+                SeatingRow.table_no == table,
+            ),
+        )
+        .join(
+            SeatingTrayRow,
+            and_(SeatingTrayRow.seating_id == SeatingRow.id, SeatingTrayRow.tray_no == tray),
+        )
+        .join(TableRow, and_(TableRow.section_id == SectionRow.id, TableRow.number == table))
+        .where(
+            SessionRow.number == session,
+            SectionRow.name == section,
+            TrayRow.number == tray,
+            DealRow.counting,
+        )
+        .limit(1)
+    ).first()
+    if found is None:
+        current_deal(db, session, section, tray)  # says which of section, movement, tray
+        raise StoreError(
+            f"the movement does not play tray {tray} at table {table} in round {round_no};"
+            " check the traveller's round, table and tray"
+        )
+    deal, table_id = found
+    return deal, table_id
+
+
+def insert_result(db: Session, entry: ResultEntry) -> tuple[Result, Snapshot]:
+    """Insert one table's result on a tray's counting deal."""
+    _check_tricks(entry.ns_tricks, entry.revokes, entry.awards, entry.ew_record)
+    deal, table_id = _locate(db, entry.session, entry.section, entry.round, entry.table, entry.tray)
+    existing = db.scalars(
+        select(ResultRow).where(
+            ResultRow.deal_id == deal.id,
+            ResultRow.table_id == table_id,
+            ResultRow.round_no == entry.round,
+        )
+    ).first()
+    if existing is not None:
+        raise ConflictError(
+            f"table {entry.table}, round {entry.round}, tray {entry.tray} already has a result"
+            f" ({_tricks_text(existing)}, entered by {existing.entered_by}); correct it instead"
+        )
+    row = _new_result(entry, deal, table_id)
+    db.add(row)
+    db.flush()
+    value = _result(row, entry.session, entry.section, entry.table, entry.tray, deal)
+    return value, change("result", "insert", row.id, None, snapshot(row))
+
+
+def _new_result(entry: ResultEntry, deal: DealRow, table_id: int) -> ResultRow:
+    row = ResultRow(
+        deal_id=deal.id,
+        table_id=table_id,
+        round_no=entry.round,
+        entered_by=entry.entered_by,
+        entered_at=now(),
+        row_version=1,
+    )
+    _fill_result(row, entry.ns_tricks, entry.revokes, entry.awards, entry.ew_record)
+    return row
+
+
+@dataclass(frozen=True)
+class _SectionPlan:
+    """A section's counting deals, tables and plays, read once for many entries."""
+
+    deals: dict[int, DealRow]
+    tables: dict[int, int]
+    plays: frozenset[tuple[int, int, int]]
+
+    @classmethod
+    def load(cls, db: Session, session: int, section: str) -> _SectionPlan:
+        sid = section_id(db, session, section)
+        deals = db.execute(
+            select(TrayRow.number, DealRow)
+            .join(DealRow, DealRow.tray_id == TrayRow.id)
+            .where(TrayRow.section_id == sid, DealRow.counting)
+        )
+        tables = db.execute(select(TableRow.number, TableRow.id).where(TableRow.section_id == sid))
+        plays = db.execute(
+            select(SeatingRow.round_no, SeatingRow.table_no, SeatingTrayRow.tray_no)
+            .join(SeatingTrayRow, SeatingTrayRow.seating_id == SeatingRow.id)
+            .where(SeatingRow.section_id == sid)
+        )
+        return cls(
+            dict(deals.all()),  # type: ignore[arg-type]
+            dict(tables.all()),  # type: ignore[arg-type]
+            frozenset(tuple(row) for row in plays),  # type: ignore[misc]
+        )
+
+
+def insert_results(db: Session, entries: Iterable[ResultEntry]) -> list[tuple[Result, Snapshot]]:
+    """Insert many results at once (a second result for a play fails the whole batch)."""
+    plans: dict[tuple[int, str], _SectionPlan] = {}
+    staged = []
+    for entry in entries:
+        _check_tricks(entry.ns_tricks, entry.revokes, entry.awards, entry.ew_record)
+        key = (entry.session, entry.section)
+        if key not in plans:
+            plans[key] = _SectionPlan.load(db, *key)
+        plan = plans[key]
+        deal = plan.deals.get(entry.tray)
+        table_id = plan.tables.get(entry.table)
+        if deal is None or table_id is None or entry_play(entry) not in plan.plays:
+            _locate(db, entry.session, entry.section, entry.round, entry.table, entry.tray)
+            raise StoreError(f"cannot enter {entry}")  # _locate has said why already
+        staged.append((entry, deal, _new_result(entry, deal, table_id)))
+    db.add_all(row for _, _, row in staged)
+    db.flush()
+    return [
+        (
+            _result(row, e.session, e.section, e.table, e.tray, deal),
+            change("result", "insert", row.id, None, snapshot(row)),
+        )
+        for e, deal, row in staged
+    ]
+
+
+def entry_play(entry: ResultEntry) -> tuple[int, int, int]:
+    """(round, table, tray) of an entry."""
+    return (entry.round, entry.table, entry.tray)
+
+
+def _fill_result(
+    row: ResultRow,
+    ns_tricks: int | None,
+    revokes: Sequence[Revoke],
+    awards: tuple[Award, Award] | None,
+    ew_record: int | None,
+) -> None:
+    row.ns_tricks = ns_tricks
+    row.ew_tricks = None if ns_tricks is None else 13 - ns_tricks
+    row.ns_award, row.ew_award = (awards[0].value, awards[1].value) if awards else (None, None)
+    row.ew_record = ew_record
+    _put_revokes(row, revokes)
+
+
+def _tricks_text(row: ResultRow) -> str:
+    if row.ns_tricks is not None:
+        return f"N/S {row.ns_tricks}"
+    return f"not played, {row.ns_award}/{row.ew_award}"
+
+
+def _awards(row: ResultRow) -> tuple[Award, Award] | None:
+    if row.ns_award is None or row.ew_award is None:
+        return None
+    return (Award(row.ns_award), Award(row.ew_award))
+
+
+def _result(
+    row: ResultRow, session: int, section: str, table: int, tray: int, deal: DealRow
+) -> Result:
+    return Result(
+        id=row.id,
+        session=session,
+        section=section,
+        round=row.round_no,
+        table=table,
+        tray=tray,
+        deal_version=deal.version,
+        counting=deal.counting,
+        ns_tricks=row.ns_tricks,
+        ew_tricks=row.ew_tricks,
+        revokes=_revokes(row),
+        awards=_awards(row),
+        ew_record=row.ew_record,
+        entered_by=row.entered_by,
+        entered_at=aware(row.entered_at),
+        version=row.row_version,
+    )
+
+
+def _result_query() -> Select[tuple[ResultRow, DealRow, int, int, int, str]]:
+    """Results with what places them: deal, tray, table, session and section."""
+    return (
+        select(
+            ResultRow, DealRow, TrayRow.number, TableRow.number, SessionRow.number, SectionRow.name
+        )
+        .join(DealRow, DealRow.id == ResultRow.deal_id)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .join(TableRow, TableRow.id == ResultRow.table_id)
+        .join(SectionRow, SectionRow.id == TrayRow.section_id)
+        .join(SessionRow, SessionRow.id == SectionRow.session_id)
+    )
+
+
+def result(db: Session, result_id: int) -> Result:
+    """One result by id."""
+    found = db.execute(_result_query().where(ResultRow.id == result_id)).first()
+    if found is None:
+        raise StoreError(f"no result {result_id} (deleted, or undone)")
+    row, deal, tray, table, session, section = found
+    return _result(row, session, section, table, tray, deal)
+
+
+def results(
+    db: Session, sid: int, session: int, section: str, counting_only: bool
+) -> tuple[Result, ...]:
+    """The section's results by round, table and tray."""
+    query = _result_query().where(TrayRow.section_id == sid)
+    if counting_only:
+        query = query.where(DealRow.counting)
+    rows = db.execute(query).all()
+    values = [_result(r, session, section, table, tray, d) for r, d, tray, table, _, _ in rows]
+    return tuple(sorted(values, key=lambda r: (r.round, r.table, r.tray, r.deal_version)))
+
+
+def _locked_result(db: Session, result_id: int, expected_version: int) -> ResultRow:
+    row = db.get(ResultRow, result_id)
+    if row is None:
+        raise ConflictError(f"result {result_id} no longer exists (deleted or undone elsewhere)")
+    if row.row_version != expected_version:
+        raise ConflictError(
+            f"result {result_id} was changed by {row.entered_by} at"
+            f" {aware(row.entered_at):%H:%M:%S} (now {_tricks_text(row)}); look again and"
+            " re-enter your correction if it still stands"
+        )
+    return row
+
+
+def _bump_version(db: Session, row: ResultRow, expected_version: int) -> None:
+    """Raise the version only if nobody else did in the meantime (the row may have been read
+    before another station's commit)."""
+    done = db.execute(
+        update(ResultRow)
+        .where(ResultRow.id == row.id, ResultRow.row_version == expected_version)
+        .values(row_version=expected_version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    if done.rowcount != 1:  # type: ignore[attr-defined]
+        raise ConflictError(f"result {row.id} was changed by another station just now; look again")
+    row.row_version = expected_version + 1
+
+
+def update_result(
+    db: Session,
+    result_id: int,
+    expected_version: int,
+    ns_tricks: int | None,
+    revokes: Sequence[Revoke],
+    awards: tuple[Award, Award] | None,
+    ew_record: int | None,
+    who: str,
+) -> tuple[Result, Snapshot]:
+    """Correct a result the caller saw at `expected_version`."""
+    _check_tricks(ns_tricks, revokes, awards, ew_record)
+    row = _locked_result(db, result_id, expected_version)
+    before = snapshot(row)
+    _bump_version(db, row, expected_version)
+    _fill_result(row, ns_tricks, revokes, awards, ew_record)
+    row.entered_by, row.entered_at = who, now()
+    db.flush()
+    value = result(db, result_id)
+    return value, change("result", "update", row.id, before, snapshot(row))
+
+
+def delete_result(db: Session, result_id: int, expected_version: int) -> tuple[Result, Snapshot]:
+    """Delete a result the caller saw at `expected_version`."""
+    value = result(db, result_id)
+    row = _locked_result(db, result_id, expected_version)
+    before = snapshot(row)
+    _bump_version(db, row, expected_version)
+    db.delete(row)
+    db.flush()
+    return value, change("result", "delete", result_id, before, None)
+
+
+def describe(result: Result) -> str:
+    """A result in one line, for the audit trail and the CLI."""
+    if result.awards is None:
+        what = f"N/S {result.ns_tricks}, E/W {result.ew_tricks}"
+    else:
+        what = f"not played, N/S {result.awards[0].value}, E/W {result.awards[1].value}"
+    revokes = "".join(f", revoke {r.side.label} x{r.count}" for r in result.revokes)
+    version = f" (deal v{result.deal_version})" if result.deal_version > 1 else ""
+    return f"round {result.round} table {result.table} tray {result.tray}{version}: {what}{revokes}"
+
+
+# -- irregularities ----------------------------------------------------------------------------
+
+
+def insert_irregularity(db: Session, value: Irregularity) -> tuple[Irregularity, Snapshot]:
+    """Insert an irregularity on the tray's counting deal."""
+    deal, table_id = _locate(db, value.session, value.section, value.round, value.table, value.tray)
+    row = IrregularityRow(
+        deal_id=deal.id,
+        table_id=table_id,
+        round_no=value.round,
+        kind=value.kind.name,
+        side=value.side.value if value.side else None,
+        table_trump=value.table_trump.value if value.table_trump else None,
+        detail=value.detail,
+        entered_by=value.entered_by,
+        entered_at=now(),
+        row_version=1,
+    )
+    db.add(row)
+    db.flush()
+    stored = _irregularity(row, value.session, value.section, value.table, value.tray, deal.version)
+    return stored, change("irregularity", "insert", row.id, None, snapshot(row))
+
+
+def _irregularity(
+    row: IrregularityRow, session: int, section: str, table: int, tray: int, version: int
+) -> Irregularity:
+    return Irregularity(
+        id=row.id,
+        session=session,
+        section=section,
+        round=row.round_no,
+        table=table,
+        tray=tray,
+        deal_version=version,
+        kind=IrregularityKind[row.kind],
+        table_trump=Suit(row.table_trump) if row.table_trump else None,
+        side=Direction(row.side) if row.side else None,
+        detail=row.detail,
+        entered_by=row.entered_by,
+        entered_at=aware(row.entered_at),
+    )
+
+
+def irregularities(db: Session, sid: int, session: int, section: str) -> tuple[Irregularity, ...]:
+    """The section's irregularities in the order entered."""
+    rows = db.execute(
+        select(IrregularityRow, TableRow.number, TrayRow.number, DealRow.version)
+        .join(DealRow, DealRow.id == IrregularityRow.deal_id)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .join(TableRow, TableRow.id == IrregularityRow.table_id)
+        .where(TrayRow.section_id == sid)
+        .order_by(IrregularityRow.id)
+    ).all()
+    return tuple(_irregularity(r, session, section, t, k, v) for r, t, k, v in rows)
+
+
+# -- integrity errors --------------------------------------------------------------------------
+
+_CONSTRAINT_MESSAGES = {
+    "ck_results_ns_tricks_range": "N/S tricks must be 0 to 13",
+    "ck_results_ew_tricks_range": "E/W tricks must be 0 to 13",
+    "ck_results_tricks_total_13": "N/S and E/W tricks must add up to 13",
+    "ck_results_ew_record_range": "E/W's record must be 0 to 13 tricks",
+    "ck_results_tricks_or_awards": "a result has either tricks or awards (not played)",
+    "ck_results_awards_known": "an award is A+, A or A-",
+    "ck_results_revokes_range": "revoke counts and tricks after a revoke are out of range",
+    "uq_results_one_per_table": (
+        "this table already has a result on this tray in this round (entered at another"
+        " station?); look again and correct it instead"
+    ),
+    "ck_trump_slips_suit_known": "a trump suit is S, H, D or C",
+    "ck_trump_slips_rank": "a trump rank is 2-9, T, J, Q, K or A",
+    "uq_trump_slips_deal_id": "this deal already has a slip (entered at another station?)",
+    "ck_players_gender_known": "gender is lady or gentleman",
+    "ck_players_name_given": "a player needs a name",
+    "uq_players_member_number": "that member number is already on the roster",
+    "ck_trays_dealer_seat": "a dealer is N, E, S or W",
+}
+
+
+_SQLITE_UNIQUE = {
+    "results.": "uq_results_one_per_table",
+    "trump_slips.": "uq_trump_slips_deal_id",
+    "players.member_number": "uq_players_member_number",
+}
+"""SQLite names the columns of a failed unique constraint, not the constraint."""
+
+
+def explain_integrity_error(exc: IntegrityError) -> StoreError:
+    """A readable refusal for a constraint the database enforced."""
+    text = str(exc.orig)
+    for name, message in _CONSTRAINT_MESSAGES.items():
+        if name in text:
+            kind = ConflictError if name.startswith("uq_") else StoreError
+            return kind(f"refused: {message}")
+    for columns, name in _SQLITE_UNIQUE.items():
+        if f"UNIQUE constraint failed: {columns}" in text:
+            return ConflictError(f"refused: {_CONSTRAINT_MESSAGES[name]}")
+    if "FOREIGN KEY" in text.upper():
+        return StoreError(f"refused: the entry refers to something that does not exist ({text})")
+    return StoreError(f"refused by the event file's rules: {text}")

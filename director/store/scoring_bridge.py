@@ -1,0 +1,109 @@
+"""From stored rows to `director.scoring`'s input, and the call that scores it.
+
+Only counting deals go in as results; replaced deals go in as `NewDeal` records so scoring
+can say which versions were superseded. An irregularity is attached to the table's result on
+the same deal version (the latest one if several were recorded); an irregularity at a table
+with no result (it did not play the deal) becomes a result without tricks.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from director.scoring import model
+from director.store import repository
+from director.store.values import Irregularity, Result, StoreError
+
+
+def session_of(db: Session, session: int, section: str) -> model.Session:
+    """The section as scoring reads it."""
+    sid = repository.section_id(db, session, section)
+    movement = repository.load_movement(db, sid)
+    info = repository.event_info(db, "")
+    deals = repository.deals(db, sid)
+    counting = {(d.tray, d.version) for d in deals if d.counting}
+    irregular: dict[tuple[int, int, int, int], Irregularity] = {}
+    for irregularity in repository.irregularities(db, sid, session, section):
+        if (irregularity.tray, irregularity.deal_version) in counting:
+            irregular[_key(irregularity)] = irregularity
+    results = [
+        _table_result(r, irregular.pop(_key(r), None))
+        for r in repository.results(db, sid, session, section, counting_only=True)
+    ]
+    results += [_unplayed(i) for i in irregular.values()]
+    settings = model.Settings(
+        method=info.settings.method,
+        scale=info.settings.scale,
+        declared_trump=(
+            model.Suit(info.settings.declared_trump) if info.settings.declared_trump else None
+        ),
+    )
+    return model.Session(
+        movement=movement,
+        results=tuple(sorted(results, key=lambda r: r.key)),
+        slips=tuple(
+            model.TrumpSlip(s.tray, s.card.trump, s.version)
+            for s in repository.slips(db, sid, counting_only=True)
+        ),
+        new_deals=tuple(
+            model.NewDeal(
+                d.tray, d.version + 1, d.law or model.IrregularityKind.MISDEAL, d.reason or ""
+            )
+            for d in deals
+            if not d.counting
+        ),
+        settings=settings,
+        names=_names(db),
+    )
+
+
+def _key(entry: Result | Irregularity) -> tuple[int, int, int, int]:
+    return (entry.tray, entry.deal_version, entry.round, entry.table)
+
+
+def _irregularity(value: Irregularity | None) -> model.Irregularity | None:
+    if value is None:
+        return None
+    return model.Irregularity(value.kind, value.table_trump, value.detail)
+
+
+def _table_result(result: Result, irregularity: Irregularity | None) -> model.TableResult:
+    return model.TableResult(
+        round=result.round,
+        table=result.table,
+        tray=result.tray,
+        ns_tricks=result.ns_tricks,
+        ew_record=result.ew_record,
+        version=result.deal_version,
+        revokes=result.revokes,
+        irregularity=_irregularity(irregularity),
+        awards=result.awards or (model.Award.AVERAGE, model.Award.AVERAGE),
+    )
+
+
+def _unplayed(irregularity: Irregularity) -> model.TableResult:
+    return model.TableResult(
+        round=irregularity.round,
+        table=irregularity.table,
+        tray=irregularity.tray,
+        ns_tricks=None,
+        version=irregularity.deal_version,
+        irregularity=_irregularity(irregularity),
+    )
+
+
+def _names(db: Session) -> dict[str, str]:
+    """Printed names per partnership label: its players' names joined."""
+    by_id = {p.id: p.name for p in repository.players(db)}
+    return {p.label: " & ".join(by_id[i] for i in p.players) for p in repository.partnerships(db)}
+
+
+def score(session: model.Session) -> model.SessionResult:
+    """Score a session with `director.scoring.score_session`."""
+    try:
+        from director.scoring import score_session
+    except ImportError as exc:
+        raise StoreError(
+            "scoring is not available in this build (director.scoring.score_session)"
+        ) from exc
+    return score_session(session)

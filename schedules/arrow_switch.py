@@ -1,0 +1,318 @@
+"""Arrow switches: which rounds (or half rounds) of a two-winner movement to switch so that
+one ranking is as fair as possible (issue 16, target 6; movement-math.md 2.1-2.2).
+
+Switching a round makes the N-S pairs play the E-W hands there, so they are compared with the
+E-W field. The balance report (`schedules.balance`) counts, for every two pairs, the tray sets
+on which they hold the same hands at different tables; its index is 100 (sum c)^2 / (N sum c^2).
+Each play of a tray set puts one pair on each side whatever is switched, so sum c is fixed and
+the best plan is the one with the smallest sum of squares: that is what the search minimises.
+
+A *half round* splits one table's round into two seatings with the same pairs, the second half
+of the trays switched (the verifier allows a round split at one table).
+
+The published rule of thumb (about one round in eight; 1 up to 5 rounds, 2 for 6-9, 3 for
+10-13) is `published_switch_count`. Our index agrees up to 8 rounds and then prefers more
+switched rounds (3 of 9, 4 of 11 or 13, about 2 in 5 for large fields): `best_round_switches`
+never does worse than the rule's count, and `best_round_switches(m, count=k)` gives the best
+plan of the rule's size. The "5-table half-round trick" (movement-math.md 2.2) cannot give
+perfect balance on a 5-table Mitchell under this index: the 45 pair counts can only be equal
+with exactly 9 tray sets (each set adds 20 comparisons), and an exhaustive search over every
+round plan and every split of 4 of the 5 sets into switched halves finds none; half rounds at
+one table raise the best index from 85.5 to 90.4.
+
+>>> from schedules.mitchell import pair_mitchell
+>>> m = pair_mitchell(5, None, 2)
+>>> sorted(best_round_switches(m).rounds)
+[1]
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from math import comb
+
+from schedules.balance import balance
+from schedules.findings import ImpossibleMovementError
+from schedules.tally import pair_key, tray_sets
+from schedules.types import Label, Movement, RoundNo, Seating, TableNo
+
+EXHAUSTIVE_WORK = 1_000_000
+"""Plans x evaluation cost above which the search is greedy plus local improvement."""
+
+HALF_ROUND_LIMIT = 5
+"""Half rounds (at one table per round) are searched exhaustively up to this many rounds."""
+
+
+@dataclass(frozen=True)
+class SwitchPlan:
+    """Rounds switched at every table, and (round, table) places whose second half of trays
+    is switched (on top of the round's switch)."""
+
+    rounds: frozenset[RoundNo] = frozenset()
+    halves: frozenset[tuple[RoundNo, TableNo]] = field(default_factory=frozenset)
+
+    def describe(self) -> str:
+        """As the note on the round sheet says it."""
+        parts = []
+        if self.rounds:
+            parts.append(f"rounds {', '.join(map(str, sorted(self.rounds)))} arrow-switched")
+        for r, t in sorted(self.halves):
+            half = "first" if r in self.rounds else "second"
+            parts.append(f"round {r} table {t}: only the {half} half of the trays switched")
+        return "; ".join(parts)
+
+
+def apply_switches(movement: Movement, plan: SwitchPlan) -> Movement:
+    """The movement with `plan` applied (the same object when the plan is empty); a round or
+    place the movement does not have raises `ImpossibleMovementError`."""
+    if not plan.rounds and not plan.halves:
+        return movement
+    bad = sorted(r for r in plan.rounds if not 1 <= r <= movement.rounds)
+    if bad:
+        raise ImpossibleMovementError(
+            f"arrow switch: round(s) {', '.join(map(str, bad))} not in 1..{movement.rounds}"
+        )
+    places = {(s.round, s.table): s for s in movement.seatings}
+    for where in sorted(plan.halves):
+        if where not in places or len(places[where].trays) < 2:
+            raise ImpossibleMovementError(
+                f"arrow switch: no seating with 2+ trays at round {where[0]} table {where[1]}"
+            )
+    seatings: list[Seating] = []
+    for s in movement.seatings:
+        on = s.round in plan.rounds
+        if (s.round, s.table) in plan.halves:
+            k = len(s.trays) // 2
+            seatings.append(replace(s, trays=s.trays[:k], switched=on))
+            seatings.append(replace(s, trays=s.trays[k:], switched=not on))
+        else:
+            seatings.append(replace(s, switched=on))
+    note = (
+        f"Arrow switch: {plan.describe()}; there the N-S pair plays the E-W hands and vice "
+        "versa, so one ranking covers every pair."
+    )
+    return replace(movement, seatings=tuple(seatings), notes=(*movement.notes, note))
+
+
+_Play = tuple[int, Label, Label]
+"""One play of a tray set: its switch unit, the N-S pair, the E-W pair."""
+
+
+class _Objective:
+    """Sum of squared comparison counts as a function of which units (bits) are switched.
+
+    Pairs of pairs whose comparisons depend on the same terms are evaluated once and weighted,
+    which collapses a Mitchell's cyclic symmetry (about 3T classes instead of 2T^2 pairs).
+    """
+
+    def __init__(self, plays: list[list[_Play]]) -> None:
+        per_pair: dict[tuple[str, str], Counter[tuple[int, int, bool] | bool]] = defaultdict(
+            Counter
+        )
+        for group in plays:
+            for i, (ui, ns_i, ew_i) in enumerate(group):
+                for uj, ns_j, ew_j in group[i + 1 :]:
+                    for a, da, b, db in (
+                        (ns_i, True, ns_j, True),
+                        (ew_i, False, ew_j, False),
+                        (ns_i, True, ew_j, False),
+                        (ew_i, False, ns_j, True),
+                    ):
+                        if a == b:
+                            continue
+                        # Same hands when side(a) xor switch(i) == side(b) xor switch(j).
+                        key: tuple[int, int, bool] | bool
+                        if ui == uj:
+                            key = da == db
+                        else:
+                            lo, hi = min(ui, uj), max(ui, uj)
+                            key = (lo, hi, da == db)
+                        per_pair[pair_key(a, b)][key] += 1
+        classes: Counter[tuple] = Counter(
+            tuple(sorted(c.items(), key=repr)) for c in per_pair.values()
+        )
+        self.classes: list[tuple[int, int, list[tuple[int, int, bool, int]]]] = []
+        for signature, weight in classes.items():
+            fixed = sum(n for key, n in signature if key is True)
+            terms = [(k[0], k[1], k[2], n) for k, n in signature if isinstance(k, tuple)]
+            self.classes.append((weight, fixed, terms))
+
+        self.by_unit: dict[int, list[tuple[int, int, bool, int]]] = defaultdict(list)
+        for index, (_, _, terms) in enumerate(self.classes):
+            for a, b, same, n in terms:
+                self.by_unit[a].append((index, b, same, n))
+                self.by_unit[b].append((index, a, same, n))
+        self.cost = sum(len(terms) + 1 for _, _, terms in self.classes)
+        """Work of one full evaluation, to budget the search."""
+
+    def counts(self, mask: int) -> list[int]:
+        """Comparison count of each class under the switches `mask`."""
+        counts = []
+        for _, fixed, terms in self.classes:
+            c = fixed
+            for a, b, same, n in terms:
+                if (((mask >> a) ^ (mask >> b)) & 1) != same:
+                    c += n
+            counts.append(c)
+        return counts
+
+    def __call__(self, mask: int) -> int:
+        """Sum of squared comparison counts over every two pairs."""
+        return sum(w * c * c for (w, _, _), c in zip(self.classes, self.counts(mask), strict=True))
+
+    def flip(self, mask: int, counts: list[int], unit: int) -> tuple[int, dict[int, int]]:
+        """The change of the objective, and of the class counts, if `unit` is flipped."""
+        change: dict[int, int] = defaultdict(int)
+        for index, other, same, n in self.by_unit[unit]:
+            counting = (((mask >> unit) ^ (mask >> other)) & 1) != same
+            change[index] += -n if counting else n
+        delta = sum(
+            self.classes[i][0] * ((counts[i] + d) ** 2 - counts[i] ** 2) for i, d in change.items()
+        )
+        return delta, change
+
+
+def _plays(movement: Movement, unit_of: Callable[[Seating], int]) -> list[list[_Play]]:
+    """Per tray set, its plays: the switch unit of the seating and its two pairs."""
+    return [[(unit_of(s), s.ns, s.ew) for s in plays] for plays in _set_plays(movement)]
+
+
+def best_round_switches(movement: Movement, count: int | None = None) -> SwitchPlan:
+    """The whole-round switches with the best balance index (of exactly `count` rounds if
+    given): exhaustive while the work is small, else greedy then local improvement."""
+    rounds = movement.rounds
+    if rounds < 2:
+        raise ImpossibleMovementError("an arrow switch needs at least 2 rounds to compare")
+    if count is not None and not 1 <= count < rounds:
+        raise ImpossibleMovementError(f"switch 1 to {rounds - 1} of {rounds} rounds, not {count}")
+    objective = _Objective(_plays(movement, lambda s: s.round - 1))
+    # Switching every round changes nothing, so a plan equals its complement: plans of at
+    # most half the rounds cover them all.
+    sizes = [count] if count is not None else list(range(1, rounds // 2 + 1))
+    plans = sum(comb(rounds, k) for k in sizes)
+    if plans * objective.cost <= EXHAUSTIVE_WORK:
+        masks = (sum(1 << r for r in c) for k in sizes for c in combinations(range(rounds), k))
+        best = min(masks, key=lambda m: (objective(m), m.bit_count(), m))
+    else:
+        best = _local_search(objective, rounds, count)
+    return SwitchPlan(rounds=frozenset(r + 1 for r in range(rounds) if best >> r & 1))
+
+
+def _local_search(objective: _Objective, units: int, count: int | None) -> int:
+    """Greedy switching (one round at a time, while it helps or until `count`), then moving
+    one switch to another round while that helps."""
+    mask, counts = 0, objective.counts(0)
+
+    def apply(unit: int, change: dict[int, int]) -> None:
+        nonlocal mask
+        mask ^= 1 << unit
+        for i, d in change.items():
+            counts[i] += d
+
+    while count is None or mask.bit_count() < count:
+        options = [(objective.flip(mask, counts, u), u) for u in range(units) if not mask >> u & 1]
+        if not options:
+            break
+        (delta, change), unit = min(options, key=lambda x: (x[0][0], x[1]))
+        if count is None and delta >= 0:
+            break
+        apply(unit, change)
+    improved = True
+    while improved:
+        improved = False
+        for i in [u for u in range(units) if mask >> u & 1]:
+            out_delta, out_change = objective.flip(mask, counts, i)
+            apply(i, out_change)
+            moves = [(objective.flip(mask, counts, j), j) for j in range(units) if j != i]
+            (in_delta, in_change), j = min(
+                (m for m in moves if not mask >> m[1] & 1), key=lambda x: (x[0][0], x[1])
+            )
+            if out_delta + in_delta < 0:
+                apply(j, in_change)
+                improved = True
+            else:
+                apply(i, {k: -d for k, d in out_change.items()})
+    return mask
+
+
+def best_half_round_switches(movement: Movement, table: TableNo) -> SwitchPlan:
+    """Whole rounds plus the second half of the trays at `table` in chosen rounds, exhaustive
+    over both choices (2^(2R) plans), for R up to `HALF_ROUND_LIMIT` rounds."""
+    rounds = movement.rounds
+    if rounds > HALF_ROUND_LIMIT:
+        raise ImpossibleMovementError(
+            f"half-round switches are searched up to {HALF_ROUND_LIMIT} rounds, not {rounds}"
+        )
+    if any(len(s.trays) < 2 for s in movement.seatings if s.table == table):
+        raise ImpossibleMovementError("half-round switches need at least 2 trays a round")
+    sets = _set_plays(movement)
+    n = len(movement.field)
+    # Best index first; among equals the fewest switches, then the earliest rounds.
+    best = max(
+        (_index(sets, w, h, table, n), -(w.bit_count() + h.bit_count()), -w, -h)
+        for w in range(1 << rounds)
+        for h in range(1 << rounds)
+    )
+    whole, halves = -best[2], -best[3]
+    return SwitchPlan(
+        rounds=frozenset(r + 1 for r in range(rounds) if whole >> r & 1),
+        halves=frozenset((r + 1, table) for r in range(rounds) if halves >> r & 1),
+    )
+
+
+def _set_plays(movement: Movement) -> list[list[Seating]]:
+    """Per tray set, the seatings that play it."""
+    by_tray: dict[int, list[Seating]] = defaultdict(list)
+    for s in movement.seatings:
+        for t in s.trays:
+            by_tray[t].append(s)
+    return [by_tray[trays[0]] for trays in tray_sets(movement)]
+
+
+def _index(sets: list[list[Seating]], whole: int, halves: int, table: TableNo, n: int) -> float:
+    """The balance index of the plan, counted exactly as `schedules.balance` counts it: a set
+    split at `table` into two halves counts as two sets."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for plays in sets:
+        states = [bool(whole >> (s.round - 1) & 1) for s in plays]
+        atoms = [states]
+        split = [i for i, s in enumerate(plays) if s.table == table and halves >> (s.round - 1) & 1]
+        if split:
+            atoms.append([on != (i in split) for i, on in enumerate(states)])
+        for atom in atoms:
+            holders: dict[bool, list[str]] = {True: [], False: []}
+            for s, on in zip(plays, atom, strict=True):
+                holders[not on].append(s.ns)  # True: holds the N-S hands
+                holders[on].append(s.ew)
+            for group in holders.values():
+                for i, a in enumerate(group):
+                    for b in group[i + 1 :]:
+                        counts[pair_key(a, b)] += 1
+    total = sum(counts.values())
+    squares = sum(c * c for c in counts.values())
+    pairs = n * (n - 1) // 2
+    return 100.0 * total * total / (pairs * squares) if squares else 0.0
+
+
+def published_switch_count(rounds: int) -> int:
+    """The published rule of thumb for how many rounds to switch (EBU TD forum: 1 up to 5
+    rounds, 2 for 6-9, 3 for 10-13; beyond, about one round in eight)."""
+    if rounds <= 5:
+        return 1
+    if rounds <= 13:
+        return 2 if rounds <= 9 else 3
+    return max(3, (rounds + 4) // 8)
+
+
+def best_switches(movement: Movement) -> SwitchPlan:
+    """The plan with the best balance index (`schedules.balance`): the best whole-round plan,
+    and for short movements with 2+ trays a round also the best half-round plan at table 1."""
+    candidates = [best_round_switches(movement)]
+    trays = min(len(s.trays) for s in movement.seatings)
+    if movement.rounds <= HALF_ROUND_LIMIT and trays >= 2:
+        candidates.append(best_half_round_switches(movement, movement.table_numbers[0]))
+    scored = [(balance(apply_switches(movement, p)).index, -len(p.halves), p) for p in candidates]
+    return max(scored, key=lambda x: (x[0], x[1]))[2]

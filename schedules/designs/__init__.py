@@ -1,0 +1,1 @@
+"""Combinatorial designs behind the movements: finite fields, whist tournaments, difference sets."""

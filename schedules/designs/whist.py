@@ -1,0 +1,344 @@
+"""Whist tournaments Wh(v): every two players partners once and opponents twice.
+
+A game (a, b, c, d) seats a and c against b and d. Every construction here is a *starter*: the
+first round over an abelian group G = Z_m1 x Z_m2 x ..., developed by adding each element of G
+in turn (movement-math.md section 1.4):
+
+- v = 1 (mod 4): G has order v, the first round seats every element but 0 (who sits out), and
+  round g is the first round plus g, so player g sits out round g.
+- v = 0 (mod 4): G has order v - 1 and a fixed player "infinity" (numbered v - 1) stays at
+  table 1, North (1-rotational); nobody sits out.
+
+A starter works exactly when the partner differences +-(a - c), +-(b - d) of its games cover
+every non-zero element of G once and the opponent differences cover each twice (pairs with
+infinity aside: developing puts infinity with everyone). `starter_defects` counts how far a
+starter is from that, so a search can drive it to zero and a test can prove a starter works.
+
+Elements of G are numbered 0 .. |G|-1 in mixed radix, lowest modulus first; for G = Z_p^k that
+is exactly the numbering of GF(p^k) in `schedules.designs.fields`, so a field's additive group
+is G = (p,) * k.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+
+from schedules.designs.fields import field, prime_power
+
+Game = tuple[int, int, int, int]
+"""(north, east, south, west): north and south partner against east and west."""
+
+PARTNER_SEATS = ((0, 2), (1, 3))
+OPPONENT_SEATS = ((0, 1), (0, 3), (2, 1), (2, 3))
+
+
+@dataclass(frozen=True)
+class Starter:
+    """The first round of a whist tournament over G = Z_moduli[0] x Z_moduli[1] x ...."""
+
+    moduli: tuple[int, ...]
+    games: tuple[Game, ...]
+    rotational: bool
+    """True: the 1-rotational form, with player |G| (infinity) fixed at game 0, North."""
+    origin: str
+    """How it was found, for the director's notes."""
+
+    @property
+    def order(self) -> int:
+        """|G|."""
+        size = 1
+        for m in self.moduli:
+            size *= m
+        return size
+
+    @property
+    def players(self) -> int:
+        """v: |G|, plus infinity when 1-rotational."""
+        return self.order + (1 if self.rotational else 0)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Z_m1 x Z_m2 x ... with addition and negation tabulated (|G| stays small)."""
+
+    moduli: tuple[int, ...]
+    add_table: tuple[tuple[int, ...], ...]
+    neg_table: tuple[int, ...]
+
+    @property
+    def order(self) -> int:
+        """|G|."""
+        return len(self.neg_table)
+
+    def sub(self, a: int, b: int) -> int:
+        """a - b."""
+        return self.add_table[a][self.neg_table[b]]
+
+
+@cache
+def group(moduli: tuple[int, ...]) -> Group:
+    """The group Z_m1 x Z_m2 x ... in mixed radix, lowest modulus first."""
+    digits = [()]
+    for m in reversed(moduli):
+        digits = [(d, *rest) for d in range(m) for rest in digits]
+    # digits are enumerated with the first modulus varying slowest: reverse to lowest-first
+    index = {_code(d, moduli): d for d in digits}
+    order = len(index)
+    elements = [index[i] for i in range(order)]
+    add = tuple(
+        tuple(
+            _code(tuple((x + y) % m for x, y, m in zip(a, b, moduli, strict=True)), moduli)
+            for b in elements
+        )
+        for a in elements
+    )
+    neg = tuple(
+        _code(tuple(-x % m for x, m in zip(a, moduli, strict=True)), moduli) for a in elements
+    )
+    return Group(moduli, add, neg)
+
+
+def _code(digits: Sequence[int], moduli: Sequence[int]) -> int:
+    value, place = 0, 1
+    for d, m in zip(digits, moduli, strict=True):
+        value += d * place
+        place *= m
+    return value
+
+
+def starter_defects(starter: Starter) -> int:
+    """0 when the starter develops into a Wh(v); otherwise the total shortfall and excess of
+    partner (target 1) and opponent (target 2) differences over the non-zero elements."""
+    g = group(starter.moduli)
+    partners, opponents = _difference_counts(g, starter.games, starter.rotational)
+    seated = sorted(x for game in starter.games for x in game)
+    expected = list(range(g.order + 1)) if starter.rotational else list(range(1, g.order))
+    misplaced = 0 if seated == expected else 1 + abs(len(seated) - len(expected))
+    return misplaced + sum(abs(partners[d] - 1) + abs(opponents[d] - 2) for d in range(1, g.order))
+
+
+def _difference_counts(
+    g: Group, games: Sequence[Game], rotational: bool
+) -> tuple[list[int], list[int]]:
+    infinity = g.order
+    partners = [0] * g.order
+    opponents = [0] * g.order
+    for game in games:
+        for seats, counts in ((PARTNER_SEATS, partners), (OPPONENT_SEATS, opponents)):
+            for i, j in seats:
+                a, b = game[i], game[j]
+                if rotational and infinity in (a, b):
+                    continue
+                counts[g.sub(a, b)] += 1
+                counts[g.sub(b, a)] += 1
+    return partners, opponents
+
+
+def develop(starter: Starter) -> list[list[Game]]:
+    """Every round: the first round plus each element of G (rounds in element order)."""
+    g = group(starter.moduli)
+    infinity = g.order
+    rounds = []
+    for shift in range(g.order):
+        row = g.add_table[shift]
+        rounds.append(
+            [
+                tuple(x if x == infinity else row[x] for x in game)  # type: ignore[misc]
+                for game in starter.games
+            ]
+        )
+    return rounds
+
+
+# -- closed forms ------------------------------------------------------------------------------
+
+
+def ring_starter(orders: Sequence[int]) -> Starter:
+    """Wh(v) for v = q_1 q_2 ... q_r, each q_i a prime power 1 (mod 4), over the ring
+    R = GF(q_1) x ... x GF(q_r) (Z-cyclic when v is a prime).
+
+    j = (x_i^(n_i))_i, x_i primitive and q_i = 4 n_i + 1, is a square root of -1 with 1 + j,
+    1 - j and 2 units. Split R \\ {0} by support (which coordinates are non-zero): each class is
+    the unit group of a subring and is closed under the differences below. Its games are the
+    cosets u<j> = (u, ju, -u, -ju) for u in a transversal of units/<j>: the partner
+    differences 2u<j> cover the class once, the opponent differences u(1 - j)<j> and u(1 + j)<j>
+    twice. For one field this is the classic first round {(x^i, x^(i+n), x^(i+2n), x^(i+3n))}.
+    """
+    fields = [field(q) for q in orders]
+    if any(q % 4 != 1 for q in orders) or not fields:
+        raise ValueError(f"the ring construction needs prime powers 1 mod 4, not {list(orders)}")
+    places = [1]
+    for q in orders:
+        places.append(places[-1] * q)
+    games: list[Game] = []
+    for support in range(1, 1 << len(fields)):
+        chosen = [i for i in range(len(fields)) if support >> i & 1]
+        ranges = [range((fields[i].q - 1) // (4 if k == 0 else 1)) for k, i in enumerate(chosen)]
+        for logs in product(*ranges):
+            # u has logarithm logs[k] in coordinate chosen[k]; j^e adds e * n_i to each
+            game = tuple(
+                sum(
+                    fields[i].exp(log + e * (fields[i].q - 1) // 4) * places[i]
+                    for log, i in zip(logs, chosen, strict=True)
+                )
+                for e in range(4)
+            )
+            games.append(game)  # type: ignore[arg-type]
+    moduli = tuple(p for q in orders for p, k in [prime_power(q) or (q, 1)] for _ in range(k))
+    name = " x ".join(f"GF({q})" for q in orders)
+    return Starter(moduli, tuple(games), False, f"{name} starter (u, ju, -u, -ju), j^2 = -1")
+
+
+def binary_starter(q: int) -> Starter:
+    """Wh(2^k), k >= 2: the players are GF(2^k) and round r is g^r times the first round.
+
+    The first round is the cosets c + W of the plane W = {0, 1, g, 1 + g}, seated
+    (c, c + 1, c + 1 + g, c + g): the partner pairs {x, x + 1 + g} and the opponent pairs
+    {x, x + 1}, {x, x + g} each run over every x, so their ratios y/x meet every class
+    {t, 1/t} once, once and once again. In logarithms this is a 1-rotational starter over
+    Z_(2^k - 1), with the field's 0 as the fixed player.
+    """
+    found = prime_power(q)
+    if found is None or found[0] != 2 or q < 4:
+        raise ValueError(f"the binary construction needs 2^k with k >= 2, not {q}")
+    f = field(q)
+    g = f.generator
+    infinity = q - 1
+    seen: set[int] = set()
+    games: list[Game] = []
+    for c in f.elements:
+        if c in seen:
+            continue
+        game = (c, f.add(c, 1), f.add(c, f.add(1, g)), f.add(c, g))
+        seen.update(game)
+        games.append(tuple(infinity if x == 0 else f.log(x) for x in game))  # type: ignore[arg-type]
+    return Starter((q - 1,), tuple(games), True, f"GF({q}) planes, rotated by multiplication")
+
+
+# -- search ------------------------------------------------------------------------------------
+
+
+class SearchExhaustedError(Exception):
+    """A search ran out of its budget of placements."""
+
+
+def search_starter(
+    moduli: tuple[int, ...], rotational: bool, seed: int = 0, budget: int = 200_000
+) -> Starter | None:
+    """A first round over Z_moduli by randomised depth-first search, restarting (with a fresh
+    order) after `budget` placements; None after 20 restarts (slow beyond about 30 players)."""
+    rng = random.Random(seed)
+    for _ in range(20):
+        try:
+            return next(all_starters(moduli, rotational, rng, budget))
+        except (StopIteration, SearchExhaustedError):
+            continue
+    return None
+
+
+def all_starters(
+    moduli: tuple[int, ...],
+    rotational: bool,
+    rng: random.Random | None = None,
+    budget: int | None = None,
+) -> Iterator[Starter]:
+    """Every first round over Z_moduli that develops into a Wh(v), each once up to the order of
+    its games and the symmetries of a game (depth-first; shuffled when `rng` is given).
+
+    Seats are filled game by game; the lowest player left opens each game at North (a game
+    reads the same turned round or mirrored, and the lowest player can be turned to North),
+    and a player is placed only while no partner difference is used twice and no opponent
+    difference three times. Raises `SearchExhaustedError` after `budget` placements.
+    """
+    g = group(moduli)
+    order = g.order
+    if (order % 4 != 3) if rotational else (order % 4 != 1):
+        raise ValueError(f"no whist starter over a group of order {order}")
+    infinity = order
+    sub = [[g.sub(a, b) for b in range(order)] for a in range(order)]
+    size = order + 1 if rotational else order - 1
+    counts = ([0] * order, [0] * order)  # partner and opponent differences used
+    seats: list[int] = [infinity] if rotational else []
+    free = set(range(order)) if rotational else set(range(1, order))
+    steps = 0
+
+    def raised_by(x: int) -> list[tuple[int, int]] | None:
+        """The counts seating x next would raise, or None if one would overflow."""
+        seat = len(seats) % 4
+        base = len(seats) - seat
+        raised: list[tuple[int, int]] = []
+        for other in range(seat):
+            y = seats[base + other]
+            if infinity in (x, y):
+                continue
+            kind = 0 if seat - other == 2 else 1
+            raised += [(kind, sub[x][y]), (kind, sub[y][x])]
+        for kind, d in raised:
+            if counts[kind][d] + raised.count((kind, d)) > 2 - (kind == 0):
+                return None
+        return raised
+
+    def place() -> Iterator[Starter]:
+        nonlocal steps
+        if len(seats) == size:
+            games = tuple(tuple(seats[i : i + 4]) for i in range(0, size, 4))
+            yield Starter(moduli, games, rotational, f"search over Z_{order}")  # type: ignore[arg-type]
+            return
+        steps += 1
+        if budget is not None and steps > budget:
+            raise SearchExhaustedError
+        seat = len(seats) % 4
+        if seat == 0:
+            options = [min(free)]
+        else:
+            # the lowest player opens at North (infinity opens its own game), West above East
+            opener = seats[-seat]
+            floor = max(-1 if opener == infinity else opener, seats[-2] if seat == 3 else -1)
+            options = sorted(x for x in free if x > floor)
+            if rng is not None:
+                rng.shuffle(options)
+        for x in options:
+            raised = raised_by(x)
+            if raised is None:
+                continue
+            for kind, d in raised:
+                counts[kind][d] += 1
+            seats.append(x)
+            free.discard(x)
+            yield from place()
+            free.add(x)
+            seats.pop()
+            for kind, d in raised:
+                counts[kind][d] -= 1
+
+    yield from place()
+
+
+# -- whist drives ------------------------------------------------------------------------------
+
+
+def drive_rounds(base: Sequence[Sequence[Game]], players: int, q: int) -> Iterator[list[Game]]:
+    """Rounds of a whist drive for `players` * q players from a Wh(players) with nobody
+    sitting out (its rounds `base`, players 0 .. players-1) and GF(q), q >= players.
+
+    Player (a, z), a a player of the base and z in GF(q), is numbered a * q + z. Round (s, r)
+    seats, for every y in GF(q) and every game (a, b, c, d) of base round r, the game
+    ((a, y + s a), (b, y + s b), ...). Two players (a, z), (a', z') with a != a' meet only in
+    the rounds r where a and a' meet in the base, each time with the one s = (z - z')/(a - a'):
+    so they partner at most once and oppose at most twice; players with a = a' never meet.
+    (u - 1) q rounds in all, generated s by s.
+    """
+    f = field(q)
+    if players > q:
+        raise ValueError(f"GF({q}) is too small to spread {players} players")
+    for s in f.elements:
+        for games in base:
+            yield [
+                tuple(a * q + f.add(y, f.mul(s, a)) for a in game)  # type: ignore[misc]
+                for y in f.elements
+                for game in games
+            ]

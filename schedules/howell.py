@@ -1,0 +1,210 @@
+"""The Howell pairs family: complete Howells for 2 to 30 tables, odd numbers of pairs, and
+shortened Howells with fewer rounds.
+
+    director movement howell --tables N | --pairs N [--rounds R]
+        [--trays-per-round K | --minutes M] [--balance best]
+
+The designs come from schedules.howell_layouts; this module sizes the request, picks the
+construction, and turns the layout into a `Movement` with labels "1".."P", tray numbers and
+notes. Every movement is verified by `schedules.catalog.build`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from schedules import howell_layouts as layouts
+from schedules.balance import balance
+from schedules.catalog import Family, Request
+from schedules.findings import ImpossibleMovementError
+from schedules.types import (
+    Competitors,
+    Label,
+    Movement,
+    Seating,
+    find_shares,
+    infer_trays,
+    tray_block,
+)
+
+MIN_TABLES = 2
+MAX_TABLES = 30
+SMALL_GAPS = ((4, 6), (5, 8))
+"""(tables, rounds) where H(rounds, 2*tables) exists but we have no developed one: none over
+Z_6 at all (exhaustive, tests/schedules/test_designs.py), none found over Z_8, Z_2 x Z_4, Z_2^3."""
+
+HELP = """\
+Foster (Hoyle, duplicate whist): "A very popular system of managing pairs in club games, and
+also in the national tournaments for the Minneapolis trophy, is called the Howell Pairs."
+Indicator cards on the tables show each player the table and the position (N, S, E or W) he
+moves to next; he sits sometimes N-S, sometimes E-W, always opposite his partner. By the end
+every pair has had every other pair as adversaries once and has played all the hands dealt.
+A different set of indicator cards is needed for every number of tables (E. C. Howell).
+
+What the engine does: a complete Howell has 2n-1 rounds for n tables and 2n pairs; every two
+pairs meet exactly once and every pair plays every tray set once. From 4 tables up it is built
+as a Room square, so no two tables ever share a tray set; with --balance best (and by default
+where algebra allows) the North-South sides come from a difference set, so every two pairs are
+compared equally often for 4, 6, 8, 10, 12, 14, 16, 18, 22, 24 and 30 tables, and odd table
+counts reach the best balance a rotating movement can have. 2 and 3 tables must share (relay)
+tray sets: no Room square of side 3 or 5 exists. An odd number of pairs (--pairs 2n-1) drops
+the stationary pair; whoever it would have met sits out that round. --rounds R < 2n-1 gives a
+shortened Howell: nobody meets anyone twice or plays a tray twice, and from n rounds up every
+pair plays every tray set in play (a Howell design H(R, 2n))."""
+
+
+def _size(request: Request) -> tuple[int, int]:
+    """(tables, pairs) from --tables or --pairs."""
+    if request.tables is not None and request.pairs is not None:
+        raise ImpossibleMovementError("give --tables or --pairs, not both")
+    if request.pairs is not None:
+        pairs = request.pairs
+        tables = (pairs + 1) // 2
+        if not 2 * MIN_TABLES - 1 <= pairs <= 2 * MAX_TABLES:
+            raise ImpossibleMovementError(
+                f"a Howell takes {2 * MIN_TABLES - 1} to {2 * MAX_TABLES} pairs, not {pairs}"
+            )
+        return tables, pairs
+    if request.tables is None:
+        raise ImpossibleMovementError("a Howell needs a size: --tables N or --pairs N")
+    tables = request.tables
+    if not MIN_TABLES <= tables <= MAX_TABLES:
+        raise ImpossibleMovementError(
+            f"a Howell takes {MIN_TABLES} to {MAX_TABLES} tables, not {tables}"
+        )
+    return tables, 2 * tables
+
+
+def exception(tables: int, rounds: int) -> str | None:
+    """Why no movement of `rounds` rounds without shared trays exists for `tables` tables, when
+    the theorem says so (Room squares; Howell designs H(s,2n)), else None."""
+    if rounds == 2 * tables - 1 and tables in (2, 3):
+        return (
+            f"no Room square of side {rounds} exists "
+            "(Room squares exist for odd sides except 3 and 5)"
+        )
+    if (rounds, 2 * tables) in ((2, 4), (3, 4), (5, 6), (5, 8)):
+        return (
+            f"no Howell design H({rounds},{2 * tables}) exists (H(s,2n) exists for n <= s <= 2n-1 "
+            "except (2,4), (3,4), (5,6), (5,8))"
+        )
+    return None
+
+
+def layout_for(tables: int, rounds: int, best: bool = False) -> layouts.Layout:
+    """The layout for this size, or ImpossibleMovementError naming the rounds that work."""
+    complete = 2 * tables - 1
+    if not 1 <= rounds <= complete:
+        raise ImpossibleMovementError(
+            f"a Howell for {tables} tables has 1 to {complete} rounds, not {rounds}"
+        )
+    if rounds == complete:
+        found = layouts.complete(tables, best) if tables >= 4 else layouts.relayed(tables)
+    elif rounds >= tables:
+        found = layouts.partial(tables, rounds)
+    else:
+        found = layouts.short(tables, rounds)
+    if found is not None:
+        return found
+    reason = exception(tables, rounds) or "our constructions do not reach this size yet"
+    works = [r for r in range(1, complete + 1) if reachable(tables, r)]
+    raise ImpossibleMovementError(
+        f"no {rounds}-round Howell for {tables} tables without shared trays: {reason}; "
+        f"rounds that work for {tables} tables: {_ranges(works)}"
+    )
+
+
+def reachable(tables: int, rounds: int) -> bool:
+    """Whether `layout_for` builds this size, by the structure of the constructions (so a
+    refusal does not have to run every search): complete Howells always; Howell designs except
+    the theorem's exceptions, `SMALL_GAPS` and, beyond the bordered designs' range, the sizes
+    no developed design has (even n with n + 1 rounds, n = 2 mod 4 with n rounds); fewer
+    rounds than tables from H(n, 2n), or up to n/2 rounds where we have no H(n, 2n)."""
+    if rounds == 2 * tables - 1:
+        return True
+    bordered = tables <= layouts.BORDERED_MAX_TABLES
+    if rounds < tables:
+        return tables % 4 != 2 or bordered or rounds <= tables // 2
+    gap = tables % 2 == 0 and (rounds == tables + 1 or (rounds == tables and tables % 4 == 2))
+    if gap and not bordered:
+        return False
+    return exception(tables, rounds) is None and (tables, rounds) not in SMALL_GAPS
+
+
+def _ranges(values: list[int]) -> str:
+    parts: list[str] = []
+    for v in values:
+        if parts and parts[-1].split("-")[-1] == str(v - 1):
+            parts[-1] = f"{parts[-1].split('-')[0]}-{v}"
+        else:
+            parts.append(str(v))
+    return ", ".join(parts)
+
+
+def to_movement(layout: layouts.Layout, pairs: int, per_round: int, promise: str) -> Movement:
+    """Label the layout's points "1".."P" and give each tray set `per_round` trays. With an odd
+    number of pairs the layout's phantom point is left out: its opponent sits out."""
+    odd = pairs < layout.points
+    labels = _labels(layout, odd)
+    seatings = []
+    for r, row in enumerate(layout.rounds, start=1):
+        table = 0
+        for ns, ew, tray_set in row:
+            if odd and layout.phantom in (ns, ew):
+                continue
+            table += 1
+            trays = tray_block(tray_set + 1, per_round)
+            seatings.append(Seating.pair(r, table, trays, labels[ns], labels[ew]))
+    tables = max(s.table for s in seatings)
+    numbers = range(1, layout.sets * per_round + 1)
+    return Movement(
+        family="howell",
+        competitors=Competitors.PAIRS,
+        tables=tables,
+        rounds=len(layout.rounds),
+        trays=infer_trays(seatings, numbers),
+        seatings=tuple(seatings),
+        field=tuple(sorted(set(labels.values()), key=int)),
+        shared=find_shares(seatings),
+        promise=promise,
+        notes=(layout.origin,),
+    )
+
+
+def _labels(layout: layouts.Layout, odd: bool) -> dict[int, Label]:
+    """Points to labels: the phantom point, when left out, gets none; with all pairs present the
+    stationary point is the last pair."""
+    points = [p for p in range(layout.points) if p != layout.phantom]
+    if not odd:
+        points.append(layout.phantom)
+    return {p: str(i) for i, p in enumerate(points, start=1)}
+
+
+def build(request: Request) -> Movement:
+    """The Howell movement the request asks for."""
+    tables, pairs = _size(request)
+    complete = 2 * tables - 1
+    rounds = request.rounds if request.rounds is not None else complete
+    best = request.balance == "best"
+    layout = layout_for(tables, rounds, best)
+    promise = "howell-complete" if rounds == complete else "howell"
+    per_round = request.trays_for(rounds)
+    if not (best and pairs % 2):
+        return to_movement(layout, pairs, per_round, promise)
+    # An odd field: leaving out a moving pair instead of the stationary one can balance better
+    # (in a developed design every moving pair is alike, so one of each kind is enough).
+    options = (layout, replace(layout, phantom=0))
+    built = [to_movement(option, pairs, per_round, promise) for option in options]
+    return min(built, key=lambda m: balance(m).ss)
+
+
+FAMILY = Family(
+    name="howell",
+    title="Howell pairs",
+    competitors=Competitors.PAIRS,
+    sizes=f"{MIN_TABLES}-{MAX_TABLES} tables ({2 * MIN_TABLES - 1}-{2 * MAX_TABLES} pairs); "
+    "complete or with fewer rounds",
+    help=HELP,
+    build=build,
+    size_unit="tables",
+)

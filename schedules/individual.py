@@ -1,0 +1,359 @@
+"""Individual movements: whist tournaments Wh(v), whist drives and phantom schedules.
+
+`director movement individual --players N` seats N individuals so that every two players are
+partners exactly once and opponents exactly twice (promise "individual-wh"). The rounds come
+from a first round developed over a group (schedules.designs.whist), chosen in this order:
+
+1. the ring construction for N = 1 (mod 4) whose prime-power factors are all 1 (mod 4)
+   (primes 13, 17, 29, ...; 9 over GF(9); products such as 45 = 9 x 5);
+2. the binary construction for N = 2^k (8, 16, 32, 64, 128);
+3. first rounds found once by `schedules.designs.whist.all_starters` and stored below
+   (12, 20, 21, 24); the tests prove each.
+
+Other player counts are refused with the nearest counts that work; `--variant phantom` seats
+them in the next tournament that works, with phantoms: a table holding a phantom does not play,
+so its real players sit that round out, and no two real players ever partner twice or oppose
+three times (promise "individual-partial"). `--rounds R` plays the first R rounds only, and
+`--variant drive` builds a whist drive for counts such as 1,000 from a product construction.
+
+Trays: every table plays the same trays in a round (one set per round, duplicated at each
+table: the barometer the research notes recommend), so every player plays each tray once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from schedules.catalog import Family, Request, Variant
+from schedules.designs.fields import prime_power
+from schedules.designs.whist import (
+    Game,
+    Starter,
+    binary_starter,
+    develop,
+    drive_rounds,
+    ring_starter,
+)
+from schedules.findings import ImpossibleMovementError
+from schedules.types import (
+    Competitors,
+    Movement,
+    Seating,
+    find_shares,
+    infer_trays,
+    tray_block,
+)
+
+LARGEST = 200
+"""The largest tournament the catalog offers (issue 16, target 4)."""
+DEFAULT_TRAYS = 2
+
+SEARCHED: dict[int, tuple[Game, ...]] = {
+    # First rounds over Z_(v-1) + infinity (v = 0 mod 4) or Z_v (v = 1 mod 4), found by
+    # schedules.designs.whist.all_starters; tests/schedules/test_individual.py proves each.
+    12: ((11, 8, 4, 9), (0, 2, 7, 10), (1, 3, 6, 5)),
+    20: ((19, 18, 14, 8), (0, 15, 12, 13), (1, 11, 9, 6), (2, 10, 17, 7), (3, 5, 16, 4)),
+    21: ((1, 13, 5, 14), (2, 17, 15, 20), (3, 9, 10, 7), (4, 6, 16, 11), (8, 18, 19, 12)),
+    24: (
+        (23, 20, 1, 14),
+        (0, 9, 22, 7),
+        (2, 19, 21, 5),
+        (3, 12, 15, 4),
+        (6, 10, 11, 17),
+        (8, 16, 18, 13),
+    ),
+}
+
+
+def prime_power_factors(n: int) -> list[int]:
+    """n as a product of powers of distinct primes, smallest prime first."""
+    factors, p = [], 2
+    while n > 1:
+        if n % p == 0:
+            q = 1
+            while n % p == 0:
+                n //= p
+                q *= p
+            factors.append(q)
+        p += 1
+    return factors
+
+
+def whist_starter(players: int) -> Starter | None:
+    """The first round of a Wh(players) by the first construction that applies, or None."""
+    if players % 4 == 1:
+        factors = prime_power_factors(players)
+        if all(q % 4 == 1 for q in factors):
+            return ring_starter(factors)
+    found = prime_power(players)
+    if found is not None and found[0] == 2 and players >= 4:
+        return binary_starter(players)
+    if players in SEARCHED:
+        rotational = players % 4 == 0
+        order = players - 1 if rotational else players
+        return Starter((order,), SEARCHED[players], rotational, "stored search result")
+    return None
+
+
+def supported_sizes(low: int = 4, high: int = LARGEST) -> list[int]:
+    """Every player count in low..high for which a Wh is built."""
+    return [v for v in range(low, high + 1) if v % 4 in (0, 1) and whist_starter(v) is not None]
+
+
+def nearest_sizes(players: int) -> tuple[int | None, int | None]:
+    """The largest supported count below and the smallest above `players` (None if none)."""
+    below = list(supported_sizes(4, players - 1)) if players > 4 else []
+    above = supported_sizes(players + 1, LARGEST)
+    return (below[-1] if below else None, above[0] if above else None)
+
+
+def whist_rounds(players: int) -> list[list[Game]]:
+    """The rounds of the Wh(players), players numbered 0 .. players-1 (ImpossibleMovementError
+    when no construction applies)."""
+    starter = whist_starter(players)
+    if starter is None:
+        raise ImpossibleMovementError(_refusal(players))
+    return develop(starter)
+
+
+def _refusal(players: int) -> str:
+    below, above = nearest_sizes(players)
+    near = " or ".join(str(v) for v in (below, above) if v is not None)
+    why = (
+        "a whist tournament needs a number of players that is 0 or 1 more than a multiple of 4"
+        if players % 4 in (2, 3)
+        else f"no whist tournament for {players} players is built yet"
+    )
+    return (
+        f"{players} players: {why}; nearest sizes that work: {near} "
+        f"(or --variant phantom to seat {players} in the next one with phantoms)"
+    )
+
+
+def seat_rounds(
+    rounds: Iterable[Sequence[Game]],
+    labels: Sequence[str],
+    trays_per_round: int,
+    playing: set[int] | None = None,
+) -> tuple[Seating, ...]:
+    """Seatings for rounds of games; every table plays the round's tray set. Games with a
+    player outside `playing` (phantoms) are left out."""
+    seatings = []
+    for r, games in enumerate(rounds, start=1):
+        trays = tray_block(r, trays_per_round)
+        table = 0
+        for game in games:
+            if playing is not None and not playing.issuperset(game):
+                continue
+            table += 1
+            seatings.append(Seating(r, table, trays, tuple(labels[x] for x in game)))
+    return tuple(seatings)
+
+
+def _movement(
+    seatings: tuple[Seating, ...],
+    field: Sequence[str],
+    promise: str,
+    variant: str | None,
+    notes: Sequence[str],
+) -> Movement:
+    rounds = max(s.round for s in seatings)
+    return Movement(
+        family="individual",
+        competitors=Competitors.INDIVIDUALS,
+        tables=max(s.table for s in seatings),
+        rounds=rounds,
+        trays=infer_trays(seatings),
+        seatings=seatings,
+        field=tuple(field),
+        shared=find_shares(seatings),
+        variant=variant,
+        promise=promise,
+        notes=tuple(notes),
+    )
+
+
+def _labels(players: int) -> list[str]:
+    return [str(x + 1) for x in range(players)]
+
+
+def starter_movement(starter: Starter, trays_per_round: int = DEFAULT_TRAYS) -> Movement:
+    """The movement a first round develops into, promising a Wh (for the verifier to judge:
+    candidates that are not whist tournaments fail it)."""
+    labels = _labels(starter.players)
+    return _movement(
+        seat_rounds(develop(starter), labels, trays_per_round),
+        labels,
+        "individual-wh",
+        None,
+        [f"Construction: {starter.origin}."],
+    )
+
+
+def whist_movement(
+    players: int, trays_per_round: int = DEFAULT_TRAYS, rounds: int | None = None
+) -> Movement:
+    """The Wh(players) movement, or its first `rounds` rounds (a whist drive)."""
+    all_rounds = whist_rounds(players)
+    starter = whist_starter(players)
+    assert starter is not None  # whist_rounds refused otherwise
+    played = _round_count(rounds, len(all_rounds))
+    labels = _labels(players)
+    notes = [f"Construction: {starter.origin}."]
+    if players % 4 == 1:
+        notes.append("One player sits out each round, everyone once.")
+    if played < len(all_rounds):
+        notes.append(f"Whist drive: the first {played} of the {len(all_rounds)} rounds.")
+    return _movement(
+        seat_rounds(all_rounds[:played], labels, trays_per_round),
+        labels,
+        "individual-wh" if played == len(all_rounds) else "individual-partial",
+        None if played == len(all_rounds) else "drive",
+        notes,
+    )
+
+
+def _round_count(rounds: int | None, available: int) -> int:
+    if rounds is None:
+        return available
+    if not 1 <= rounds <= available:
+        raise ImpossibleMovementError(f"--rounds must be 1 to {available} here, not {rounds}")
+    return rounds
+
+
+def phantom_movement(players: int, trays_per_round: int = DEFAULT_TRAYS) -> Movement:
+    """`players` individuals seated in the next Wh that works, the rest phantoms whose tables
+    do not play (their real players sit out that round)."""
+    above = supported_sizes(players, LARGEST)
+    if players < 4 or not above:
+        raise ImpossibleMovementError(
+            f"--variant phantom takes 4 to {LARGEST} players, not {players}"
+        )
+    full = above[0]
+    labels = _labels(full)
+    return _movement(
+        seat_rounds(whist_rounds(full), labels, trays_per_round, set(range(players))),
+        labels[:players],
+        "individual-partial",
+        "phantom",
+        [
+            f"Seated as a {full}-player whist tournament with {full - players} phantom(s) "
+            f"({', '.join(labels[players:]) or 'none'}); a table with a phantom does not play "
+            "and its players sit out that round."
+        ],
+    )
+
+
+def drive_movement(
+    players: int, trays_per_round: int = DEFAULT_TRAYS, rounds: int | None = None
+) -> Movement:
+    """A whist drive of `players`: the first rounds of a Wh(players) when one is built,
+    otherwise the product of a Wh(u) and GF(q), players = u q (schedules.designs.whist)."""
+    if whist_starter(players) is not None:
+        return whist_movement(players, trays_per_round, rounds)
+    plan = _drive_plan(players)
+    if plan is None:
+        raise ImpossibleMovementError(
+            f"no whist drive for {players} players: needs a Wh({players}) or {players} = u x q "
+            "with a Wh(u), u a multiple of 4, and q >= u a prime power"
+        )
+    u, q = plan
+    available = (u - 1) * q
+    played = _round_count(rounds, available)
+    generated = drive_rounds(whist_rounds(u), u, q)
+    labels = _labels(players)
+    return _movement(
+        seat_rounds((next(generated) for _ in range(played)), labels, trays_per_round),
+        labels,
+        "individual-partial",
+        "drive",
+        [
+            f"Whist drive: {played} of the {available} rounds of the product of a Wh({u}) and "
+            f"GF({q}); players {u} apart in number never meet, all others at most once as "
+            "partners and twice as opponents."
+        ],
+    )
+
+
+def _drive_plan(players: int) -> tuple[int, int] | None:
+    """(u, q) with players = u q, a Wh(u) without sit-outs and q >= u a prime power; the plan
+    with the most rounds."""
+    plans = [
+        (u, players // u)
+        for u in supported_sizes(4, LARGEST)
+        if u % 4 == 0 and players % u == 0 and prime_power(players // u) and players // u >= u
+    ]
+    return max(plans, default=None, key=lambda plan: (plan[0] - 1) * plan[1])
+
+
+def build(request: Request) -> Movement:
+    """The catalog's entry point."""
+    players = request.players
+    if players is None:
+        raise ImpossibleMovementError("individual movements need --players N")
+    variant = request.variant or "whist"
+    if variant == "phantom":
+        rounds = (
+            whist_rounds(supported_sizes(players, LARGEST)[0])
+            if supported_sizes(players, LARGEST)
+            else []
+        )
+        return phantom_movement(players, request.trays_for(len(rounds) or 1, DEFAULT_TRAYS))
+    if variant == "drive":
+        return drive_movement(
+            players, request.trays_for(request.rounds or 1, DEFAULT_TRAYS), request.rounds
+        )
+    if variant != "whist":
+        raise ImpossibleMovementError(
+            f"unknown variant {variant!r}; choose whist, phantom or drive"
+        )
+    if players < 4 or players % 4 in (2, 3) or whist_starter(players) is None:
+        raise ImpossibleMovementError(_refusal(players))
+    full = players - 1 if players % 4 == 0 else players
+    return whist_movement(
+        players, request.trays_for(request.rounds or full, DEFAULT_TRAYS), request.rounds
+    )
+
+
+SEED_RULE = (
+    "Foster (seed lines 5 and 25): 'Several ingenious methods have been devised for handling "
+    "large numbers of players ... Safford and Mitchell having both distinguished themselves in "
+    "this line.' 'The score of each four hands should be added up by each individual player ... "
+    "The winner is the player who loses the fewest tricks.'"
+)
+READING = (
+    "We guarantee a whist tournament: every two players are partners exactly once and "
+    "opponents exactly twice; partners sit North-South and East-West. With N = 4n players "
+    "there are N-1 rounds of n tables; with N = 4n+1 there are N rounds and one player sits "
+    "out each round, everyone exactly once. Every table plays the same trays in a round "
+    "(one set per round, duplicated), so each player plays each tray once. Sizes: "
+    "{sizes}. Other counts are refused with the nearest sizes; --variant phantom seats them "
+    "with phantoms (a phantom's table sits out), --rounds R plays only the first R rounds "
+    "(a whist drive: partners at most once, opponents at most twice), and --variant drive "
+    "builds drives for larger counts (e.g. 1,000 players) from a product construction."
+)
+
+
+def _sizes_text() -> str:
+    sizes = supported_sizes()
+    return ", ".join(str(v) for v in sizes)
+
+
+FAMILY = Family(
+    name="individual",
+    title="Individual movement (whist tournament)",
+    competitors=Competitors.INDIVIDUALS,
+    sizes=f"{len(supported_sizes())} player counts from 4 to {LARGEST} (0 or 1 mod 4)",
+    help=SEED_RULE + "\n\n" + READING.format(sizes=_sizes_text()),
+    build=build,
+    variants=(
+        Variant("whist", "whist tournament: partner once, oppose twice", "see help"),
+        Variant(
+            "phantom", "any count, phantoms filling the next tournament", f"4-{LARGEST} players"
+        ),
+        Variant(
+            "drive", "a whist drive: partners at most once, opponents at most twice", "see help"
+        ),
+    ),
+    size_unit="players",
+)

@@ -1,0 +1,45 @@
+"""GUI test set-up: a private data folder and settings file per test, and an open event."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from director.gui.main_window import MainWindow
+from director.gui.settings import Settings, configure_application
+from director.store.services import EventStore
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Event files, logs and backups go to the test's own folder."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("WHIST_DIRECTOR_DATA", str(folder))
+    return folder
+
+
+@pytest.fixture
+def settings(tmp_path: Path, qapp: object) -> Settings:
+    """Settings kept in an INI file of the test's own."""
+    configure_application()
+    return Settings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[EventStore]:
+    """A new, empty event."""
+    with EventStore.create(tmp_path / "event.whist", name="Test evening") as opened:
+        yield opened
+
+
+@pytest.fixture
+def window(qtbot: object, settings: Settings, store: EventStore) -> MainWindow:
+    """The main window on the empty event, shown."""
+    win = MainWindow(settings, store)
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    win.show()
+    qtbot.waitExposed(win)  # type: ignore[attr-defined]
+    return win

@@ -1,0 +1,111 @@
+"""Dialogs driven with qtbot: OK only when valid, the reason shown, the law and award quoted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialogButtonBox
+
+from director.gui.dialogs.irregularity import IrregularityDialog
+from director.gui.dialogs.new_deal import NewDealDialog
+from director.gui.dialogs.new_event import NewEventDialog
+from director.gui.dialogs.player import PlayerDialog
+from director.gui.dialogs.revoke import RevokeDialog
+from director.scoring.awards import Outcome
+from director.scoring.model import Direction, IrregularityKind, Suit
+from director.store.values import Gender, Player
+
+OK = QDialogButtonBox.StandardButton.Ok
+
+
+def ok_enabled(dialog: object) -> bool:
+    return dialog.buttons.button(OK).isEnabled()  # type: ignore[attr-defined]
+
+
+def test_player_dialog_needs_a_name(qtbot) -> None:
+    dialog = PlayerDialog()
+    qtbot.addWidget(dialog)
+    assert not ok_enabled(dialog)
+    assert "name" in dialog.reason.text()
+    qtbot.keyClicks(dialog.name, "Mrs Ames")
+    dialog.gender.setCurrentIndex(dialog.gender.findData(Gender.LADY))
+    assert ok_enabled(dialog)
+    assert dialog.player() == Player(0, "Mrs Ames", None, None, Gender.LADY)
+
+
+def test_player_dialog_keeps_the_id_when_editing(qtbot) -> None:
+    dialog = PlayerDialog(Player(7, "Mr Brown", "Hill", "M7", Gender.GENTLEMAN))
+    qtbot.addWidget(dialog)
+    dialog.club.clear()
+    assert dialog.player() == Player(7, "Mr Brown", None, "M7", Gender.GENTLEMAN)
+
+
+def test_new_event_dialog_refuses_an_existing_file(qtbot, tmp_path: Path) -> None:
+    (tmp_path / "taken.whist").write_text("x")
+    dialog = NewEventDialog(tmp_path)
+    qtbot.addWidget(dialog)
+    assert not ok_enabled(dialog)
+    qtbot.keyClicks(dialog.name, "Club night")
+    assert ok_enabled(dialog)
+    dialog.path.setText(str(tmp_path / "taken"))
+    assert not ok_enabled(dialog)
+    assert "exists already" in dialog.reason.text()
+    dialog.path.setText(str(tmp_path / "missing-folder" / "x.whist"))
+    assert "does not exist" in dialog.reason.text()
+
+
+def test_new_deal_needs_a_reason(qtbot) -> None:
+    dialog = NewDealDialog((1, 2, 3), tray=2)
+    qtbot.addWidget(dialog)
+    assert dialog.tray.value() == 2
+    assert not ok_enabled(dialog)
+    qtbot.keyClicks(dialog.why, "exposed card in dealing")
+    assert ok_enabled(dialog)
+
+
+def test_revoke_dialog_shows_the_transfer_and_refuses_impossible_counts(qtbot) -> None:
+    dialog = RevokeDialog("tray 1, table 1, round 1", ns_tricks=8)
+    qtbot.addWidget(dialog)
+    assert "transfer of two tricks" in dialog.quote.toPlainText()
+    dialog.side.setCurrentIndex(dialog.side.findData(Direction.EW))
+    dialog.after.setValue(6)  # E/W made only 5
+    assert not ok_enabled(dialog)
+    assert "only 5" in dialog.reason.text()
+    dialog.after.setValue(3)
+    dialog.count.setValue(2)
+    assert ok_enabled(dialog)
+    assert "transfer is 3" in dialog.award.text()
+    ns, revoke = dialog.result_entered()
+    assert (ns, revoke.side, revoke.count, revoke.tricks_after, revoke.failed_calls) == (
+        8,
+        Direction.EW,
+        2,
+        3,
+        0,
+    )
+    dialog.failed_call.setChecked(True)
+    assert "lawfully called" in dialog.quote.toPlainText()
+    assert dialog.result_entered()[1].failed_calls == 2
+
+
+def test_irregularity_dialog_quotes_the_law_and_shows_the_award(qtbot) -> None:
+    many = IrregularityDialog("tray 4, table 2, round 3", tables=5, mnemonic=False)
+    qtbot.addWidget(many)
+    many.kind.setCurrentIndex(many.kind.findData(IrregularityKind.WRONG_TRUMP_OVERPLAY))
+    many.trump.setCurrentIndex(many.trump.findData(Suit.HEARTS))
+    assert "Sec.9" in many.quote.toPlainText()
+    assert Outcome.AVERAGE.value in many.award.text()
+    ruling = many.ruling()
+    assert (ruling.kind, ruling.outcome, ruling.table_trump) == (
+        IrregularityKind.WRONG_TRUMP_OVERPLAY,
+        Outcome.AVERAGE,
+        Suit.HEARTS,
+    )
+    few = IrregularityDialog("tray 4, table 2, round 3", tables=2, mnemonic=False)
+    qtbot.addWidget(few)
+    few.kind.setCurrentIndex(few.kind.findData(IrregularityKind.WRONG_TRUMP_OVERPLAY))
+    assert Outcome.NEW_DEAL.value in few.award.text()
+    few.kind.setCurrentIndex(few.kind.findData(IrregularityKind.SHORT_HAND))
+    assert not few.trump.isEnabled()
+    assert few.ruling().table_trump is None
+    assert few.ruling().outcome is Outcome.STANDS

@@ -1,0 +1,176 @@
+"""Qt models read through `model.data(...)`, with no window."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from director.errors import DirectorError
+from director.gui.demo import enter_everything, pair_up
+from director.gui.screens.movement.model import (
+    COL_NOTES,
+    COL_ROUNDS,
+    COL_TABLES,
+    Ask,
+    FieldKind,
+    GridModel,
+    ProposalModel,
+    candidates,
+    propose,
+)
+from director.gui.screens.players.model import (
+    roster_model,
+    roster_rows,
+    search_proxy,
+    seat_plan,
+)
+from director.gui.screens.results.model import running_plus_minus
+from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
+from director.gui.screens.slips.model import COL_TRUMP, SlipModel, SlipRow, slip_rows
+from director.gui.tablemodel import RowRole
+from director.scoring.session import score_session
+from director.store.services import EventStore
+from director.store.values import Partnership, Player, ResultEntry
+from schedules.catalog import Request, build
+from schedules.jsonio import load_movement
+from tests.conftest import MOVEMENTS
+
+MINUTES_PER_TRAY = Fraction(7)
+
+
+def test_proposals_list_fitting_movements_first_with_reasons_for_the_rest(qapp) -> None:
+    ask = Ask(FieldKind.PAIRS, 10, Fraction(150), MINUTES_PER_TRAY)
+    rows = [propose(ask, fam, variant) for fam, variant in candidates(FieldKind.PAIRS)]
+    model = ProposalModel(MINUTES_PER_TRAY)
+    model.set_rows(rows, MINUTES_PER_TRAY)
+    assert model.rowCount() == len(rows)
+    first = model.data(model.index(0, 0), RowRole)
+    assert first.fits
+    assert model.data(model.index(0, COL_TABLES)) == 5
+    assert model.data(model.index(0, COL_ROUNDS)) == first.movement.rounds
+    refused = [
+        r for r in range(model.rowCount()) if not model.data(model.index(r, 0), RowRole).fits
+    ]
+    assert refused, "an odd number of tables rules out the even-table variants"
+    assert all(model.data(model.index(r, COL_NOTES)) for r in refused)
+    assert model.data(model.index(refused[0], 0), Qt.ItemDataRole.ToolTipRole)
+
+
+def test_grid_shows_who_sits_where_round_by_table(qapp) -> None:
+    movement = load_movement(str(MOVEMENTS / "howellcards-mitchell8x4.json"))
+    grid = GridModel()
+    grid.set_movement(movement)
+    assert grid.rowCount() == movement.rounds
+    assert grid.columnCount() == len(movement.table_numbers)
+    seating = movement.seatings[0]
+    row, column = seating.round - 1, movement.table_numbers.index(seating.table)
+    cell = grid.data(grid.index(row, column))
+    assert f"{seating.ns} v {seating.ew}" in cell
+    assert ",".join(map(str, seating.trays)) in cell
+    grid.set_movement(None)
+    assert grid.rowCount() == 0
+
+
+def test_roster_search_filters_on_any_column(qapp) -> None:
+    players = [
+        Player(1, "Mrs Ames", "Riverside"),
+        Player(2, "Mr Brown", "Hill"),
+        Player(3, "Dr Clay"),
+    ]
+    model = roster_model()
+    model.set_rows(roster_rows(players, [Partnership("NS1", (1, 2))]))
+    proxy = search_proxy(model)
+    assert model.data(model.index(0, 4)) == "NS1"
+    assert model.data(model.index(2, 4)) == ""
+    proxy.setFilterFixedString("hill")
+    assert proxy.rowCount() == 1
+    assert proxy.data(proxy.index(0, 0)) == "Mr Brown"
+    proxy.setFilterFixedString("ns1")
+    assert proxy.rowCount() == 2
+
+
+def test_seat_plan_gives_each_partnership_one_starting_place() -> None:
+    pairs = [Partnership(str(n), (2 * n, 2 * n + 1)) for n in (10, 2, 1)]
+    plan = seat_plan(pairs, ("NS1", "NS2", "EW1"))
+    assert [(p.label, label) for p, label in plan] == [("1", "NS1"), ("2", "NS2"), ("10", "EW1")]
+    with pytest.raises(DirectorError, match="seats 2 competitors but 3"):
+        seat_plan(pairs, ("NS1", "EW1"))
+
+
+@pytest.fixture
+def mitchell_store(store: EventStore) -> EventStore:
+    movement = build(Request("mitchell", tables=3, trays_per_round=2))
+    for n in range(len(movement.field) * 2):
+        store.add_player(f"Player {n}")
+    pair_up(store, movement.field)
+    store.choose_movement(movement)
+    return store
+
+
+def test_score_grid_refuses_impossible_tricks_in_place(qapp, mitchell_store: EventStore) -> None:
+    store = mitchell_store
+    movement = store.movement()
+
+    def enter(row: ScoreRow, tricks: int) -> ScoreRow:
+        result = store.record_result(ResultEntry(1, row.round, row.table, row.tray, tricks))
+        return ScoreRow(row.round, row.table, row.tray, row.ns, row.ew, result)
+
+    model = ScoreModel(enter)
+    model.set_rows(score_rows(movement, store.results(), View(round=1)))
+    assert model.counts() == (0, 6)
+    cell = model.index(0, COL_NS_TRICKS)
+    assert model.flags(cell) & Qt.ItemFlag.ItemIsEditable
+    assert not model.setData(cell, "14")
+    assert "0 to 13" in model.data(cell, Qt.ItemDataRole.ToolTipRole)
+    assert not model.setData(cell, "seven")
+    assert "not a number of tricks" in model.data(cell, Qt.ItemDataRole.ToolTipRole)
+    assert model.setData(cell, "8")
+    assert model.data(cell) == "8"
+    assert model.data(model.index(0, COL_NS_TRICKS + 1)) == "5"
+    assert model.data(model.index(0, COL_NS_TRICKS + 2)) == "entered"
+    assert "not a number" not in model.data(cell, Qt.ItemDataRole.ToolTipRole)
+    assert model.counts() == (1, 6)
+    by_tray = score_rows(movement, store.results(), View(tray=model.row(0).tray))
+    assert {r.round for r in by_tray} == {
+        s.round for s in movement.seatings if model.row(0).tray in s.trays
+    }
+
+
+def test_slip_grid_records_and_refuses(qapp, mitchell_store: EventStore) -> None:
+    store = mitchell_store
+
+    def record(row: SlipRow, text: str) -> SlipRow:
+        slip = store.record_slip(row.tray.number, text)
+        return SlipRow(row.tray, slip.version, slip)
+
+    model = SlipModel(record)
+    model.set_rows(slip_rows(store.movement(), store.deals(), store.slips()))
+    cell = model.index(0, COL_TRUMP)
+    assert not model.setData(cell, "ZZ")
+    assert "not a card" in model.data(cell, Qt.ItemDataRole.ToolTipRole)
+    assert model.setData(cell, "10h")
+    assert model.data(cell) == "TH"
+    assert [s.card.suit for s in store.slips()] == ["H"]
+
+
+def test_running_plus_minus_ends_at_each_competitors_total(
+    qapp, mitchell_store: EventStore
+) -> None:
+    store = mitchell_store
+    enter_everything(store, seed=7)
+    result = score_session(store.scoring_input())
+    running = running_plus_minus(result, store.movement().rounds)
+    totals = {s.label: s.plus_minus for s in result.standings["overall"]}
+    assert {label: row[-1] for label, row in running.items()} == totals
+    assert all(len(row) == store.movement().rounds for row in running.values())
+
+
+def test_demo_roster_file_round_trips(tmp_path: Path, store: EventStore) -> None:
+    from director.gui.demo import roster_csv
+
+    store.import_roster(roster_csv(tmp_path / "roster.csv", 6))
+    assert len(store.players()) == 6
+    assert {p.club for p in store.players()} == {"Riverside"}

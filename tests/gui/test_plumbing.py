@@ -1,0 +1,112 @@
+"""Background operations, settings and the crash handler."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QByteArray
+from PySide6.QtWidgets import QMessageBox
+
+from director.errors import DirectorError
+from director.gui import errors
+from director.gui.ops import CancelledError, Op, Progress
+from director.gui.settings import Settings
+
+
+def test_op_reports_progress_and_delivers_its_result(qtbot) -> None:
+    seen: list[tuple[int, int]] = []
+
+    def work(progress: Progress) -> int:
+        for n in range(3):
+            progress.report(n, 3, f"step {n}")
+        return 42
+
+    op = Op(None, "Working", work)
+    op.signals.progressed.connect(lambda done, total, _text: seen.append((done, total)))
+    got: list[int] = []
+    with qtbot.waitSignal(op.signals.finished, timeout=5000):
+        op.success(got.append).run_in_background()
+    qtbot.waitUntil(lambda: got == [42])
+    assert seen == [(0, 3), (1, 3), (2, 3)]
+
+
+def test_op_failure_reaches_the_failure_callback(qtbot) -> None:
+    def work(_progress: Progress) -> None:
+        raise DirectorError("no movement fits")
+
+    failures: list[BaseException] = []
+    op = Op(None, "Working", work).failure(failures.append)
+    with qtbot.waitSignal(op.signals.finished, timeout=5000):
+        op.run_in_background()
+    qtbot.waitUntil(lambda: len(failures) == 1)
+    assert str(failures[0]) == "no movement fits"
+
+
+def test_cancel_stops_the_work_at_its_next_report(qtbot) -> None:
+    def work(progress: Progress) -> str:
+        progress.cancel()  # as the dialog's Cancel button does
+        progress.report(1, 2)
+        return "finished anyway"
+
+    cancelled: list[bool] = []
+    results: list[str] = []
+    op = Op(None, "Working", work).success(results.append).on_cancel(lambda: cancelled.append(True))
+    with qtbot.waitSignal(op.signals.finished, timeout=5000):
+        op.run_in_background()
+    qtbot.waitUntil(lambda: cancelled == [True])
+    assert results == []
+    with pytest.raises(CancelledError):
+        op.progress.report(2, 2)  # type: ignore[union-attr]
+
+
+def test_recent_files_newest_first_existing_only(settings: Settings, tmp_path: Path) -> None:
+    files = [tmp_path / f"e{n}.whist" for n in range(3)]
+    for f in files:
+        f.write_text("")
+        settings.add_recent_file(f)
+    settings.add_recent_file(files[0])
+    assert settings.recent_files() == [files[0].resolve(), files[2].resolve(), files[1].resolve()]
+    files[2].unlink()
+    assert files[2].resolve() not in settings.recent_files()
+
+
+def test_window_state_and_minutes_per_tray(settings: Settings) -> None:
+    assert settings.window_state() == (None, None)
+    settings.save_window_state(QByteArray(b"geo"), QByteArray(b"state"))
+    assert settings.window_state() == (QByteArray(b"geo"), QByteArray(b"state"))
+    assert settings.minutes_per_tray() == 7
+    settings.set_minutes_per_tray(15 / 2)  # type: ignore[arg-type]
+    assert float(settings.minutes_per_tray()) == 7.5
+
+
+def test_unexpected_errors_are_logged_and_shown(
+    qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        QMessageBox, "critical", staticmethod(lambda _p, title, text: shown.append((title, text)))
+    )
+    log = tmp_path / "logs" / "crash.log"
+    previous = sys.excepthook
+    try:
+        assert errors.install_excepthook(log) == log
+        try:
+            raise RuntimeError("boom")
+        except RuntimeError as exc:
+            sys.excepthook(type(exc), exc, exc.__traceback__)
+        try:
+            raise DirectorError("tray 99 is not in the movement")
+        except DirectorError as exc:
+            sys.excepthook(type(exc), exc, exc.__traceback__)
+    finally:
+        sys.excepthook = previous
+        for handler in list(errors.LOGGER.handlers):
+            errors.LOGGER.removeHandler(handler)
+            handler.close()
+    assert "RuntimeError: boom" in log.read_text()
+    assert "tray 99" not in log.read_text()
+    assert shown[0][0] == "Unexpected error"
+    assert str(log) in shown[0][1]
+    assert shown[1] == ("Cannot do that", "tray 99 is not in the movement")

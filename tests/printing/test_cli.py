@@ -1,0 +1,66 @@
+"""`director print`: from a movement file, from a family, from an event; bad input, exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from director.cli import main
+from tests.conftest import MOVEMENTS
+from tests.printing.pdf import lines, page_size, pages
+
+HOWELL = str(MOVEMENTS / "howellcards-howell-09pairs.json")
+
+
+@pytest.mark.parametrize(
+    "document", ["indicators", "table-cards", "scorecards", "slips", "travellers", "movement"]
+)
+def test_every_movement_document_prints_from_a_movement_file(document: str, tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    assert main(["print", document, "--movement-file", HOWELL, "--out", str(out)]) == 0
+    assert pages(out.read_bytes())
+
+
+def test_paper_letter_gives_letter_pages(tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    argv = ["print", "slips", "--movement-file", HOWELL, "--paper", "letter", "--out", str(out)]
+    assert main(argv) == 0
+    assert page_size(out.read_bytes()) == pytest.approx((612, 792), abs=1)
+
+
+def test_results_without_an_event_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["print", "results", "--movement-file", HOWELL, "--out", str(tmp_path / "x.pdf")]
+    assert main(argv) == 2
+    assert "use --event FILE" in capsys.readouterr().err
+
+
+def test_a_missing_movement_file_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["print", "indicators", "--movement-file", str(tmp_path / "none.json"), "--out", "x"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "cannot read" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_results_print_from_an_event_file(tmp_path: Path) -> None:
+    from datetime import date
+
+    from director.store.services import EventStore
+    from director.store.values import ResultEntry
+    from tests.scoring.builders import mitchell, random_results
+
+    event = tmp_path / "club.whist"
+    movement = mitchell(3, 2)
+    with EventStore.create(event, "Club night", held_on=date(2026, 11, 23)) as store:
+        store.choose_movement(movement)
+        for r in random_results(movement, 1):
+            store.record_result(ResultEntry(1, r.round, r.table, r.tray, r.ns_tricks))
+    out = tmp_path / "results.pdf"
+    argv = ["print", "results", "--event", str(event), "--part", "standings", "--out", str(out)]
+    assert main(argv) == 0
+    assert "Standings: overall" in lines(out.read_bytes())

@@ -1,0 +1,236 @@
+"""Table cards, score cards, slips, travellers and the recap, read back from the PDF."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+from reportlab.lib.pagesizes import A4, LETTER
+
+from director.printing import fit, scorecards, slips, table_cards, travellers
+from director.printing.base import Header, footer_text
+from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
+from director.printing.views import (
+    competitor_name,
+    positions,
+    score_cards,
+    seat_name,
+    tables_text,
+    trays_text,
+)
+from director.printing.views import slips as slip_views
+from director.printing.views import table_cards as table_card_views
+from director.printing.views import travellers as traveller_views
+from schedules import catalog
+from schedules.jsonio import load_movement
+from schedules.types import Movement
+from schedules.views import itineraries, tray_flow
+from tests.conftest import MOVEMENTS
+from tests.printing.movements import round_robin, with_long_names
+from tests.printing.pdf import ink_fraction, lines, page_size, pages, to_png
+
+MITCHELL = "howellcards-mitchell9x3.json"
+HOWELL = "howellcards-howell-09pairs.json"
+INDIVIDUAL = "bridgescorer-Individual3Tables.json"
+
+
+def load(name: str) -> Movement:
+    return load_movement(str(MOVEMENTS / name))
+
+
+def body(pdf: bytes, header: Header) -> list[str]:
+    """The lines of a document without its running header and footer."""
+    furniture = {header.title, header.subtitle, footer_text(header)}
+    return [
+        line
+        for line in lines(pdf)
+        if line not in furniture and not re.match(r"^page \d+ of \d+$", line)
+    ]
+
+
+@pytest.mark.parametrize("name", [MITCHELL, HOWELL, INDIVIDUAL])
+def test_table_cards_say_who_sits_there_and_where_the_trays_come_from_and_go(name: str) -> None:
+    movement = load(name)
+    pdf = table_cards.render(table_card_views(movement), Header("Table cards"), "a4")
+    printed = pages(pdf)
+    assert len(printed) == len(movement.table_numbers)
+    flows = tray_flow(movement)
+    at = {(s.round, s.table): s for s in movement.seatings}
+    for text, table in zip(printed, movement.table_numbers, strict=True):
+        got = [line.strip() for line in text.splitlines()]
+        assert f"Table {table}" in got
+        start = got.index("Passed to") + 1
+        expected: list[str] = []
+        for flow in flows[table]:
+            seating = at[(flow.round, table)]
+            names = [competitor_name(movement, seating.at(s)) for s in positions(movement)]
+            expected += [str(flow.round), *names, trays_text(flow.trays)]
+            expected += [tables_text(flow.received_from), tables_text(flow.passed_to)]
+        assert got[start : start + len(expected)] == expected
+
+
+def test_table_cards_print_the_movements_notes_such_as_the_skip() -> None:
+    from dataclasses import replace
+
+    note = "The movers skip one table after round 4 (the bell tap)."
+    movement = replace(load(MITCHELL), notes=(note,))
+    pdf = table_cards.render(table_card_views(movement), Header("Table cards"), "a4")
+    assert all(note in text.replace("\n", " ") for text in pages(pdf))
+
+
+@pytest.mark.parametrize("name", [MITCHELL, HOWELL, INDIVIDUAL])
+def test_score_cards_list_every_round_of_every_competitor_and_no_trump(name: str) -> None:
+    movement = load(name)
+    cards = score_cards(movement)
+    header = Header("Score cards", "test")
+    pdf = scorecards.render(cards, header, "a4")
+    assert not any("trump" in line.lower() for line in lines(pdf))
+    individual = len(positions(movement)) == 4
+    expected: list[str] = []
+    for who, stops in itineraries(movement).items():
+        expected += [competitor_name(movement, who), scorecards.NAME_LINE]
+        expected += ["Round", "Table", "Place", *(["Partner"] if individual else [])]
+        expected += ["Opponents", "Trays and tricks"]
+        for stop in stops:
+            if stop.table is None or stop.seat is None:
+                expected += [str(stop.round), "—", "sits out"]
+                continue
+            expected += [str(stop.round), str(stop.table), seat_name(movement, stop.seat)]
+            if individual:
+                expected += [competitor_name(movement, p) for p in stop.partners]
+            expected.append(", ".join(competitor_name(movement, o) for o in stop.opponents))
+            expected += [str(t) for t in stop.trays]
+    assert body(pdf, header) == expected
+    per_page = 2 if max(len(c.rows) for c in cards) <= scorecards.TWO_PER_PAGE_UP_TO else 1
+    assert len(pages(pdf)) == math.ceil(len(movement.field) / per_page)
+
+
+def test_safford_score_cards_have_a_subtotal_after_each_four_hands() -> None:
+    from dataclasses import replace
+
+    movement = replace(load(INDIVIDUAL), family="safford")
+    cards = score_cards(movement)
+    pdf = scorecards.render(cards, Header("Score cards"), "a4")
+    hands = sum(len(r.trays) for r in cards[0].rows)  # 11 rounds of 2 trays
+    first_card = pages(pdf)[0]
+    subtotals = re.findall(r"Subtotal, hands (\d+)-(\d+)", first_card)
+    assert [(int(a), int(b)) for a, b in subtotals] == [
+        (k, min(k + 3, hands)) for k in range(1, hands + 1, 4)
+    ]
+
+
+def test_ladies_and_gentlemen_are_named_by_letter_and_number() -> None:
+    from dataclasses import replace
+
+    movement = load(MITCHELL)
+    kinds = {w: ("lady" if w.startswith("NS") else "gentleman") for w in movement.field}
+    movement = replace(movement, attributes=kinds)
+    pdf = print_movement_document(movement, "scorecards")
+    assert "Lady NS1" in lines(pdf)
+    assert "Gentleman EW1" in lines(pdf)
+
+
+@pytest.mark.parametrize("name", [MITCHELL, INDIVIDUAL])
+def test_one_slip_per_tray_with_dealer_and_original_play_eighteen_to_a_page(name: str) -> None:
+    movement = load(name)
+    header = Header("Trump slips", "test")
+    pdf = slips.render(slip_views(movement), header, "a4")
+    text = body(pdf, header)
+    assert len(pages(pdf)) == math.ceil(len(movement.trays) / 18)
+    assert text.count("Trump card:") == len(movement.trays)
+    cursor = 0
+    for tray in movement.trays:
+        cursor = text.index(str(tray.number), cursor)
+        assert text[cursor + 1] == f"Dealer: {tray.dealer.word}"
+        where = f"Original play: table {tray.original_table}, round {tray.original_round}"
+        assert text[cursor + 2] == where
+
+
+@pytest.mark.parametrize("name", [MITCHELL, HOWELL, INDIVIDUAL])
+def test_travellers_list_the_tables_in_playing_order_and_carry_no_trump(name: str) -> None:
+    movement = load(name)
+    header = Header("Tray travellers", "test")
+    pdf = travellers.render(traveller_views(movement), header, "a4")
+    text = body(pdf, header)
+    assert not any("trump" in line.lower() for line in text)
+    plays = sorted((s.round, s.table, t, s.places) for s in movement.seatings for t in s.trays)
+    for tray in movement.trays:
+        start = next(i for i, line in enumerate(text) if line.startswith(f"Tray {tray.number} —"))
+        mine = [(r, t, places) for r, t, n, places in plays if n == tray.number]
+        cells = text[start + 1 + 2 + len(positions(movement)) + 2 :]
+        width = 2 + len(positions(movement))
+        for i, (r, t, places) in enumerate(mine):
+            assert cells[i * width : (i + 1) * width] == [str(r), str(t), *places]
+
+
+def test_the_recap_shows_every_seating_and_trays() -> None:
+    movement = load(HOWELL)
+    pdf = print_movement_document(movement, "movement")
+    text = " ".join(lines(pdf))
+    for s in movement.seatings:
+        assert f"{s.ns} v {s.ew} [{trays_text(s.trays)}]" in text
+    assert page_size(pdf)[0] > page_size(pdf)[1]  # landscape
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("document", list(MOVEMENT_DOCUMENTS))
+def test_every_document_prints_on_both_papers_and_is_not_blank(
+    document: str, paper: str, tmp_path: Path
+) -> None:
+    pdf = print_movement_document(load(MITCHELL), document, paper)
+    expected = {"a4": A4, "letter": LETTER}[paper]
+    assert sorted(page_size(pdf)) == pytest.approx(sorted(expected), abs=1)
+    (png,) = to_png(pdf, tmp_path)
+    assert ink_fraction(png) > 0.005
+
+
+@pytest.mark.parametrize("document", list(MOVEMENT_DOCUMENTS))
+def test_no_text_overflows_its_box_at_thirty_tables_with_long_names(document: str) -> None:
+    movement = with_long_names(round_robin(30, trays_per_round=1))
+    with fit.recording() as measured:
+        print_movement_document(movement, document)
+    assert measured
+    assert [m for m in measured if m.overflows] == []
+    assert any("Featherstonehaugh" in m.text for m in measured) or document == "slips"
+
+
+def test_catalog_mitchell_with_the_skip_prints_its_notes_on_every_table_card() -> None:
+    movement = catalog.build(catalog.Request(family="mitchell", tables=8))
+    assert any("skip" in note for note in movement.notes)
+    printed = pages(print_movement_document(movement, "table-cards"))
+    assert len(printed) == 8
+    for text in printed:
+        flat = " ".join(text.split())
+        assert all(" ".join(note.split()) in flat for note in movement.notes)
+
+
+def test_safford_cards_name_ladies_by_letter_and_gentlemen_by_number() -> None:
+    movement = catalog.build(catalog.Request(family="safford", couples=8))
+    header = Header("Score cards", "Safford")
+    pdf = scorecards.render(score_cards(movement), header, "a4")
+    text = body(pdf, header)
+    assert "Lady a" in text
+    assert "Gentleman 1" in text
+    assert "Trays and tricks lost" in text
+    assert not any("trump" in line.lower() for line in text)
+    # Every card: a subtotal after each round of four hands (7 rounds).
+    assert sum(line.startswith("Subtotal, hands ") for line in text) == 7 * len(movement.field)
+
+
+def test_only_mitchell_table_cards_carry_the_notes() -> None:
+    movement = catalog.build(catalog.Request(family="safford", couples=8))
+    pdf = print_movement_document(movement, "table-cards")
+    assert len(pages(pdf)) == movement.tables
+    assert not any(note in lines(pdf) for note in movement.notes)
+
+
+def test_an_arrow_switched_pair_is_written_in_the_column_of_the_hands_it_holds() -> None:
+    movement = catalog.build(catalog.Request(family="mitchell", tables=5, mnemonic=True))
+    (tray_one,) = [t for t in traveller_views(movement) if t.slip.tray == 1]
+    seatings = {(s.round, s.table): s for s in movement.seatings}
+    assert any(seatings[(r.round, r.table)].switched for r in tray_one.rows)
+    for row in tray_one.rows:
+        s = seatings[(row.round, row.table)]
+        assert row.places == ((s.ew, s.ns) if s.switched else (s.ns, s.ew))

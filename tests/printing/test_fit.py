@@ -1,0 +1,63 @@
+"""Fitting text into boxes: shrink first, then wrap; every character kept, no line too wide."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from director.printing import fit
+from director.printing.fonts import BOLD, REGULAR, register_fonts
+
+register_fonts()
+
+
+def test_text_that_fits_keeps_its_size() -> None:
+    fitted = fit.fit("Table 12", 200, 20)
+    assert fitted == fit.Fitted(("Table 12",), 20, REGULAR)
+
+
+def test_slightly_long_text_shrinks_on_one_line() -> None:
+    natural = stringWidth("Pair 12 and Pair 13", REGULAR, 20)
+    fitted = fit.fit("Pair 12 and Pair 13", natural * 0.8, 20)
+    assert fitted.lines == ("Pair 12 and Pair 13",)
+    assert 20 * fit.SHRINK_FLOOR <= fitted.size < 20
+
+
+def test_much_longer_text_wraps_at_the_floor_size() -> None:
+    text = "Mrs Featherstonehaugh and Mr Cholmondeley"
+    fitted = fit.fit(text, stringWidth(text, BOLD, 12) / 3, 12, BOLD)
+    assert fitted.size == 12 * fit.SHRINK_FLOOR
+    assert len(fitted.lines) >= 2
+    assert " ".join(fitted.lines) == text
+
+
+def test_wrapped_text_too_tall_for_its_box_shrinks_until_it_fits() -> None:
+    text = "word " * 15
+    fitted = fit.fit(text, 60, 12, height=30)
+    assert fitted.height <= 30
+    assert fitted.size < 12 * fit.SHRINK_FLOOR
+
+
+@given(
+    text=st.text(
+        alphabet=st.sampled_from("abcdefghijKLMNOPQ WW  ♠♥♦♣-é"), min_size=1, max_size=80
+    ).filter(str.strip),
+    width=st.floats(min_value=12, max_value=400),
+    size=st.floats(min_value=6, max_value=40),
+)
+def test_no_line_is_wider_than_its_box_and_no_character_is_lost(
+    text: str, width: float, size: float
+) -> None:
+    with fit.recording() as measured:
+        fitted = fit.fit(text, width, size)
+    assert all(stringWidth(line, REGULAR, fitted.size) <= width + 0.01 for line in fitted.lines)
+    assert "".join(fitted.lines).replace(" ", "") == text.replace(" ", "")
+    assert len(measured) == 1
+    assert not measured[0].overflows
+
+
+def test_a_measure_wider_than_its_box_is_an_overflow() -> None:
+    assert fit.Measure("x", widest=10.5, box=10).overflows
+    assert fit.Measure("x", widest=9, box=10, tallest=12, box_height=11).overflows
+    assert not fit.Measure("x", widest=10, box=10, tallest=11, box_height=11).overflows

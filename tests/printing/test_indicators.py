@@ -1,0 +1,96 @@
+"""Indicator cards: every card names its table and place, and every row says who sits there and
+where they go next, as schedules.views has it."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from director.printing import indicators
+from director.printing.base import Header
+from director.printing.views import (
+    competitor_name,
+    indicator_cards,
+    positions,
+    seat_name,
+    trays_text,
+)
+from schedules.jsonio import load_movement
+from schedules.types import Movement
+from schedules.views import itinerary, next_stop
+from tests.conftest import MOVEMENTS
+from tests.printing.movements import round_robin
+from tests.printing.pdf import lines
+
+SEVERAL = (
+    "howellcards-howell-09pairs.json",  # pairs, with a sit-out every round
+    "howellcards-mitchell9x3.json",  # Mitchell with N-S and E-W pairs
+    "bridgescorer-Individual3Tables.json",  # individuals: four seats
+    "bridgescorer-Howell14T7B26.json",  # 13 rounds: one card to a page
+)
+HEADINGS = ["Round", "Sitting here", "Trays", "Next table", "Next place"]
+
+
+def expected_lines(movement: Movement) -> list[str]:
+    """What the cards must say, derived from schedules.views alone."""
+    at = {(s.round, s.table): s for s in movement.seatings}
+    out: list[str] = []
+    for table in movement.table_numbers:
+        for seat in positions(movement):
+            out += ["TABLE", str(table), "PLACE", seat_name(movement, seat), *HEADINGS]
+            for r in range(1, movement.rounds + 1):
+                out.append(str(r))
+                seating = at.get((r, table))
+                if seating is None:
+                    out += ["—", "empty"]
+                    continue
+                who = seating.at(seat)
+                trays = itinerary(movement, who)[r - 1].trays
+                out += [competitor_name(movement, who), trays_text(trays)]
+                stop = next_stop(movement, who, r)
+                if stop is None:
+                    out.append("last round")
+                elif stop.table is None:
+                    out.append("sits out")
+                else:
+                    out += ["→", str(stop.table), seat_name(movement, stop.seat)]
+    return out
+
+
+def without_footers(text: list[str]) -> list[str]:
+    return [line for line in text if not line.startswith(("Indicator cards", "page "))]
+
+
+@pytest.mark.parametrize("name", SEVERAL)
+def test_every_card_shows_its_place_and_the_next_stop_of_whoever_sits_there(name: str) -> None:
+    movement = load_movement(str(MOVEMENTS / name))
+    pdf = indicators.render(indicator_cards(movement), Header("Indicator cards"), "a4")
+    assert without_footers(lines(pdf)) == expected_lines(movement)
+
+
+@pytest.mark.parametrize("name", SEVERAL)
+def test_page_count_is_one_card_per_place_two_to_a_page_for_short_movements(name: str) -> None:
+    movement = load_movement(str(MOVEMENTS / name))
+    cards = len(movement.table_numbers) * len(positions(movement))
+    per_page = 2 if movement.rounds <= indicators.TWO_PER_PAGE_UP_TO else 1
+    pdf = indicators.render(indicator_cards(movement), Header("Indicator cards"), "letter")
+    footer = [line for line in lines(pdf) if line.startswith("page ")]
+    assert footer[-1] == f"page {math.ceil(cards / per_page)} of {math.ceil(cards / per_page)}"
+
+
+def test_a_card_with_more_rounds_than_a_page_holds_continues_on_the_next() -> None:
+    movement = round_robin(16)  # 31 rounds
+    cards = indicator_cards(movement)
+    pieces = indicators.split(cards[0])
+    assert [len(p.rows) for p in pieces] == [16, 15]
+    assert tuple(row for p in pieces for row in p.rows) == cards[0].rows
+    assert {(p.table, p.seat) for p in pieces} == {(cards[0].table, cards[0].seat)}
+
+
+def test_progress_reports_every_card_up_to_the_total() -> None:
+    movement = load_movement(str(MOVEMENTS / SEVERAL[0]))
+    seen: list[tuple[int, int]] = []
+    cards = indicator_cards(movement)
+    indicators.render(cards, Header("Indicator cards"), "a4", lambda d, t: seen.append((d, t)))
+    assert seen == [(i, len(cards)) for i in range(1, len(cards) + 1)]

@@ -1,0 +1,124 @@
+"""The arrow-switch optimiser: its choice is the best the balance report can find."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from schedules.arrow_switch import (
+    SwitchPlan,
+    apply_switches,
+    best_half_round_switches,
+    best_round_switches,
+    best_switches,
+    published_switch_count,
+)
+from schedules.balance import balance
+from schedules.findings import ImpossibleMovementError
+from schedules.mitchell import pair_mitchell
+from schedules.types import Movement
+from schedules.verify import verify
+
+
+def index(m: Movement, plan: SwitchPlan) -> float:
+    return balance(apply_switches(m, plan)).index
+
+
+def every_round_plan(rounds: int) -> list[SwitchPlan]:
+    return [
+        SwitchPlan(rounds=frozenset(c))
+        for k in range(rounds + 1)
+        for c in combinations(range(1, rounds + 1), k)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tables", "variant"), [(3, None), (4, None), (5, None), (6, "relay"), (7, None)]
+)
+def test_round_switches_are_the_best_of_every_plan(tables: int, variant: str | None) -> None:
+    m = pair_mitchell(tables, variant, 2)
+    best = max(index(m, p) for p in every_round_plan(m.rounds))
+    assert index(m, best_round_switches(m)) == pytest.approx(best)
+
+
+@given(st.integers(3, 12), st.data())
+def test_best_count_is_the_best_plan_of_that_size(tables: int, data: st.DataObject) -> None:
+    m = pair_mitchell(tables, None, 1)
+    k = data.draw(st.integers(1, min(2, m.rounds - 1)))
+    plan = best_round_switches(m, count=k)
+    assert len(plan.rounds) == k
+    others = [frozenset(c) for c in combinations(range(1, m.rounds + 1), k)]
+    assert index(m, plan) >= max(index(m, SwitchPlan(rounds=o)) for o in others) - 1e-9
+
+
+def test_up_to_five_rounds_one_switched_round_is_best_as_published() -> None:
+    for tables in (3, 4, 5, 6):
+        m = pair_mitchell(tables, None, 2)
+        assert m.rounds <= 5
+        assert len(best_round_switches(m).rounds) == published_switch_count(m.rounds) == 1
+
+
+@given(st.integers(3, 30))
+def test_never_worse_than_the_published_rule_of_thumb(tables: int) -> None:
+    m = pair_mitchell(tables, None, 2)
+    k = published_switch_count(m.rounds)
+    last = SwitchPlan(rounds=frozenset(range(m.rounds - k + 1, m.rounds + 1)))
+    plan = best_round_switches(m)
+    assert index(m, plan) >= index(m, last)
+    assert verify(apply_switches(m, plan)) == []
+
+
+def test_published_rule_of_thumb() -> None:
+    counts = [published_switch_count(r) for r in range(2, 60)]
+    assert counts == sorted(counts)
+    by_count = {k: [r for r in range(2, 60) if published_switch_count(r) == k] for k in (1, 2)}
+    assert by_count == {1: [2, 3, 4, 5], 2: [6, 7, 8, 9]}
+    assert [published_switch_count(r) for r in (10, 13, 27, 28, 44)] == [3, 3, 3, 4, 6]
+
+
+def test_half_rounds_are_the_best_of_every_plan_at_that_table() -> None:
+    m = pair_mitchell(3, None, 2)
+    plans = [
+        SwitchPlan(rounds=w.rounds, halves=frozenset((r, 1) for r in h.rounds))
+        for w in every_round_plan(3)
+        for h in every_round_plan(3)
+    ]
+    best = max(index(m, p) for p in plans)
+    assert index(m, best_half_round_switches(m, 1)) == pytest.approx(best)
+
+
+def test_five_tables_gain_from_half_round_switches() -> None:
+    m = pair_mitchell(5, None, 2)
+    plan = best_switches(m)
+    switched = apply_switches(m, plan)
+    assert plan.halves
+    assert verify(switched) == []
+    assert balance(switched).index > index(m, best_round_switches(m))
+    split = [s for s in switched.seatings if (s.round, s.table) in plan.halves]
+    assert len(split) == 2 * len(plan.halves)
+    assert {s.switched for s in split} == {True, False}
+
+
+@pytest.mark.parametrize(
+    ("plan", "message"),
+    [
+        (SwitchPlan(rounds=frozenset({0})), r"not in 1\.\.5"),
+        (SwitchPlan(halves=frozenset({(1, 9)})), "no seating with 2"),
+    ],
+)
+def test_bad_plans_are_refused(plan: SwitchPlan, message: str) -> None:
+    with pytest.raises(ImpossibleMovementError, match=message):
+        apply_switches(pair_mitchell(5, None, 2), plan)
+
+
+def test_half_rounds_need_two_trays() -> None:
+    with pytest.raises(ImpossibleMovementError, match="2 trays"):
+        best_half_round_switches(pair_mitchell(5, None, 1), 1)
+
+
+def test_empty_plan_changes_nothing() -> None:
+    m = pair_mitchell(5, None, 2)
+    assert apply_switches(m, SwitchPlan()) is m
