@@ -8,7 +8,8 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    (primes 13, 17, 29, ...; 9 over GF(9); products such as 45 = 9 x 5);
 2. the binary construction for N = 2^k (8, 16, 32, 64, 128);
 3. first rounds found once by `schedules.designs.whist.all_starters` and stored below
-   (12, 20, 21, 24); the tests prove each.
+   (12, 20, 21, 24); the tests prove each;
+4. the product of a Wh(u) and a Wh(2^k), 2^k >= u (192 = 12 x 16).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
 them in the next tournament that works, with phantoms: a table holding a phantom does not play,
@@ -32,6 +33,7 @@ from schedules.designs.whist import (
     binary_starter,
     develop,
     drive_rounds,
+    product_rounds,
     ring_starter,
 )
 from schedules.findings import ImpossibleMovementError
@@ -97,7 +99,7 @@ def whist_starter(players: int) -> Starter | None:
 
 def supported_sizes(low: int = 4, high: int = LARGEST) -> list[int]:
     """Every player count in low..high for which a Wh is built."""
-    return [v for v in range(low, high + 1) if v % 4 in (0, 1) and whist_starter(v) is not None]
+    return [v for v in range(low, high + 1) if v % 4 in (0, 1) and construction(v) is not None]
 
 
 def nearest_sizes(players: int) -> tuple[int | None, int | None]:
@@ -107,13 +109,40 @@ def nearest_sizes(players: int) -> tuple[int | None, int | None]:
     return (below[-1] if below else None, above[0] if above else None)
 
 
+def product_plan(players: int) -> tuple[int, int] | None:
+    """(u, q) with players = u q, a first round for Wh(u) (u a multiple of 4) and q >= u a
+    power of 2: the product construction (192 = 12 x 16 is the one in range it adds)."""
+    for u in range(4, players, 4):
+        q = players // u
+        found = prime_power(q)
+        power_of_two = found is not None and found[0] == 2
+        if players % u == 0 and power_of_two and q >= max(u, 4) and whist_starter(u):
+            return u, q
+    return None
+
+
+def construction(players: int) -> str | None:
+    """How the Wh(players) is built, or None when no construction applies."""
+    starter = whist_starter(players)
+    if starter is not None:
+        return starter.origin
+    plan = product_plan(players)
+    if plan is not None:
+        return f"product of Wh({plan[0]}) and Wh({plan[1]}) over GF({plan[1]})"
+    return None
+
+
 def whist_rounds(players: int) -> list[list[Game]]:
     """The rounds of the Wh(players), players numbered 0 .. players-1 (ImpossibleMovementError
     when no construction applies)."""
     starter = whist_starter(players)
-    if starter is None:
+    if starter is not None:
+        return develop(starter)
+    plan = product_plan(players)
+    if plan is None:
         raise ImpossibleMovementError(_refusal(players))
-    return develop(starter)
+    u, q = plan
+    return product_rounds(whist_rounds(u), u, whist_rounds(q), q)
 
 
 def _refusal(players: int) -> str:
@@ -195,11 +224,9 @@ def whist_movement(
 ) -> Movement:
     """The Wh(players) movement, or its first `rounds` rounds (a whist drive)."""
     all_rounds = whist_rounds(players)
-    starter = whist_starter(players)
-    assert starter is not None  # whist_rounds refused otherwise
     played = _round_count(rounds, len(all_rounds))
     labels = _labels(players)
-    notes = [f"Construction: {starter.origin}."]
+    notes = [f"Construction: {construction(players)}."]
     if players % 4 == 1:
         notes.append("One player sits out each round, everyone once.")
     if played < len(all_rounds):
@@ -249,7 +276,7 @@ def drive_movement(
 ) -> Movement:
     """A whist drive of `players`: the first rounds of a Wh(players) when one is built,
     otherwise the product of a Wh(u) and GF(q), players = u q (schedules.designs.whist)."""
-    if whist_starter(players) is not None:
+    if construction(players) is not None:
         return whist_movement(players, trays_per_round, rounds)
     plan = _drive_plan(players)
     if plan is None:
@@ -307,7 +334,7 @@ def build(request: Request) -> Movement:
         raise ImpossibleMovementError(
             f"unknown variant {variant!r}; choose whist, phantom or drive"
         )
-    if players < 4 or players % 4 in (2, 3) or whist_starter(players) is None:
+    if players < 4 or players % 4 in (2, 3) or construction(players) is None:
         raise ImpossibleMovementError(_refusal(players))
     full = players - 1 if players % 4 == 0 else players
     return whist_movement(

@@ -26,7 +26,10 @@ def grid(movement: Movement) -> str:
     header = ["Rd", *[f"T{t}" for t in tables], "out"]
     rows = [header]
     for r, seatings in movement.by_round():
-        at = {s.table: cell(s) for s in seatings}
+        at: dict[int, str] = {}
+        for s in seatings:
+            # A round split at one table (half-round arrow switch) shows both parts.
+            at[s.table] = f"{at[s.table]} + {cell(s)}" if s.table in at else cell(s)
         out = " ".join(movement.sitouts.get(r, ())) or ""
         rows.append([str(r), *[at.get(t, "") for t in tables], out])
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]

@@ -342,3 +342,19 @@ def drive_rounds(base: Sequence[Sequence[Game]], players: int, q: int) -> Iterat
                 for y in f.elements
                 for game in games
             ]
+
+
+def product_rounds(
+    base: Sequence[Sequence[Game]], players: int, fibre: Sequence[Sequence[Game]], q: int
+) -> list[list[Game]]:
+    """Wh(players * q) from a Wh(players) and a Wh(q) over GF(q), q = 2^k >= players, neither
+    with sit-outs: the (players - 1) q rounds of `drive_rounds`, in which everyone meets
+    everyone outside their fibre {(a, z) : z in GF(q)} once as partner and twice as
+    opponent, then q - 1 rounds in which every fibre plays the Wh(q) `fibre` by itself.
+    """
+    rounds = list(drive_rounds(base, players, q))
+    for games in fibre:
+        rounds.append(
+            [tuple(a * q + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
+        )
+    return rounds

@@ -10,7 +10,7 @@ from collections import Counter
 
 from schedules.findings import Finding, Law
 from schedules.promises import promise
-from schedules.promises.pairs import _meet_at_most, _sides
+from schedules.promises.pairs import fixed_sides, meet_at_most
 from schedules.tally import PairKey, opponent_counts, pair_key, plays_by_competitor
 from schedules.types import Direction, Label, Movement
 
@@ -47,8 +47,8 @@ def _opposed(movement: Movement, side: dict[Label, Direction]) -> list[tuple[Lab
 )
 def check_revenge(movement: Movement) -> list[Finding]:
     """Per pair: exactly one opponent met twice, exactly one never met, the others once."""
-    side, findings = _sides(movement)
-    findings += _meet_at_most(movement, 2) + _every_tray(movement)
+    side, findings = fixed_sides(movement)
+    findings += meet_at_most(movement, 2) + _every_tray(movement)
     counts = opponent_counts(movement)
     tally: dict[Label, Counter[int]] = {p: Counter() for p in movement.field}
     for a, b in _opposed(movement, side):
@@ -79,11 +79,11 @@ def check_revenge(movement: Movement) -> list[Finding]:
 )
 def check_stationary(movement: Movement) -> list[Finding]:
     """At most one couple of pairs meets more than once, and that couple meets nobody else."""
-    _, findings = _sides(movement)
+    _, findings = fixed_sides(movement)
     counts = opponent_counts(movement)
     repeated = [key for key, n in counts.items() if n > 1]
     if len(repeated) > 1:
-        findings += _meet_at_most(movement, 1)
+        findings += meet_at_most(movement, 1)
     for still in repeated[:1]:
         others = [key for key in counts if key != still and set(key) & set(still)]
         for key in sorted(others):
@@ -115,7 +115,7 @@ def _zero_or_twice(counts: Counter[PairKey]) -> list[Finding]:
 )
 def check_halves(movement: Movement) -> list[Finding]:
     """Every meeting happens exactly twice and every pair plays every tray."""
-    _, findings = _sides(movement)
+    _, findings = fixed_sides(movement)
     return findings + _every_tray(movement) + _zero_or_twice(opponent_counts(movement))
 
 
@@ -125,8 +125,8 @@ def check_halves(movement: Movement) -> list[Finding]:
 )
 def check_twice(movement: Movement) -> list[Finding]:
     """Nobody meets anyone three times."""
-    _, findings = _sides(movement)
-    return findings + _meet_at_most(movement, 2)
+    _, findings = fixed_sides(movement)
+    return findings + meet_at_most(movement, 2)
 
 
 def section_of(label: Label) -> str:
@@ -142,8 +142,8 @@ def section_of(label: Label) -> str:
 )
 def check_sections(movement: Movement) -> list[Finding]:
     """A complete Mitchell inside every section; no meeting across sections."""
-    side, findings = _sides(movement)
-    findings += _meet_at_most(movement, 1)
+    side, findings = fixed_sides(movement)
+    findings += meet_at_most(movement, 1)
     counts = opponent_counts(movement)
     for a, b in _opposed(movement, side):
         same = section_of(a) == section_of(b)

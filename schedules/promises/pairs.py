@@ -14,7 +14,8 @@ def check_any(movement: Movement) -> list[Finding]:
     return []
 
 
-def _meet_at_most(movement: Movement, limit: int) -> list[Finding]:
+def meet_at_most(movement: Movement, limit: int) -> list[Finding]:
+    """A finding for every two competitors who meet more than `limit` times."""
     findings = []
     for (a, b), n in sorted(opponent_counts(movement).items()):
         if n > limit:
@@ -47,7 +48,7 @@ def _limit(movement: Movement) -> int:
 @promise("howell", "a partial Howell: nobody meets anyone twice, nobody plays a tray twice")
 def check_howell(movement: Movement) -> list[Finding]:
     """No two pairs meet twice."""
-    return _meet_at_most(movement, _limit(movement))
+    return meet_at_most(movement, _limit(movement))
 
 
 @promise("howell-complete", "a complete Howell: every two pairs meet exactly once")
@@ -56,7 +57,7 @@ def check_howell_complete(movement: Movement) -> list[Finding]:
     return check_howell(movement) + _meet_everyone(movement, all_pairs(movement.field))
 
 
-def _sides(movement: Movement) -> tuple[dict[Label, Direction], list[Finding]]:
+def fixed_sides(movement: Movement) -> tuple[dict[Label, Direction], list[Finding]]:
     """Each pair's side in its first seating, and every seating where it sits elsewhere."""
     side: dict[Label, Direction] = {}
     findings = []
@@ -82,8 +83,8 @@ def _sides(movement: Movement) -> tuple[dict[Label, Direction], list[Finding]]:
 )
 def check_mitchell(movement: Movement) -> list[Finding]:
     """Pairs keep their direction and no two meet twice."""
-    _, findings = _sides(movement)
-    return findings + _meet_at_most(movement, _limit(movement))
+    _, findings = fixed_sides(movement)
+    return findings + meet_at_most(movement, _limit(movement))
 
 
 @promise(
@@ -91,8 +92,8 @@ def check_mitchell(movement: Movement) -> list[Finding]:
 )
 def check_mitchell_odd(movement: Movement) -> list[Finding]:
     """A Mitchell in which every N-S pair meets every E-W pair."""
-    side, findings = _sides(movement)
-    findings += _meet_at_most(movement, _limit(movement))
+    side, findings = fixed_sides(movement)
+    findings += meet_at_most(movement, _limit(movement))
     ns = [p for p in movement.field if side.get(p) is Direction.NS]
     ew = [p for p in movement.field if side.get(p) is Direction.EW]
     counts = opponent_counts(movement)

@@ -160,3 +160,16 @@ def test_cli_unknown_family_and_command(capsys) -> None:
     assert main(["nonsense"]) == 2
     assert main(["movement", "list"]) == 0
     assert "Promises the verifier knows" in capsys.readouterr().out
+
+
+def test_grid_shows_both_parts_of_a_split_round() -> None:
+    from dataclasses import replace
+
+    from schedules.render import grid
+
+    m = load_movement(str(MOVEMENTS / "bridgescorer-Howell07T3B21.json"))
+    s0 = m.seatings[0]
+    halves = (replace(s0, trays=s0.trays[:1], switched=True), replace(s0, trays=s0.trays[1:]))
+    text = grid(replace(m, seatings=(*halves, *m.seatings[1:])))
+    first_row = text.splitlines()[1]
+    assert f"{s0.ns}-{s0.ew}* / {s0.trays[0]} + {s0.ns}-{s0.ew} / " in first_row

@@ -173,3 +173,19 @@ def test_h_n_2n_for_multiples_of_four(tables: int) -> None:
     assert verify(m) == []
     assert max(opponent_counts(m).values()) == 1
     assert len({s.trays for s in m.seatings}) == tables
+
+
+@pytest.mark.parametrize(
+    ("tables", "rounds"),
+    [(n, n + 1) for n in range(6, 17, 2)] + [(6, 6), (10, 10), (14, 14)],
+)
+def test_bordered_designs_fill_the_cyclic_gaps(tables: int, rounds: int) -> None:
+    """Where no design develops over a group of order s, the bordered one (over Z_s-1 with a
+    fixed round and tray set) gives H(s, 2n): every pair plays every tray set once."""
+    m = howell(tables=tables, rounds=rounds)
+    assert verify(m) == []
+    assert m.shared == ()
+    sets = {s.trays for s in m.seatings}
+    assert len(sets) == rounds
+    for pair in m.field:
+        assert {s.trays for s in m.seatings if pair in s.places} == sets

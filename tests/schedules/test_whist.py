@@ -14,6 +14,7 @@ from schedules.designs.whist import (
     binary_starter,
     develop,
     drive_rounds,
+    product_rounds,
     ring_starter,
     search_starter,
     starter_defects,
@@ -165,3 +166,21 @@ def test_develop_round_count_and_sitouts() -> None:
         seated = {x for g in games for x in g}
         assert set(range(13)) - seated == {shift}
     assert json.dumps(rounds)
+
+
+@pytest.mark.parametrize(("u", "q"), [(4, 4), (8, 8), (4, 16), (12, 16)])
+def test_product_of_two_tournaments_is_a_tournament(u: int, q: int) -> None:
+    rounds = product_rounds(whist_rounds(u), u, whist_rounds(q), q)
+    assert len(rounds) == u * q - 1
+    partners: Counter[tuple[int, int]] = Counter()
+    opponents: Counter[tuple[int, int]] = Counter()
+    for games in rounds:
+        assert sorted(x for g in games for x in g) == list(range(u * q))
+        for n, e, s, w in games:
+            for a, b in ((n, s), (e, w)):
+                partners[min(a, b), max(a, b)] += 1
+            for a, b in ((n, e), (n, w), (s, e), (s, w)):
+                opponents[min(a, b), max(a, b)] += 1
+    pairs = list(itertools.combinations(range(u * q), 2))
+    assert all(partners[p] == 1 for p in pairs)
+    assert all(opponents[p] == 2 for p in pairs)
