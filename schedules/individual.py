@@ -8,8 +8,10 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    (primes 13, 17, 29, ...; 9 over GF(9); products such as 45 = 9 x 5);
 2. the binary construction for N = 2^k (8, 16, 32, 64, 128);
 3. first rounds found once by `schedules.designs.whist.all_starters` and stored below
-   (12, 20, 21, 24); the tests prove each;
-4. the product of a Wh(u) and a Wh(2^k), 2^k >= u (192 = 12 x 16).
+   (12, 20, 21, 24, 28; and 13, 17 where the best-balanced Z-cyclic first round beats the
+   closed form); the tests prove each;
+4. the product of a Wh(u) and a Wh(m) over a ring of fields each of order >= u, neither with
+   sit-outs (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16 over GF(16)).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
 them in the next tournament that works, with phantoms: a table holding a phantom does not play,
@@ -50,19 +52,56 @@ LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
 
-SEARCHED: dict[int, tuple[Game, ...]] = {
-    # First rounds over Z_(v-1) + infinity (v = 0 mod 4) or Z_v (v = 1 mod 4), found by
-    # schedules.designs.whist.all_starters; tests/schedules/test_individual.py proves each.
-    12: ((11, 8, 4, 9), (0, 2, 7, 10), (1, 3, 6, 5)),
-    20: ((19, 18, 14, 8), (0, 15, 12, 13), (1, 11, 9, 6), (2, 10, 17, 7), (3, 5, 16, 4)),
-    21: ((1, 13, 5, 14), (2, 17, 15, 20), (3, 9, 10, 7), (4, 6, 16, 11), (8, 18, 19, 12)),
+STORED: dict[int, tuple[tuple[int, ...], tuple[Game, ...], str]] = {
+    # size: (moduli of G, first round, how it was found). Found with
+    # schedules.designs.whist.all_starters; tests/schedules/test_whist.py proves each.
+    # 13 and 17 have closed forms too, but the best-balanced of every Z-cyclic first round
+    # (exhaustive search) compares players far more evenly: SS 78 against 208, 102 against 816.
+    12: ((11,), ((11, 8, 4, 9), (0, 2, 7, 10), (1, 3, 6, 5)), "search over Z_11 + infinity"),
+    13: (
+        (13,),
+        ((1, 4, 6, 7), (2, 10, 9, 11), (3, 8, 5, 12)),
+        "the best-balanced Z-cyclic first round (exhaustive search)",
+    ),
+    17: (
+        (17,),
+        ((1, 2, 15, 9), (3, 8, 14, 16), (4, 7, 5, 12), (6, 11, 10, 13)),
+        "the best-balanced Z-cyclic first round (exhaustive search)",
+    ),
+    20: (
+        (19,),
+        ((19, 18, 14, 8), (0, 15, 12, 13), (1, 11, 9, 6), (2, 10, 17, 7), (3, 5, 16, 4)),
+        "search over Z_19 + infinity",
+    ),
+    21: (
+        (21,),
+        ((1, 13, 5, 14), (2, 17, 15, 20), (3, 9, 10, 7), (4, 6, 16, 11), (8, 18, 19, 12)),
+        "search over Z_21",
+    ),
     24: (
-        (23, 20, 1, 14),
-        (0, 9, 22, 7),
-        (2, 19, 21, 5),
-        (3, 12, 15, 4),
-        (6, 10, 11, 17),
-        (8, 16, 18, 13),
+        (23,),
+        (
+            (23, 20, 1, 14),
+            (0, 9, 22, 7),
+            (2, 19, 21, 5),
+            (3, 12, 15, 4),
+            (6, 10, 11, 17),
+            (8, 16, 18, 13),
+        ),
+        "search over Z_23 + infinity",
+    ),
+    28: (
+        (3, 3, 3),
+        (
+            (27, 14, 0, 18),
+            (1, 6, 9, 24),
+            (2, 15, 16, 19),
+            (3, 8, 13, 10),
+            (4, 5, 7, 26),
+            (11, 21, 12, 22),
+            (17, 23, 20, 25),
+        ),
+        "search over Z_3^3 + infinity",
     ),
 }
 
@@ -82,7 +121,11 @@ def prime_power_factors(n: int) -> list[int]:
 
 
 def whist_starter(players: int) -> Starter | None:
-    """The first round of a Wh(players) by the first construction that applies, or None."""
+    """The first round of a Wh(players) by the first construction that applies, or None:
+    a stored first round, the ring construction, the binary construction."""
+    if players in STORED:
+        moduli, games, origin = STORED[players]
+        return Starter(moduli, games, players % 4 == 0, origin)
     if players % 4 == 1:
         factors = prime_power_factors(players)
         if all(q % 4 == 1 for q in factors):
@@ -90,10 +133,6 @@ def whist_starter(players: int) -> Starter | None:
     found = prime_power(players)
     if found is not None and found[0] == 2 and players >= 4:
         return binary_starter(players)
-    if players in SEARCHED:
-        rotational = players % 4 == 0
-        order = players - 1 if rotational else players
-        return Starter((order,), SEARCHED[players], rotational, "stored search result")
     return None
 
 
@@ -109,15 +148,25 @@ def nearest_sizes(players: int) -> tuple[int | None, int | None]:
     return (below[-1] if below else None, above[0] if above else None)
 
 
-def product_plan(players: int) -> tuple[int, int] | None:
-    """(u, q) with players = u q, a first round for Wh(u) (u a multiple of 4) and q >= u a
-    power of 2: the product construction (192 = 12 x 16 is the one in range it adds)."""
-    for u in range(4, players, 4):
-        q = players // u
-        found = prime_power(q)
-        power_of_two = found is not None and found[0] == 2
-        if players % u == 0 and power_of_two and q >= max(u, 4) and whist_starter(u):
-            return u, q
+def _ring_plans(players: int) -> list[tuple[int, list[int]]]:
+    """(u, [q_1, ...]): players = u q_1 q_2 ..., a first round for a Wh(u) without sit-outs
+    and prime powers q_i >= u (the ring of `schedules.designs.whist.drive_rounds`)."""
+    plans = []
+    for u in range(4, players // 4 + 1, 4):
+        if players % u == 0 and whist_starter(u) is not None:
+            orders = prime_power_factors(players // u)
+            if all(q >= u for q in orders):
+                plans.append((u, orders))
+    return plans
+
+
+def product_plan(players: int) -> tuple[int, list[int]] | None:
+    """The first ring plan whose fibre m = players / u is a Wh without sit-outs that we build:
+    the product construction (80 = 4 x 20 and 192 = 12 x 16 are the ones in range it adds)."""
+    for u, orders in _ring_plans(players):
+        m = players // u
+        if m % 4 == 0 and construction(m) is not None:
+            return u, orders
     return None
 
 
@@ -128,7 +177,9 @@ def construction(players: int) -> str | None:
         return starter.origin
     plan = product_plan(players)
     if plan is not None:
-        return f"product of Wh({plan[0]}) and Wh({plan[1]}) over GF({plan[1]})"
+        u, orders = plan
+        ring = " x ".join(f"GF({q})" for q in orders)
+        return f"product of Wh({u}) and Wh({players // u}) over {ring}"
     return None
 
 
@@ -141,8 +192,8 @@ def whist_rounds(players: int) -> list[list[Game]]:
     plan = product_plan(players)
     if plan is None:
         raise ImpossibleMovementError(_refusal(players))
-    u, q = plan
-    return product_rounds(whist_rounds(u), u, whist_rounds(q), q)
+    u, orders = plan
+    return product_rounds(whist_rounds(u), u, whist_rounds(players // u), orders)
 
 
 def _refusal(players: int) -> str:
@@ -275,20 +326,22 @@ def drive_movement(
     players: int, trays_per_round: int = DEFAULT_TRAYS, rounds: int | None = None
 ) -> Movement:
     """A whist drive of `players`: the first rounds of a Wh(players) when one is built,
-    otherwise the product of a Wh(u) and GF(q), players = u q (schedules.designs.whist)."""
+    otherwise of the product of a Wh(u) and a ring of fields (schedules.designs.whist)."""
     if construction(players) is not None:
         return whist_movement(players, trays_per_round, rounds)
     plan = _drive_plan(players)
     if plan is None:
         raise ImpossibleMovementError(
-            f"no whist drive for {players} players: needs a Wh({players}) or {players} = u x q "
-            "with a Wh(u), u a multiple of 4, and q >= u a prime power"
+            f"no whist drive for {players} players: needs a Wh({players}) or {players} = u x m "
+            "with a Wh(u), u a multiple of 4, and m a product of prime powers each >= u"
         )
-    u, q = plan
-    available = (u - 1) * q
+    u, orders = plan
+    m = players // u
+    available = (u - 1) * m
     played = _round_count(rounds, available)
-    generated = drive_rounds(whist_rounds(u), u, q)
+    generated = drive_rounds(whist_rounds(u), u, orders)
     labels = _labels(players)
+    ring = " x ".join(f"GF({q})" for q in orders)
     return _movement(
         seat_rounds((next(generated) for _ in range(played)), labels, trays_per_round),
         labels,
@@ -296,21 +349,30 @@ def drive_movement(
         "drive",
         [
             f"Whist drive: {played} of the {available} rounds of the product of a Wh({u}) and "
-            f"GF({q}); players {u} apart in number never meet, all others at most once as "
-            "partners and twice as opponents."
+            f"{ring}; players in the same block of {m} (1-{m}, {m + 1}-{2 * m}, ...) never "
+            "meet, all others at most once as partners and twice as opponents."
         ],
     )
 
 
-def _drive_plan(players: int) -> tuple[int, int] | None:
-    """(u, q) with players = u q, a Wh(u) without sit-outs and q >= u a prime power; the plan
-    with the most rounds."""
-    plans = [
-        (u, players // u)
-        for u in supported_sizes(4, LARGEST)
-        if u % 4 == 0 and players % u == 0 and prime_power(players // u) and players // u >= u
-    ]
-    return max(plans, default=None, key=lambda plan: (plan[0] - 1) * plan[1])
+def _drive_plan(players: int) -> tuple[int, list[int]] | None:
+    """The ring plan (see `_ring_plans`) with the most rounds."""
+    return max(
+        _ring_plans(players), default=None, key=lambda plan: (plan[0] - 1) * (players // plan[0])
+    )
+
+
+def tournament_rounds(players: int) -> int:
+    """Rounds of a Wh(players): players - 1, or players when one sits out each round."""
+    return players - 1 if players % 4 == 0 else players
+
+
+def _drive_total(players: int) -> int:
+    """Rounds a whist drive of `players` can have (1 when there is none; the build refuses)."""
+    if construction(players) is not None:
+        return tournament_rounds(players)
+    plan = _drive_plan(players)
+    return (plan[0] - 1) * plan[1] if plan else 1
 
 
 def build(request: Request) -> Movement:
@@ -320,26 +382,20 @@ def build(request: Request) -> Movement:
         raise ImpossibleMovementError("individual movements need --players N")
     variant = request.variant or "whist"
     if variant == "phantom":
-        rounds = (
-            whist_rounds(supported_sizes(players, LARGEST)[0])
-            if supported_sizes(players, LARGEST)
-            else []
-        )
-        return phantom_movement(players, request.trays_for(len(rounds) or 1, DEFAULT_TRAYS))
+        above = supported_sizes(players, LARGEST)
+        rounds = tournament_rounds(above[0]) if above else 1
+        return phantom_movement(players, request.trays_for(rounds, DEFAULT_TRAYS))
     if variant == "drive":
-        return drive_movement(
-            players, request.trays_for(request.rounds or 1, DEFAULT_TRAYS), request.rounds
-        )
+        rounds = request.rounds or _drive_total(players)
+        return drive_movement(players, request.trays_for(rounds, DEFAULT_TRAYS), request.rounds)
     if variant != "whist":
         raise ImpossibleMovementError(
             f"unknown variant {variant!r}; choose whist, phantom or drive"
         )
     if players < 4 or players % 4 in (2, 3) or construction(players) is None:
         raise ImpossibleMovementError(_refusal(players))
-    full = players - 1 if players % 4 == 0 else players
-    return whist_movement(
-        players, request.trays_for(request.rounds or full, DEFAULT_TRAYS), request.rounds
-    )
+    rounds = request.rounds or tournament_rounds(players)
+    return whist_movement(players, request.trays_for(rounds, DEFAULT_TRAYS), request.rounds)
 
 
 SEED_RULE = (

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from schedules.balance import balance
-from schedules.catalog import Request, build
+from schedules.balance_table import figure, howell_rows
 from schedules.jsonio import load_movement
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,20 +37,6 @@ def published() -> dict[int, tuple[Fraction, str]]:
     return best
 
 
-def bound(pairs: int) -> str:
-    """The lower bound on SS for a complete Howell (movement-math.md 1.3)."""
-    n = pairs // 2
-    if pairs % 2:
-        return "-"
-    if n % 2 == 0:
-        return "0 (Hadamard matrix of order 2n)"
-    return f"{n * (n - 1)} (any); {(2 * n - 1) * (n - 1)} (cyclic)"
-
-
-def _figure(ss: Fraction) -> str:
-    return str(ss) if ss.denominator == 1 else f"{float(ss):.3f}"
-
-
 def table() -> str:
     """The markdown document."""
     known = published()
@@ -67,14 +53,12 @@ def table() -> str:
         "| construction |",
         "|---:|---:|---:|---:|---|---|---|",
     ]
-    for pairs in range(3, 61):
-        m = build(Request("howell", pairs=pairs, balance="best"))
-        report = balance(m)
-        pub = known.get(pairs)
-        pub_text = f"{_figure(pub[0])} ({pub[1]})" if pub else "-"
+    for row in howell_rows(range(3, 61)):
+        pub = known.get(row.pairs)
+        pub_text = f"{figure(pub[0])} ({pub[1]})" if pub else "-"
         lines.append(
-            f"| {pairs} | {m.tables} | {_figure(report.ss)} | {report.index:.2f} | "
-            f"{bound(pairs)} | {pub_text} | {m.notes[0] if m.notes else ''} |"
+            f"| {row.pairs} | {row.tables} | {figure(row.ss)} | {row.index:.2f} | "
+            f"{row.bound} | {pub_text} | {row.construction} |"
         )
     return "\n".join(lines) + "\n"
 

@@ -4,7 +4,7 @@
         [--trays-per-round K | --minutes M [--minutes-per-tray X]] [--rounds R]
         [--variant NAME] [--stationary-table K] [--arrow-switch R,R] [--balance best]
         [--mnemonic] [--format text|json]
-    director movement list
+    director movement list [--balance]
     director movement verify FILE.json [--promise NAME] [--format text|json]
 
 Exit status: 0 for a verified movement, 1 when verification fails, 2 for an impossible request.
@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from schedules import catalog
 from schedules.balance import balance
+from schedules.balance_table import figure, howell_rows
 from schedules.findings import InvalidMovementError
 from schedules.jsonio import load_movement, movement_document
 from schedules.promises import promise_names
@@ -33,7 +34,7 @@ def run(argv: Sequence[str]) -> int:
         print(__doc__)
         return 0 if argv else 2
     if argv[0] == "list":
-        print(list_text())
+        print(balance_text() if "--balance" in argv[1:] else list_text())
         return 0
     if argv[0] == "verify":
         return _verify(argv[1:])
@@ -50,7 +51,19 @@ def list_text() -> str:
     lines.append("")
     lines.append("Options for every family: --mnemonic (play it through twice, hands exchanged),")
     lines.append("--trays-per-round K or --minutes M [--minutes-per-tray X], --format text|json.")
+    lines.append("Balance reached per size against the bound: director movement list --balance.")
     lines.append("Promises the verifier knows: " + ", ".join(promise_names()))
+    return "\n".join(lines)
+
+
+def balance_text(sizes: range = range(4, 61, 2)) -> str:
+    """Per size, the balance of our best complete Howell against the theoretical bound."""
+    lines = [f"{'pairs':>5} {'tables':>6} {'our SS':>8} {'index':>7}  lower bound on SS"]
+    for row in howell_rows(sizes):
+        lines.append(
+            f"{row.pairs:>5} {row.tables:>6} {figure(row.ss):>8} {row.index:>7.2f}  {row.bound}"
+        )
+    lines.append("(director movement howell --pairs P --balance best; see docs/balance-table.md)")
     return "\n".join(lines)
 
 

@@ -68,6 +68,10 @@ def _irregularity(value: Irregularity | None) -> model.Irregularity | None:
 
 
 def _table_result(result: Result, irregularity: Irregularity | None) -> model.TableResult:
+    reported = _irregularity(irregularity)
+    if reported is None and result.ns_tricks is None:
+        # Stored with awards and no tricks: scoring calls that a deal not played (W5 / M4).
+        reported = model.Irregularity(model.IrregularityKind.NOT_PLAYED)
     return model.TableResult(
         round=result.round,
         table=result.table,
@@ -76,7 +80,7 @@ def _table_result(result: Result, irregularity: Irregularity | None) -> model.Ta
         ew_record=result.ew_record,
         version=result.deal_version,
         revokes=result.revokes,
-        irregularity=_irregularity(irregularity),
+        irregularity=reported,
         awards=result.awards or (model.Award.AVERAGE, model.Award.AVERAGE),
     )
 

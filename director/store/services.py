@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from director.scoring.validate import validate
 from director.store import audit, repository, scoring_bridge
 from director.store.backup import BackupPolicy, Backups
 from director.store.engine import EventDatabase, create_database, open_database
@@ -356,6 +357,8 @@ class EventStore:
         """
         with self._unit() as db:
             result, change = repository.insert_result(db, entry)
+            if entry.revokes or entry.awards:
+                _check_against_laws(db, entry.session, entry.section, entry.tray)
             audit.record(
                 db, entry.entered_by, "record result", repository.describe(result), [change]
             )
@@ -399,6 +402,8 @@ class EventStore:
             result, change = repository.update_result(
                 db, result_id, expected_version, ns_tricks, revokes, awards, ew_record, who
             )
+            if revokes or awards:
+                _check_against_laws(db, result.session, result.section, result.tray)
             audit.record(db, who, "correct result", repository.describe(result), [change])
         self._after_entry()
         return result
@@ -481,6 +486,7 @@ class EventStore:
         )
         with self._unit() as db:
             stored, change = repository.insert_irregularity(db, value)
+            _check_against_laws(db, session, section, tray)
             summary = f"{kind.value} at table {table}, round {round}, tray {tray}"
             audit.record(db, who, "record irregularity", summary, [change])
         self._after_entry()
@@ -530,3 +536,10 @@ class EventStore:
     def backup_now(self) -> Path | None:
         """Write a rotating backup copy now (None for a server database)."""
         return self._backups.write() if self._backups else None
+
+
+def _check_against_laws(db: Session, session: int, section: str, tray: int) -> None:
+    """Refuse, inside the entry's own transaction, a ruling the laws do not give (a revoke at a
+    table awarded the average, an overplay law at the original play, ...): the scoring's checks
+    run on the changed tray before anything is committed."""
+    validate(scoring_bridge.session_of(db, session, section), trays=(tray,))

@@ -14,6 +14,10 @@ every non-zero element of G once and the opponent differences cover each twice (
 infinity aside: developing puts infinity with everyone). `starter_defects` counts how far a
 starter is from that, so a search can drive it to zero and a test can prove a starter works.
 
+Beyond starters: `drive_rounds` spreads a Wh(u) over GF(q) into a whist drive of u q players
+(partners at most once, opponents at most twice) and `product_rounds` completes it into a
+Wh(u q) when q = 2^k >= u; `all_starters` / `search_starter` search for first rounds.
+
 Elements of G are numbered 0 .. |G|-1 in mixed radix, lowest modulus first; for G = Z_p^k that
 is exactly the numbering of GF(p^k) in `schedules.designs.fields`, so a field's additive group
 is G = (p,) * k.
@@ -321,40 +325,77 @@ def all_starters(
 # -- whist drives ------------------------------------------------------------------------------
 
 
-def drive_rounds(base: Sequence[Sequence[Game]], players: int, q: int) -> Iterator[list[Game]]:
-    """Rounds of a whist drive for `players` * q players from a Wh(players) with nobody
-    sitting out (its rounds `base`, players 0 .. players-1) and GF(q), q >= players.
+def drive_rounds(
+    base: Sequence[Sequence[Game]], players: int, orders: Sequence[int]
+) -> Iterator[list[Game]]:
+    """Rounds of a whist drive for `players` * m players from a Wh(players) with nobody
+    sitting out (its rounds `base`, players 0 .. players-1) and the ring
+    R = GF(q_1) x GF(q_2) x ..., m = q_1 q_2 ..., every q_i >= players.
 
-    Player (a, z), a a player of the base and z in GF(q), is numbered a * q + z. Round (s, r)
-    seats, for every y in GF(q) and every game (a, b, c, d) of base round r, the game
-    ((a, y + s a), (b, y + s b), ...). Two players (a, z), (a', z') with a != a' meet only in
-    the rounds r where a and a' meet in the base, each time with the one s = (z - z')/(a - a'):
-    so they partner at most once and oppose at most twice; players with a = a' never meet.
-    (u - 1) q rounds in all, generated s by s.
+    Player (a, z), a a player of the base and z in R, is numbered a * m + z (z in mixed radix,
+    as in `ring_starter`); a stands for the ring element (a, a, ...), so two players of the
+    base differ by a unit. Round (s, r) seats, for every y in R and every game (a, b, c, d) of
+    base round r, the game ((a, y + s a), (b, y + s b), ...). Two players (a, z), (a', z') with
+    a != a' meet only in the rounds r where a and a' meet in the base, each time with the one
+    s = (z - z')/(a - a'): so they partner at most once and oppose at most twice; players
+    with a = a' never meet. (players - 1) m rounds in all, generated s by s.
     """
-    f = field(q)
-    if players > q:
-        raise ValueError(f"GF({q}) is too small to spread {players} players")
-    for s in f.elements:
+    if any(q < players for q in orders):
+        raise ValueError(f"GF({min(orders)}) is too small to spread {players} players")
+    fields = [field(q) for q in orders]
+    size = 1
+    for q in orders:
+        size *= q
+
+    def coordinates(z: int) -> list[int]:
+        out = []
+        for q in orders:
+            out.append(z % q)
+            z //= q
+        return out
+
+    def encode(xs: Sequence[int]) -> int:
+        code, place = 0, 1
+        for x, q in zip(xs, orders, strict=True):
+            code += x * place
+            place *= q
+        return code
+
+    elements = [coordinates(z) for z in range(size)]
+    for s in elements:
+        # (y + s a) coordinate-wise, for every base player a and every y
+        shifted = [
+            [
+                encode([f.add(yi, f.mul(si, a)) for f, yi, si in zip(fields, y, s, strict=True)])
+                for y in elements
+            ]
+            for a in range(players)
+        ]
         for games in base:
             yield [
-                tuple(a * q + f.add(y, f.mul(s, a)) for a in game)  # type: ignore[misc]
-                for y in f.elements
+                tuple(a * size + shifted[a][y] for a in game)  # type: ignore[misc]
+                for y in range(size)
                 for game in games
             ]
 
 
 def product_rounds(
-    base: Sequence[Sequence[Game]], players: int, fibre: Sequence[Sequence[Game]], q: int
+    base: Sequence[Sequence[Game]],
+    players: int,
+    fibre: Sequence[Sequence[Game]],
+    orders: Sequence[int],
 ) -> list[list[Game]]:
-    """Wh(players * q) from a Wh(players) and a Wh(q) over GF(q), q = 2^k >= players, neither
-    with sit-outs: the (players - 1) q rounds of `drive_rounds`, in which everyone meets
-    everyone outside their fibre {(a, z) : z in GF(q)} once as partner and twice as
-    opponent, then q - 1 rounds in which every fibre plays the Wh(q) `fibre` by itself.
+    """Wh(players * m) from a Wh(players) and a Wh(m), m = q_1 q_2 ... with every q_i >=
+    players, neither with sit-outs: the (players - 1) m rounds of `drive_rounds`, in which
+    everyone meets everyone outside their fibre {(a, z) : z in R} once as partner and twice as
+    opponent, then m - 1 rounds in which every fibre plays the Wh(m) `fibre` by itself.
     """
-    rounds = list(drive_rounds(base, players, q))
+    size = 1
+    for q in orders:
+        size *= q
+    rounds = list(drive_rounds(base, players, orders))
     for games in fibre:
         rounds.append(
-            [tuple(a * q + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
+            [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
         )
     return rounds

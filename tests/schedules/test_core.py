@@ -173,3 +173,12 @@ def test_grid_shows_both_parts_of_a_split_round() -> None:
     text = grid(replace(m, seatings=(*halves, *m.seatings[1:])))
     first_row = text.splitlines()[1]
     assert f"{s0.ns}-{s0.ew}* / {s0.trays[0]} + {s0.ns}-{s0.ew} / " in first_row
+
+
+def test_balance_listing_reports_reached_and_bound() -> None:
+    from director.cli.movement import balance_text
+
+    lines = balance_text(range(8, 12, 2)).splitlines()
+    assert lines[1].split()[:4] == ["8", "4", "0", "100.00"]
+    assert lines[2].split()[:3] == ["10", "5", "36"]
+    assert "20 (any); 36 (cyclic)" in lines[2]

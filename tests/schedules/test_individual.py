@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -161,3 +162,13 @@ def test_help_quotes_the_seed_and_states_the_guarantee() -> None:
     assert "partners exactly once" in FAMILY.help
     assert FAMILY.size_unit == "players"
     assert catalog.family("individual").help == FAMILY.help
+
+
+def test_drive_through_the_catalog_derives_trays_from_minutes() -> None:
+    request = catalog.Request(
+        family="individual", players=1000, variant="drive", rounds=3, minutes=Fraction(42)
+    )
+    m = catalog.build(request)
+    assert m.rounds == 3
+    assert len(m.trays) == 3 * 2  # 42 minutes / (3 rounds x 7 minutes a tray)
+    assert "Wh(8)" in m.notes[0]

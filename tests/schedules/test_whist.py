@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from schedules.balance import balance
 from schedules.designs.whist import (
     Starter,
     all_starters,
@@ -20,7 +21,13 @@ from schedules.designs.whist import (
     starter_defects,
 )
 from schedules.findings import Law
-from schedules.individual import SEARCHED, prime_power_factors, starter_movement, whist_rounds
+from schedules.individual import (
+    STORED,
+    prime_power_factors,
+    starter_movement,
+    whist_rounds,
+    whist_starter,
+)
 from schedules.jsonio import load_movement
 from schedules.verify import verify
 from tests.conftest import MOVEMENTS
@@ -42,11 +49,19 @@ def test_binary_starter_is_a_whist_starter(q: int) -> None:
     assert starter_defects(starter) == 0
 
 
-@pytest.mark.parametrize("v", sorted(SEARCHED))
+@pytest.mark.parametrize("v", sorted(STORED))
 def test_stored_search_results_are_whist_starters(v: int) -> None:
-    rotational = v % 4 == 0
-    starter = Starter((v - 1 if rotational else v,), SEARCHED[v], rotational, "stored")
+    moduli, games, _ = STORED[v]
+    starter = Starter(moduli, games, v % 4 == 0, "stored")
+    assert starter.players == v
     assert starter_defects(starter) == 0
+
+
+@pytest.mark.parametrize("v", [13, 17])
+def test_stored_first_round_is_better_balanced_than_the_closed_form(v: int) -> None:
+    stored = balance(starter_movement(whist_starter(v)))  # type: ignore[arg-type]
+    closed = balance(starter_movement(ring_starter([v])))
+    assert stored.ss < closed.ss
 
 
 def test_defects_see_a_broken_starter() -> None:
@@ -117,7 +132,7 @@ def test_no_twh13_every_z_cyclic_wh13_fails_triplewhist() -> None:
 
 
 def test_no_twh12_ours_and_rotational_candidates_fail() -> None:
-    candidates = [Starter((11,), SEARCHED[12], True, "stored")]
+    candidates = [Starter((11,), STORED[12][1], True, "stored")]
     candidates += list(itertools.islice(all_starters((11,), True), 40))
     for starter in candidates:
         movement = starter_movement(starter)
@@ -142,7 +157,7 @@ def test_triplewhist_promise_can_hold_twh8_exists() -> None:
 
 def test_drive_product_meets_everyone_outside_the_fibre_three_times() -> None:
     u, q = 8, 8
-    rounds = list(drive_rounds(whist_rounds(u), u, q))
+    rounds = list(drive_rounds(whist_rounds(u), u, [q]))
     assert len(rounds) == (u - 1) * q
     partners: Counter[tuple[int, int]] = Counter()
     opponents: Counter[tuple[int, int]] = Counter()
@@ -168,9 +183,9 @@ def test_develop_round_count_and_sitouts() -> None:
     assert json.dumps(rounds)
 
 
-@pytest.mark.parametrize(("u", "q"), [(4, 4), (8, 8), (4, 16), (12, 16)])
+@pytest.mark.parametrize(("u", "q"), [(4, 4), (8, 8), (4, 16), (12, 16), (4, 20)])
 def test_product_of_two_tournaments_is_a_tournament(u: int, q: int) -> None:
-    rounds = product_rounds(whist_rounds(u), u, whist_rounds(q), q)
+    rounds = product_rounds(whist_rounds(u), u, whist_rounds(q), prime_power_factors(q))
     assert len(rounds) == u * q - 1
     partners: Counter[tuple[int, int]] = Counter()
     opponents: Counter[tuple[int, int]] = Counter()

@@ -127,9 +127,9 @@ def test_an_older_file_is_upgraded_after_a_backup_copy(tmp_path: Path, movement:
         assert store.info().name == "Old"
         assert store.info().schema_revision == head_revision() != "0001"
         store.choose_movement(movement)
-        store.record_result(ResultEntry(1, 1, 1, 1, 7))
+        store.record_result(ResultEntry(1, 2, 3, 1, 7))
         irregular = store.record_irregularity(
-            round=1, table=1, tray=1, kind=IrregularityKind.SHORT_HAND
+            round=2, table=3, tray=1, kind=IrregularityKind.SHORT_HAND
         )
         assert store.irregularities() == (irregular,)
     copies = list(tmp_path.glob("event.before-upgrade-0001.*.whist"))

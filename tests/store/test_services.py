@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from director.errors import DirectorError
 from director.store.services import (
     Award,
     ConflictError,
@@ -170,10 +171,28 @@ def test_result_round_trip_with_revokes(store: EventStore) -> None:
 
 
 def test_not_played_result_keeps_its_awards(store: EventStore) -> None:
-    stored = store.record_result(entry(1, 1, 2, None, awards=(Award.AVERAGE_PLUS, Award.AVERAGE)))
+    artificial = entry(1, 1, 2, None, awards=(Award.AVERAGE_PLUS, Award.AVERAGE))
+    with pytest.raises(DirectorError, match="the whist laws give only the average"):
+        store.record_result(artificial)
+    assert store.results() == ()
+    # Under matchpoints the modern artificial scores (60/50/40) are allowed.
+    store.update_event(settings=EventSettings(method=Method.MATCHPOINTS))
+    stored = store.record_result(artificial)
     assert stored.ns_tricks is None
     assert stored.ew_tricks is None
     assert store.results()[0].awards == (Award.AVERAGE_PLUS, Award.AVERAGE)
+
+
+def test_a_deal_not_played_scores_the_average(store: EventStore) -> None:
+    store.record_result(entry(1, 1, 1, 8))
+    store.record_result(entry(1, 2, 7, 6))
+    store.record_result(entry(2, 3, 1, 5))
+    store.record_result(entry(3, 2, 1, None, awards=(Award.AVERAGE, Award.AVERAGE)))
+    deal = next(d for d in store.standings().deals if d.tray == 1)
+    unplayed = next(t for t in deal.tables if t.table == 2)
+    assert unplayed.made_ns is None
+    assert unplayed.pm_ns == 0
+    assert unplayed.pm_ew == 0
 
 
 @pytest.mark.parametrize(
@@ -288,22 +307,37 @@ def test_new_deal_needs_a_reason(store: EventStore) -> None:
 
 
 def test_irregularities_reach_scoring(store: EventStore) -> None:
-    store.record_result(entry(1, 1, 1, 7))
+    # Tray 1 is dealt at table 1 in round 1 and overplayed at table 3 in round 2; tray 7 is
+    # overplayed at table 1 in round 2.
+    store.record_result(entry(2, 3, 1, 7))
     irregular = store.record_irregularity(
-        round=1, table=1, tray=1, kind=IrregularityKind.WRONG_TRUMP_OVERPLAY, table_trump="S"
+        round=2, table=3, tray=1, kind=IrregularityKind.WRONG_TRUMP_OVERPLAY, table_trump="S"
     )
     unplayed = store.record_irregularity(
-        round=1, table=2, tray=7, kind=IrregularityKind.WRONG_CARDS, detail="14 cards"
+        round=2, table=1, tray=7, kind=IrregularityKind.WRONG_CARDS, detail="14 cards"
     )
     assert store.irregularities() == (irregular, unplayed)
     assert irregular.table_trump is Suit.SPADES
     by_key = {(r.tray, r.table): r for r in store.scoring_input().results}
-    assert by_key[1, 1].irregularity is not None
-    assert by_key[1, 1].irregularity.table_trump is Suit.SPADES
-    assert by_key[1, 1].ns_tricks == 7
-    assert by_key[7, 2].ns_tricks is None
-    assert by_key[7, 2].irregularity is not None
-    assert by_key[7, 2].irregularity.note == "14 cards"
+    assert by_key[1, 3].irregularity is not None
+    assert by_key[1, 3].irregularity.table_trump is Suit.SPADES
+    assert by_key[1, 3].ns_tricks == 7
+    assert by_key[7, 1].ns_tricks is None
+    assert by_key[7, 1].irregularity is not None
+    assert by_key[7, 1].irregularity.note == "14 cards"
+
+
+def test_a_ruling_the_laws_do_not_give_is_refused_and_not_kept(store: EventStore) -> None:
+    store.record_result(entry(1, 1, 1, 7))
+    log_before = store.audit_log()
+    # Law IV Sec.9 concerns the overplay; round 1 at table 1 is tray 1's original play.
+    with pytest.raises(DirectorError, match="original play"):
+        store.record_irregularity(
+            round=1, table=1, tray=1, kind=IrregularityKind.WRONG_TRUMP_OVERPLAY, table_trump="S"
+        )
+    assert store.irregularities() == ()
+    assert store.audit_log() == log_before
+    assert store.standings().deals  # the event still scores
 
 
 def test_movement_cannot_change_once_results_exist(store: EventStore, movement: Movement) -> None:

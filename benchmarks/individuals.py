@@ -1,0 +1,69 @@
+"""Individual movements: whist tournaments across 8..200 players and a 1,000-player drive.
+
+Issue 16 targets 4 (every Wh(v) we build, at most 1 s each) and 7 (a 250-table whist drive of
+1,000 individuals generated, verified and scored in at most 5 s). Wh(1000) is not among our
+constructions, so the drive plays the first rounds of the product of a Wh(8) and GF(125)
+(875 rounds in all): nobody partners twice or opposes three times.
+"""
+
+from __future__ import annotations
+
+from benchmarks.common import timed
+from director.scoring import score_session
+from director.scoring.model import Session, TableResult
+from schedules.individual import drive_movement, supported_sizes, whist_movement
+from schedules.types import Movement
+from schedules.verify import ensure_valid
+
+DRIVE_PLAYERS = 1000
+DRIVE_ROUNDS = 12
+DRIVE_TRAYS_PER_ROUND = 2
+
+
+def _build_and_verify(players: int) -> Movement:
+    return ensure_valid(whist_movement(players), "individual-wh")
+
+
+def _results(movement: Movement) -> tuple[TableResult, ...]:
+    """A made-up result for every play (tricks vary with the seat so scores differ)."""
+    return tuple(
+        TableResult(s.round, s.table, tray, 3 + (s.table + tray) % 8)
+        for s in movement.seatings
+        for tray in s.trays
+    )
+
+
+def _drive_end_to_end() -> None:
+    drive = drive_movement(DRIVE_PLAYERS, DRIVE_TRAYS_PER_ROUND, DRIVE_ROUNDS)
+    ensure_valid(drive)
+    score_session(Session(drive, _results(drive)))
+
+
+def run() -> None:
+    """Print the figures."""
+    sizes = supported_sizes(8, 200)
+    print(f"Wh(v) built for {len(sizes)} sizes in 8..200: {', '.join(map(str, sizes))}")
+    timed("Wh(64): build only", lambda: whist_movement(64))
+    timed("Wh(64): build and verify", lambda: _build_and_verify(64))
+    largest = sizes[-1]
+    timed(f"Wh({largest}) (largest): build only", lambda: whist_movement(largest), repeat=1)
+    timed(f"Wh({largest}) (largest): build and verify", lambda: _build_and_verify(largest), 1)
+    timed(
+        f"all {len(sizes)} sizes 8..200: build only",
+        lambda: [whist_movement(v) for v in sizes],
+        repeat=1,
+    )
+    timed(
+        f"all {len(sizes)} sizes 8..200: build and verify",
+        lambda: [_build_and_verify(v) for v in sizes],
+        repeat=1,
+    )
+    timed(
+        f"{DRIVE_PLAYERS}-player drive, {DRIVE_ROUNDS} rounds: build",
+        lambda: drive_movement(DRIVE_PLAYERS, DRIVE_TRAYS_PER_ROUND, DRIVE_ROUNDS),
+    )
+    timed(
+        f"{DRIVE_PLAYERS}-player drive, {DRIVE_ROUNDS} rounds: build, verify, score",
+        _drive_end_to_end,
+        repeat=1,
+    )
