@@ -10,6 +10,7 @@ MODULES = (
     "howell",
     "individuals",
     "seed_families",
+    "scale",
     "scoring",
     "store",
     "printing",

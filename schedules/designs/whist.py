@@ -14,9 +14,11 @@ every non-zero element of G once and the opponent differences cover each twice (
 infinity aside: developing puts infinity with everyone). `starter_defects` counts how far a
 starter is from that, so a search can drive it to zero and a test can prove a starter works.
 
-Beyond starters: `drive_rounds` spreads a Wh(u) over GF(q) into a whist drive of u q players
-(partners at most once, opponents at most twice) and `product_rounds` completes it into a
-Wh(u q) when q = 2^k >= u; `all_starters` / `search_starter` search for first rounds.
+The binary construction develops by multiplication in GF(2^k) instead; in logarithms it is
+1-rotational over Z_(2^k - 1) all the same. Beyond starters: `drive_rounds` spreads a Wh(u)
+over a ring of fields into a whist drive of u m players (partners at most once, opponents at
+most twice) and `product_rounds` completes it into a Wh(u m) with a Wh(m) in each fibre;
+`all_starters` / `search_starter` search for first rounds.
 
 Elements of G are numbered 0 .. |G|-1 in mixed radix, lowest modulus first; for G = Z_p^k that
 is exactly the numbering of GF(p^k) in `schedules.designs.fields`, so a field's additive group

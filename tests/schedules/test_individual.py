@@ -172,3 +172,10 @@ def test_drive_through_the_catalog_derives_trays_from_minutes() -> None:
     assert m.rounds == 3
     assert len(m.trays) == 3 * 2  # 42 minutes / (3 rounds x 7 minutes a tray)
     assert "Wh(8)" in m.notes[0]
+
+
+def test_mnemonic_play_doubles_the_tournament() -> None:
+    m = catalog.build(catalog.Request(family="individual", players=13, mnemonic=True))
+    assert m.rounds == 26
+    assert verify(m, "individual-wh") == []
+    assert max(partner_counts(m).values()) == 2
