@@ -21,12 +21,7 @@ MODULES = (
 def main(names: list[str]) -> int:
     """Run the named benchmark modules (all by default)."""
     for name in names or MODULES:
-        try:
-            module = importlib.import_module(f"benchmarks.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"benchmarks.{name}":
-                raise
-            continue
+        module = importlib.import_module(f"benchmarks.{name}")
         print(f"== {name}")
         module.run()
     return 0

@@ -1,7 +1,7 @@
 """The session file (`director score FILE.json`) in, and the scored session out as JSON.
 
-The input shape is documented in docs/scoring.md. Output figures are exact strings ("7/2")
-beside decimals, so nothing is lost and a reader need not parse fractions.
+The input shape is documented in the README ("Scoring a session"). Output figures are exact
+strings ("7/2") beside decimals, so nothing is lost and a reader need not parse fractions.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def session_from_json(data: Mapping[str, Any]) -> Session:
     except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:
         raise InputFormatError(
             f"the session file has a field of the wrong shape ({type(exc).__name__}: {exc});"
-            " see docs/scoring.md"
+            " see the README, section 'Scoring a session'"
         ) from None
 
 
