@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 
+from director.cli.options import add_movement_options, movement_request
 from director.scoring import score_session
 from director.scoring.session_json import result_to_json
 from director.scoring.text import report
@@ -45,7 +46,6 @@ from director.store.services import (
     Suit,
 )
 from director.store.values import Card, Result
-from schedules import catalog
 from schedules.jsonio import load_movement
 from schedules.types import Direction
 
@@ -91,12 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     source = movement.add_mutually_exclusive_group(required=True)
     source.add_argument("--family")
     source.add_argument("--from-json", type=Path)
-    for unit in ("tables", "pairs", "players", "couples", "teams"):
-        movement.add_argument(f"--{unit}", type=int)
-    movement.add_argument("--trays-per-round", type=int)
-    movement.add_argument("--rounds", type=int)
-    movement.add_argument("--variant")
-    movement.add_argument("--mnemonic", action="store_true")
+    add_movement_options(movement)
 
     slip = command("slip", _slip)
     _add_place(slip)
@@ -193,18 +188,7 @@ def _movement(args: argparse.Namespace) -> int:
                 load_movement(str(args.from_json)), session=args.session, section=args.section
             )
         else:
-            request = catalog.Request(
-                family=args.family,
-                tables=args.tables,
-                pairs=args.pairs,
-                players=args.players,
-                couples=args.couples,
-                teams=args.teams,
-                trays_per_round=args.trays_per_round,
-                rounds=args.rounds,
-                variant=args.variant,
-                mnemonic=args.mnemonic,
-            )
+            request = movement_request(args.family, args)
             movement = store.build_movement(request, session=args.session, section=args.section)
         print(
             f"session {args.session} section {args.section}: {movement.family}"

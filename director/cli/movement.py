@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from fractions import Fraction
 
+from director.cli.options import add_movement_options, movement_request
 from schedules import catalog
 from schedules.balance import balance
 from schedules.balance_table import figure, howell_rows
@@ -70,48 +70,14 @@ def balance_text(sizes: range = range(4, 61, 2)) -> str:
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="director movement", description="Generate a movement.")
     p.add_argument("family")
-    size = p.add_mutually_exclusive_group()
-    for unit in ("tables", "pairs", "players", "couples", "teams"):
-        size.add_argument(f"--{unit}", type=int)
-    trays = p.add_mutually_exclusive_group()
-    trays.add_argument("--trays-per-round", type=int)
-    trays.add_argument("--minutes", type=Fraction)
-    p.add_argument("--minutes-per-tray", type=Fraction, default=catalog.DEFAULT_MINUTES_PER_TRAY)
-    p.add_argument("--rounds", type=int)
-    p.add_argument("--variant")
-    p.add_argument("--stationary-table", type=int)
-    p.add_argument("--arrow-switch", default="", help="rounds to arrow-switch, e.g. 3,7")
-    p.add_argument("--balance", choices=["best"])
-    p.add_argument("--mnemonic", action="store_true")
+    add_movement_options(p)
     p.add_argument("--format", choices=["text", "json"], default="text")
     return p
 
 
 def _generate(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
-    try:
-        switches = tuple(int(x) for x in args.arrow_switch.split(",") if x.strip())
-    except ValueError:
-        raise catalog.ImpossibleMovementError(
-            f"--arrow-switch takes round numbers separated by commas, not {args.arrow_switch!r}"
-        ) from None
-    request = catalog.Request(
-        family=args.family,
-        tables=args.tables,
-        pairs=args.pairs,
-        players=args.players,
-        couples=args.couples,
-        teams=args.teams,
-        trays_per_round=args.trays_per_round,
-        minutes=args.minutes,
-        minutes_per_tray=args.minutes_per_tray,
-        rounds=args.rounds,
-        variant=args.variant,
-        mnemonic=args.mnemonic,
-        stationary_table=args.stationary_table,
-        arrow_switch=switches,
-        balance=args.balance,
-    )
+    request = movement_request(args.family, args)
     try:
         movement = catalog.build(request)
     except InvalidMovementError as exc:

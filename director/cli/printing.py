@@ -18,6 +18,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from director.cli.options import add_movement_options, movement_request
 from director.errors import DirectorError
 from director.printing import documents as _documents
 from schedules import catalog
@@ -37,13 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     source.add_argument("--movement", metavar="FAMILY", help="build this family's movement")
     source.add_argument("--movement-file", metavar="FILE", help="a movement JSON file")
     source.add_argument("--event", metavar="FILE", help="an event file")
-    for unit in ("tables", "pairs", "players", "couples", "teams"):
-        p.add_argument(f"--{unit}", type=int)
-    p.add_argument("--trays-per-round", type=int)
-    p.add_argument("--rounds", type=int)
-    p.add_argument("--variant")
-    p.add_argument("--stationary-table", type=int)
-    p.add_argument("--mnemonic", action="store_true")
+    add_movement_options(p)
     p.add_argument("--session", type=int, default=1)
     p.add_argument("--section", default="A")
     p.add_argument("--part", default="", help="results only: standings,deals,personal")
@@ -93,17 +88,5 @@ def _movement(args: argparse.Namespace) -> Movement:
                 f"cannot read {args.movement_file}: {exc.strerror}; give a movement JSON file "
                 "(director movement FAMILY ... --format json)"
             ) from None
-    request = catalog.Request(
-        family=args.movement,
-        tables=args.tables,
-        pairs=args.pairs,
-        players=args.players,
-        couples=args.couples,
-        teams=args.teams,
-        trays_per_round=args.trays_per_round,
-        rounds=args.rounds,
-        variant=args.variant,
-        stationary_table=args.stationary_table,
-        mnemonic=args.mnemonic,
-    )
+    request = movement_request(args.movement, args)
     return catalog.build(request)
