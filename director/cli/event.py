@@ -32,7 +32,7 @@ from pathlib import Path
 from director.cli.options import add_movement_options, movement_request
 from director.scoring import score_session
 from director.scoring.session_json import result_to_json
-from director.scoring.text import report
+from director.scoring.text import Rounding, report
 from director.store.services import (
     Award,
     EventSettings,
@@ -78,6 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--venue")
     new.add_argument("--method", choices=[m.value for m in Method], default="plusminus")
     new.add_argument("--declared-trump", choices=list("SHDC"))
+    new.add_argument("--rounding", choices=["exact", "tenths", "halves", "whole"], default="exact")
 
     players = command("players", _players)
     players.add_argument("--import", dest="roster", type=Path)
@@ -157,7 +158,9 @@ def _open(args: argparse.Namespace) -> EventStore:
 
 
 def _new(args: argparse.Namespace) -> int:
-    settings = EventSettings(method=Method(args.method), declared_trump=args.declared_trump)
+    settings = EventSettings(
+        method=Method(args.method), declared_trump=args.declared_trump, rounding=args.rounding
+    )
     with EventStore.create(
         args.file, args.name, held_on=args.date, venue=args.venue, settings=settings
     ) as store:
@@ -323,11 +326,12 @@ def _new_deal(args: argparse.Namespace) -> int:
 def _standings(args: argparse.Namespace) -> int:
     with _open(args) as store:
         scoring = store.scoring_input(session=args.session, section=args.section)
+        rounding = Rounding.named(store.info().settings.rounding)
     result = score_session(scoring)
     if args.format == "json":
         print(json.dumps(result_to_json(result), indent=2))
     else:
-        print(report(result, scoring.names))
+        print(report(result, scoring.names, rounding))
     return 0
 
 

@@ -21,7 +21,7 @@ from director.scoring.errors import ScoringError
 from director.scoring.explain import explain_text
 from director.scoring.model import Method, RevokeReference, Scale, Session
 from director.scoring.session_json import load_session, result_to_json
-from director.scoring.text import report
+from director.scoring.text import Rounding, report
 
 EXIT_REFUSED = 2
 
@@ -33,6 +33,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", choices=[s.value for s in Scale])
     p.add_argument("--revoke-reference", choices=[r.value for r in RevokeReference])
     p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument(
+        "--rounding",
+        choices=["exact", "tenths", "halves", "whole"],
+        default="exact",
+        help="display only: exact shows two decimals; whole is the historical nearest number",
+    )
     p.add_argument("--explain", metavar="LABEL", help="explain this competitor's score")
     p.add_argument("--tray", type=int, help="with --explain: one tray only")
     return p
@@ -52,7 +58,7 @@ def run(argv: Sequence[str]) -> int:
     elif args.format == "json":
         print(json.dumps(result_to_json(result), indent=1))
     else:
-        print(report(result, session.names))
+        print(report(result, session.names, Rounding.named(args.rounding)))
     return 0
 
 

@@ -1,66 +1,107 @@
 """The scored session as plain text: winners, standings and per-deal scores.
 
-Figures are exact until here; this is where they are rounded, to two decimals.
+Figures are exact until here; this is where they are rounded for display: to two decimals by
+default, or to tenths, halves or the historical nearest whole number (decisions.md: an option,
+never the default).
 """
 
 from __future__ import annotations
 
+import enum
+import math
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 from director.scoring.model import TRICKS, DealScore, Method, SessionResult, Standing
 
+Figure = Callable[..., str]
+"""`figure` with the rounding chosen."""
 
-def figure(x: Fraction | None, signed: bool = False) -> str:
-    """A figure for display: two decimals at most, trailing zeros dropped.
+
+class Rounding(enum.Enum):
+    """How figures are rounded for display; the value is the step."""
+
+    HUNDREDTHS = "0.01"
+    TENTHS = "0.1"
+    HALVES = "0.5"
+    WHOLE = "1"
+    """The historical "nearest whole number"."""
+
+    @classmethod
+    def named(cls, word: str) -> Rounding:
+        """From the event setting's word: exact (two decimals shown), tenths, halves, whole."""
+        words = {"exact": cls.HUNDREDTHS, "tenths": cls.TENTHS, "halves": cls.HALVES}
+        words["whole"] = cls.WHOLE
+        try:
+            return words[word]
+        except KeyError:
+            raise ValueError(f"rounding {word!r}: choose {', '.join(words)}") from None
+
+
+def figure(
+    x: Fraction | None, signed: bool = False, rounding: Rounding = Rounding.HUNDREDTHS
+) -> str:
+    """A figure for display, rounded half away from zero to the step, trailing zeros dropped.
 
     >>> figure(Fraction(7, 2)), figure(Fraction(-1, 3)), figure(Fraction(2), signed=True)
     ('3.5', '-0.33', '+2')
+    >>> [figure(Fraction(-11, 4), rounding=r) for r in Rounding]
+    ['-2.75', '-2.8', '-3', '-3']
     """
     if x is None:
         return "-"
-    text = f"{float(x):.2f}".rstrip("0").rstrip(".")
-    text = "0" if text == "-0" else text
-    return f"+{text}" if signed and x > 0 else text
+    step = Fraction(rounding.value)
+    steps = abs(x) / step
+    whole = math.floor(steps + Fraction(1, 2))
+    value = math.copysign(1, x) * whole * step
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    text = "0" if text in ("-0", "") else text
+    return f"+{text}" if signed and value > 0 else text
 
 
-def report(result: SessionResult, names: dict[str, str] | None = None) -> str:
-    """The whole session as text."""
+def report(
+    result: SessionResult,
+    names: dict[str, str] | None = None,
+    rounding: Rounding = Rounding.HUNDREDTHS,
+) -> str:
+    """The whole session as text, figures rounded as asked."""
     names = names or {}
+    fig = partial(figure, rounding=rounding)
     lines = ["Winners"]
     for w in result.winners:
         who = " = ".join(f"{label} {names.get(label, '')}".strip() for label in w.labels)
-        lines.append(f"  {w.title:<10} {who}  ({figure(w.figure)})")
+        lines.append(f"  {w.title:<10} {who}  ({fig(w.figure)})")
     for name, rows in result.standings.items():
         lost = bool(result.subtotals)  # Safford ranks on tricks lost
         lines += ["", f"Standings: {name}", _header(result.method) + ("    lost" if lost else "")]
         lines += [
-            _row(s, result.method, names)
-            + (f"{figure(TRICKS * s.deals - s.raw):>8}" if lost else "")
+            _row(s, result.method, names, fig)
+            + (f"{fig(TRICKS * s.deals - s.raw):>8}" if lost else "")
             for s in rows
         ]
     if result.teams:
         lines += ["", "Teams", f"  {'place':<6}{'team':<10}{'tricks':>9}{'margin':>9}{'won':>6}"]
         lines += [
-            f"  {t.place:<6}{t.team:<10}{figure(t.tricks):>9}{figure(t.margin, True):>9}"
-            f"{figure(t.matches_won):>6}"
+            f"  {t.place:<6}{t.team:<10}{fig(t.tricks):>9}{fig(t.margin, True):>9}"
+            f"{fig(t.matches_won):>6}"
             for t in result.teams
         ]
     if result.couples:
         lines += ["", "Husband against wife (tricks lost on the hands both held)"]
         lines += [
-            f"  {c.couple:<6} {c.deals:>3} hands  wife {figure(c.wife_lost)}"
-            f"  husband {figure(c.husband_lost)}"
+            f"  {c.couple:<6} {c.deals:>3} hands  wife {fig(c.wife_lost)}"
+            f"  husband {fig(c.husband_lost)}"
             for c in result.couples
         ]
     if result.subtotals:
         lines += ["", "Tricks lost, subtotal after each four hands"]
         lines += [
-            f"  {s.label:<6} " + " ".join(f"{figure(v):>5}" for v in s.lost)
-            for s in result.subtotals
+            f"  {s.label:<6} " + " ".join(f"{fig(v):>5}" for v in s.lost) for s in result.subtotals
         ]
     lines += ["", "Deals"]
     for deal in result.deals:
-        lines += _deal(deal)
+        lines += _deal(deal, fig)
     if result.warnings:
         lines += ["", "Warnings"] + [f"  {w}" for w in result.warnings]
     return "\n".join(lines)
@@ -72,38 +113,38 @@ def _header(method: Method) -> str:
     return f"  {'place':<6}{'who':<16}{'deals':>6}{'tricks':>8}{'+/-':>8}{'equated':>9}"
 
 
-def _row(s: Standing, method: Method, names: dict[str, str]) -> str:
+def _row(s: Standing, method: Method, names: dict[str, str], fig: Figure) -> str:
     who = f"{s.label} {names.get(s.label, '')}".strip()[:15]
     if method is Method.MATCHPOINTS:
         return (
-            f"  {s.place:<6}{who:<16}{s.deals:>6}{figure(s.matchpoints):>9}"
-            f"{figure(s.top):>7}{figure(s.percent):>8}"
+            f"  {s.place:<6}{who:<16}{s.deals:>6}{fig(s.matchpoints):>9}"
+            f"{fig(s.top):>7}{fig(s.percent):>8}"
         )
     return (
-        f"  {s.place:<6}{who:<16}{s.deals:>6}{figure(s.raw):>8}"
-        f"{figure(s.plus_minus, True):>8}{figure(s.equated):>9}"
+        f"  {s.place:<6}{who:<16}{s.deals:>6}{fig(s.raw):>8}"
+        f"{fig(s.plus_minus, True):>8}{fig(s.equated):>9}"
     )
 
 
-def _deal(d: DealScore) -> list[str]:
+def _deal(d: DealScore, fig: Figure) -> list[str]:
     version = f" (new deal {d.version})" if d.version > 1 else ""
     avg = (
         "no counting result"
         if d.avg_ns is None
         else (
-            f"average N/S {figure(d.avg_ns)} E/W {figure(TRICKS - d.avg_ns)},"
+            f"average N/S {fig(d.avg_ns)} E/W {fig(TRICKS - d.avg_ns)},"
             f" top N/S {d.top_ns}, bottom N/S {d.bottom_ns}"
         )
     )
     out = [f"  Tray {d.tray}{version}: {avg}"]
     for t in d.tables:
         made = "-" if t.made_ns is None else str(t.made_ns)
-        mp = "" if t.mp_ns is None else f"  MP {figure(t.mp_ns)}/{figure(t.mp_ew)}"
+        mp = "" if t.mp_ns is None else f"  MP {fig(t.mp_ns)}/{fig(t.mp_ew)}"
         note = "" if t.adjustment.value == "as made" else f"  [{t.adjustment.value}]"
         marks = " ".join(m for m in t.marks if m)
         out.append(
             f"    T{t.table} R{t.round}  {'+'.join(t.ns):>5} v {'+'.join(t.ew):<5}"
-            f" made {made:>2}  N/S {figure(t.final_ns):>5} {figure(t.pm_ns, True):>6}"
-            f"  E/W {figure(t.final_ew):>5} {figure(t.pm_ew, True):>6}{mp}{note} {marks}".rstrip()
+            f" made {made:>2}  N/S {fig(t.final_ns):>5} {fig(t.pm_ns, True):>6}"
+            f"  E/W {fig(t.final_ew):>5} {fig(t.pm_ew, True):>6}{mp}{note} {marks}".rstrip()
         )
     return out
