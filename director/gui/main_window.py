@@ -35,6 +35,7 @@ from director.gui.screens.slips.view import SlipsScreen
 from director.gui.settings import Settings
 from director.store.paths import data_folder
 from director.store.services import EventStore
+from director.store.values import Gender
 
 APP_TITLE = "Whist Director"
 FIELD_KINDS = {
@@ -245,12 +246,20 @@ class MainWindow(QMainWindow):
     def _suggest_field(self) -> None:
         """Fill the movement chooser's field from the partnerships formed so far."""
         assert self.context is not None
+        players = self.context.store.players()
+        ladies = tuple(p.name for p in players if p.gender is Gender.LADY)
+        gentlemen = tuple(p.name for p in players if p.gender is Gender.GENTLEMAN)
         kinds: dict[str, int] = {}
         for p in self.context.store.partnerships():
             kinds[p.kind] = kinds.get(p.kind, 0) + 1
         if kinds:
             kind = max(kinds, key=lambda k: kinds[k])
-            self.movement.set_field(FIELD_KINDS.get(kind, FieldKind.PAIRS), kinds[kind])
+            field = FIELD_KINDS.get(kind, FieldKind.PAIRS)
+            self.movement.set_field(field, kinds[kind], ladies, gentlemen)
+        elif ladies and gentlemen:
+            # No partnerships yet, but the roster says who is a lady or a gentleman.
+            mixed = FieldKind.LADIES_GENTLEMEN
+            self.movement.set_field(mixed, len(ladies) + len(gentlemen), ladies, gentlemen)
 
     def _changed(self, what: Changed, _source: object) -> None:
         if what & Changed.PLAYERS:

@@ -174,3 +174,38 @@ def test_demo_roster_file_round_trips(tmp_path: Path, store: EventStore) -> None
     store.import_roster(roster_csv(tmp_path / "roster.csv", 6))
     assert len(store.players()) == 6
     assert {p.club for p in store.players()} == {"Riverside"}
+
+
+def test_a_mixed_field_fills_tables_and_names_who_is_left_over(qapp) -> None:
+    ladies = tuple(f"Mrs {c}" for c in "ABCDEFG")  # seven ladies
+    gentlemen = tuple(f"Mr {c}" for c in "ABCDEF")  # six gentlemen: three tables
+    ask = Ask(
+        FieldKind.LADIES_GENTLEMEN,
+        13,
+        Fraction(150),
+        MINUTES_PER_TRAY,
+        ladies=ladies,
+        gentlemen=gentlemen,
+    )
+    offered = list(candidates(FieldKind.LADIES_GENTLEMEN))
+    assert {fam.name for fam, _ in offered} == {"ladies-gentlemen"}
+    rows = [propose(ask, fam, variant) for fam, variant in offered]
+    fitting = [p for p in rows if p.fits]
+    assert fitting
+    assert all(p.movement.tables == 3 for p in fitting)
+    assert fitting[0].left_over == ("Mrs G",)
+    assert fitting[0].warnings()[0] == "Left over (no place at a table): Mrs G"
+
+
+def test_the_window_proposes_the_mixed_field_from_the_roster(window) -> None:
+    from director.store.values import Gender
+
+    store = window.context.store
+    for i in range(4):
+        store.add_player(f"Lady {i}", gender=Gender.LADY)
+        store.add_player(f"Gentleman {i}", gender=Gender.GENTLEMAN)
+    window._suggest_field()
+    ask = window.movement.ask()
+    assert ask.kind is FieldKind.LADIES_GENTLEMEN
+    assert ask.fill.tables == 2
+    assert ask.fill.left_over == ()

@@ -18,6 +18,7 @@ from director.gui.tablemodel import Index, RowRole, SortRole
 from schedules.balance import BalanceReport, balance
 from schedules.catalog import Family, Request, build, families
 from schedules.findings import ScheduleError
+from schedules.ladies_gentlemen import Fill, fill_tables
 from schedules.mnemonic import SEED_WARNING, player_count
 from schedules.timing import duration_minutes
 from schedules.types import Movement
@@ -33,6 +34,8 @@ class FieldKind(enum.Enum):
     PLAYERS = "players"
     COUPLES = "couples"
     TEAMS = "teams"
+    LADIES_GENTLEMEN = "ladies and gentlemen"
+    """Players marked lady or gentleman, for Mitchell's social game (seed lines 5-17)."""
 
 
 _SIZE_UNITS = {
@@ -40,9 +43,17 @@ _SIZE_UNITS = {
     FieldKind.PLAYERS: ("players",),
     FieldKind.COUPLES: ("couples",),
     FieldKind.TEAMS: ("teams",),
+    FieldKind.LADIES_GENTLEMEN: (),
 }
 """The catalog's size units each kind of field can fill."""
-_PLAYERS_PER = {FieldKind.PAIRS: 2, FieldKind.PLAYERS: 1, FieldKind.COUPLES: 2, FieldKind.TEAMS: 4}
+_PLAYERS_PER = {
+    FieldKind.PAIRS: 2,
+    FieldKind.PLAYERS: 1,
+    FieldKind.COUPLES: 2,
+    FieldKind.TEAMS: 4,
+    FieldKind.LADIES_GENTLEMEN: 1,
+}
+MIXED_FAMILY = "ladies-gentlemen"
 
 
 @dataclass(frozen=True)
@@ -54,6 +65,14 @@ class Ask:
     minutes: Fraction | None
     minutes_per_tray: Fraction
     mnemonic: bool = False
+    ladies: tuple[str, ...] = ()
+    gentlemen: tuple[str, ...] = ()
+    """A mixed field's players by name, in roster order (who fills the tables first)."""
+
+    @property
+    def fill(self) -> Fill:
+        """The tables a mixed field fills, and who is left over (the engine decides)."""
+        return fill_tables(self.ladies, self.gentlemen)
 
     @property
     def players(self) -> int:
@@ -78,6 +97,8 @@ class Ask:
             "minutes_per_tray": self.minutes_per_tray,
             "mnemonic": self.mnemonic,
         }
+        if self.kind is FieldKind.LADIES_GENTLEMEN:
+            return [Request(tables=self.fill.tables, **common)]
         if self.kind is FieldKind.PAIRS and fam.size_unit == "tables":
             tables = -(-self.size // 2)  # two pairs a table
             return [Request(pairs=self.size, **common), Request(tables=tables, **common)]
@@ -94,6 +115,8 @@ class Proposal:
     variant: str | None
     movement: Movement | None
     refusal: str | None = None
+    left_over: tuple[str, ...] = ()
+    """Players of a mixed field who find no place at a table."""
 
     @property
     def fits(self) -> bool:
@@ -111,6 +134,8 @@ class Proposal:
         if self.movement is None:
             return ()
         out = list(self.movement.notes)
+        if self.left_over:
+            out.insert(0, f"Left over (no place at a table): {', '.join(self.left_over)}")
         if self.movement.mnemonic and player_count(self.movement) >= MNEMONIC_WARN_PLAYERS:
             out.append(SEED_WARNING)
         return tuple(out)
@@ -119,7 +144,9 @@ class Proposal:
 def candidates(kind: FieldKind) -> Iterator[tuple[Family, str | None]]:
     """Every (family, variant) of the catalog whose size unit fits this kind of field."""
     for fam in families().values():
-        if fam.size_unit in _SIZE_UNITS[kind]:
+        if fam.size_unit in _SIZE_UNITS[kind] or (
+            kind is FieldKind.LADIES_GENTLEMEN and fam.name == MIXED_FAMILY
+        ):
             if fam.variants:
                 for variant in fam.variants:
                     yield fam, variant.name
@@ -130,9 +157,10 @@ def candidates(kind: FieldKind) -> Iterator[tuple[Family, str | None]]:
 def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
     """Ask one family for a movement; a refusal becomes a `Proposal` holding its (last) reason."""
     refusal = ""
+    left = ask.fill.left_over if ask.kind is FieldKind.LADIES_GENTLEMEN else ()
     for request in ask.requests(fam, variant):
         try:
-            return Proposal(fam.name, fam.title, variant, build(request))
+            return Proposal(fam.name, fam.title, variant, build(request), left_over=left)
         except ScheduleError as exc:
             refusal = str(exc)
     return Proposal(fam.name, fam.title, variant, None, refusal)

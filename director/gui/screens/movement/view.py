@@ -54,6 +54,8 @@ class MovementScreen(QWidget):
     def __init__(self, minutes_per_tray: Fraction, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.minutes_per_tray = minutes_per_tray
+        self.ladies: tuple[str, ...] = ()
+        self.gentlemen: tuple[str, ...] = ()
         self.kind = QComboBox()
         for kind in FieldKind:
             self.kind.addItem(kind.value, kind)
@@ -162,8 +164,15 @@ class MovementScreen(QWidget):
         self.minutes_per_tray = Fraction(value).limit_denominator(10)
         self.minutesPerTrayChanged.emit(self.minutes_per_tray)
 
-    def set_field(self, kind: FieldKind, size: int) -> None:
-        """Fill in the field from the event's roster."""
+    def set_field(
+        self,
+        kind: FieldKind,
+        size: int,
+        ladies: tuple[str, ...] = (),
+        gentlemen: tuple[str, ...] = (),
+    ) -> None:
+        """Fill in the field from the event's roster (with its ladies and gentlemen, if any)."""
+        self.ladies, self.gentlemen = ladies, gentlemen
         self.kind.setCurrentIndex(self.kind.findData(kind))
         self.size.setValue(size)
 
@@ -176,6 +185,8 @@ class MovementScreen(QWidget):
             minutes=Fraction(minutes) if minutes else None,
             minutes_per_tray=self.minutes_per_tray,
             mnemonic=self.mnemonic.isChecked(),
+            ladies=self.ladies,
+            gentlemen=self.gentlemen,
         )
 
     def _warn(self) -> None:
