@@ -103,6 +103,39 @@ STORED: dict[int, tuple[tuple[int, ...], tuple[Game, ...], str]] = {
         ),
         "search over Z_3^3 + infinity",
     ),
+    # tools/whist_search.py (simulated annealing): the command is in each origin
+    36: (
+        (35,),
+        (
+            (35, 26, 1, 13),
+            (28, 8, 0, 2),
+            (6, 16, 14, 19),
+            (33, 32, 24, 12),
+            (5, 31, 10, 21),
+            (29, 34, 30, 23),
+            (25, 22, 7, 18),
+            (3, 20, 17, 4),
+            (11, 27, 9, 15),
+        ),
+        "annealing over Z_35 + infinity (tools/whist_search.py 36 --seed 1 --cc)",
+    ),
+    44: (
+        (43,),
+        (
+            (43, 38, 5, 23),
+            (37, 16, 21, 40),
+            (26, 10, 6, 24),
+            (17, 34, 8, 31),
+            (41, 32, 39, 33),
+            (1, 30, 11, 13),
+            (42, 0, 3, 12),
+            (19, 18, 25, 29),
+            (9, 15, 4, 36),
+            (27, 22, 2, 14),
+            (28, 20, 35, 7),
+        ),
+        "annealing over Z_43 + infinity (tools/whist_search.py 44 --seed 2 --cc)",
+    ),
 }
 
 
