@@ -56,6 +56,8 @@ class Law(enum.Enum):
     """Two players partner other than the promised number of times."""
     OPPONENTS_WRONG = "opponents-wrong"
     """Two players oppose other than the promised number of times."""
+    DIRECTIONS_UNBALANCED = "directions-unbalanced"
+    """Balanced whist: two players in the same direction other than once less than opposite."""
     # -- ladies and gentlemen, couples ---------------------------------------------------------
     LADY_MOVED = "lady-moved"
     """A lady who leaves her seat (ladies N and E never move)."""

@@ -119,6 +119,22 @@ STORED: dict[int, tuple[tuple[int, ...], tuple[Game, ...], str]] = {
         ),
         "annealing over Z_35 + infinity (tools/whist_search.py 36 --seed 1 --cc)",
     ),
+    40: (
+        (39,),
+        (
+            (39, 6, 32, 10),
+            (31, 18, 0, 11),
+            (38, 37, 29, 14),
+            (23, 28, 35, 13),
+            (7, 3, 12, 2),
+            (34, 9, 20, 22),
+            (30, 36, 24, 33),
+            (15, 1, 17, 21),
+            (16, 8, 26, 19),
+            (27, 25, 5, 4),
+        ),
+        "annealing over Z_39 + infinity (tools/whist_search.py 40 --seed 1 --cc, 300 s)",
+    ),
     44: (
         (43,),
         (

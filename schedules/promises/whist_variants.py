@@ -6,6 +6,14 @@
 - "individual-twh": a triplewhist tournament TWh(v): a Wh(v) in which, of the two games where
   two players oppose, they sit at adjacent seats of the first kind (North-East or South-West)
   once and of the second kind (East-South or West-North) once (movement-math.md section 1.4).
+- "individual-bwh": a balanced whist tournament BWh(v) (Finizio & Mosconi 2010): a Wh(v) in
+  which every two players sit in the same direction (both North-South or both East-West) in
+  exactly one round fewer than in opposite directions. The paper's definition was not
+  available to us; this is our reading, chosen because it gives the paper's two
+  equivalences: bordering the players' +1/-1 direction rows (0 when sitting out) with a
+  column of ones gives a Hadamard matrix of order v = 4n, and with a row and column as a
+  conference matrix does, a conference matrix of order v + 1 when v = 4n + 1. So no BWh(21)
+  (21 is not a sum of two squares, Belevitch); BWh(12) is refused by the paper's own search.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from schedules.findings import Finding, Law
 from schedules.promises import promise
 from schedules.promises.individuals import check_whist_tournament
 from schedules.tally import PairKey, all_pairs, opponent_counts, pair_key, partner_counts
-from schedules.types import Movement, Seat
+from schedules.types import Direction, Label, Movement, RoundNo, Seat
 
 FIRST_KIND = ((Seat.N, Seat.E), (Seat.S, Seat.W))
 SECOND_KIND = ((Seat.E, Seat.S), (Seat.W, Seat.N))
@@ -82,6 +90,52 @@ def check_triplewhist(movement: Movement) -> list[Finding]:
                     key,
                     f"{a} and {b} oppose {first[key]} times North-East/South-West and "
                     f"{second[key]} times East-South/West-North (triplewhist needs {times} each)",
+                )
+            )
+    return findings
+
+
+def direction_meetings(movement: Movement) -> tuple[Counter[PairKey], Counter[PairKey]]:
+    """Per two players: the rounds they hold the same hands (N-S or E-W), and opposite ones."""
+    direction: dict[tuple[RoundNo, Label], Direction] = {}
+    for s in movement.seatings:
+        for who in s.places:
+            # The hands held, so an arrow switch counts; a split round keeps the first.
+            direction.setdefault((s.round, who), s.hands_of(who))
+    by_round: dict[RoundNo, list[tuple[Label, Direction]]] = {}
+    for (rnd, who), d in direction.items():
+        by_round.setdefault(rnd, []).append((who, d))
+    same: Counter[PairKey] = Counter()
+    opposite: Counter[PairKey] = Counter()
+    for seated in by_round.values():
+        for i, (a, x) in enumerate(seated):
+            for b, y in seated[i + 1 :]:
+                (same if x is y else opposite)[pair_key(a, b)] += 1
+    return same, opposite
+
+
+@promise(
+    "individual-bwh",
+    "a balanced whist tournament: a whist tournament in which every two players sit in the "
+    "same direction one round fewer than in opposite directions",
+)
+def check_balanced_whist(movement: Movement) -> list[Finding]:
+    """BWh(v): the whist tournament findings, then one per pair whose directions are off."""
+    findings = check_whist_tournament(movement)
+    times = 2 if movement.mnemonic else 1
+    same, opposite = direction_meetings(movement)
+    for a, b in all_pairs(movement.field):
+        key = (a, b)
+        if opposite[key] - same[key] != times:
+            findings.append(
+                Finding(
+                    Law.DIRECTIONS_UNBALANCED,
+                    None,
+                    None,
+                    key,
+                    f"{a} and {b} sit in the same direction in {same[key]} rounds and in "
+                    f"opposite directions in {opposite[key]} (balanced whist needs "
+                    f"{times} more opposite)",
                 )
             )
     return findings

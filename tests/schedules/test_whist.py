@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from schedules.balance import balance
 from schedules.designs.whist import (
@@ -25,10 +30,13 @@ from schedules.individual import (
     STORED,
     prime_power_factors,
     starter_movement,
+    whist_movement,
     whist_rounds,
     whist_starter,
 )
 from schedules.jsonio import load_movement
+from schedules.tally import all_pairs, opponent_counts, pair_key, partner_counts
+from schedules.types import Direction, Movement, Seating
 from schedules.verify import verify
 from tests.conftest import MOVEMENTS
 
@@ -199,3 +207,122 @@ def test_product_of_two_tournaments_is_a_tournament(u: int, q: int) -> None:
     pairs = list(itertools.combinations(range(u * q), 2))
     assert all(partners[p] == 1 for p in pairs)
     assert all(opponents[p] == 2 for p in pairs)
+
+
+# -- balanced whist BWh(v): our reading is in schedules/promises/whist_variants.py -------------
+
+
+def _turned(seating: Seating) -> Seating:
+    """The same table with the partnerships' directions exchanged (N-S takes E-W's seats)."""
+    north, east, south, west = seating.places
+    return replace(seating, places=(east, north, west, south))
+
+
+def _oriented(movement: Movement, turn: Callable[[Seating], bool]) -> Movement:
+    """`movement` with the tables `turn` picks turned: still the same whist tournament."""
+    seatings = tuple(_turned(s) if turn(s) else s for s in movement.seatings)
+    return replace(movement, seatings=seatings)
+
+
+def _balanced_orientation(movement: Movement) -> Movement | None:
+    """Exhaustive search over which tables to turn for a balanced orientation, or None.
+
+    Two players at one table contribute the same whatever the turning (+1 partners, -1 each
+    opposition), and turning every table of a round changes nothing, so the search turns
+    tables 2.. of each round and prunes on each pair's same-minus-opposite count, which
+    the remaining rounds can change by at most one each.
+    """
+    rounds: dict[int, list[Seating]] = {}
+    for s in movement.seatings:
+        rounds.setdefault(s.round, []).append(s)
+    order = sorted(rounds)
+    sign = {Direction.NS: 1, Direction.EW: -1}
+    # per round: (pair, table i, table j, sign product) for two players at different tables
+    terms = [
+        [
+            (pair_key(a, b), i, j, sign[x.direction_of(a)] * sign[y.direction_of(b)])
+            for (i, x), (j, y) in itertools.combinations(enumerate(rounds[r]), 2)
+            for a in x.places
+            for b in y.places
+        ]
+        for r in order
+    ]
+    left = [Counter(key for rnd in terms[k:] for key, *_ in rnd) for k in range(len(order))]
+    left.append(Counter())
+    target = Counter({key: -1 - same_table for key, same_table in _same_table(movement).items()})
+    total: Counter[tuple[str, str]] = Counter()
+    chosen: list[tuple[int, ...]] = []
+
+    def search(k: int) -> bool:
+        if k == len(order):
+            return all(total[key] == target[key] for key in target)
+        for turns in itertools.product((1, -1), repeat=len(rounds[order[k]]) - 1):
+            o = (1, *turns)
+            for key, i, j, z in terms[k]:
+                total[key] += z * o[i] * o[j]
+            if all(abs(target[key] - total[key]) <= left[k + 1][key] for key in target):
+                chosen.append(o)
+                if search(k + 1):
+                    return True
+                chosen.pop()
+            for key, i, j, z in terms[k]:
+                total[key] -= z * o[i] * o[j]
+        return False
+
+    if not search(0):
+        return None
+    turned = {
+        (r, s.table)
+        for r, o in zip(order, chosen, strict=True)
+        for s, t in zip(rounds[r], o, strict=True)
+        if t < 0
+    }
+    return _oriented(movement, lambda s: (s.round, s.table) in turned)
+
+
+def _same_table(movement: Movement) -> Counter[tuple[str, str]]:
+    """Per two players, what their meetings at one table add: +1 partners, -1 opponents."""
+    partners, opponents = partner_counts(movement), opponent_counts(movement)
+    return Counter({key: partners[key] - opponents[key] for key in all_pairs(movement.field)})
+
+
+@pytest.mark.parametrize("v", [8, 9, 16])
+def test_balanced_whist_holds_where_the_paper_has_examples(v: int) -> None:
+    """Positive control: BWh(8), BWh(9) (examples in Finizio & Mosconi) and BWh(16)."""
+    movement = _balanced_orientation(whist_movement(v))
+    assert movement is not None
+    assert verify(movement, "individual-bwh") == []
+
+
+def test_no_bwh12_no_orientation_of_our_wh12_is_balanced() -> None:
+    movement = whist_movement(12)
+    assert verify(movement, "individual-wh") == []
+    assert _balanced_orientation(movement) is None
+    findings = verify(movement, "individual-bwh")
+    assert findings
+    assert {f.law for f in findings} == {Law.DIRECTIONS_UNBALANCED}
+
+
+@settings(max_examples=60, deadline=None)
+@given(v=st.sampled_from([12, 21]), seed=st.integers(0, 2**32 - 1))
+def test_no_bwh12_or_bwh21_whichever_tables_are_turned(v: int, seed: int) -> None:
+    """No turning of tables makes our Wh(12) or Wh(21) balanced (21: Belevitch's theorem)."""
+    coin = random.Random(seed)
+    turns = {(s.round, s.table): coin.random() < 0.5 for s in whist_movement(v).seatings}
+    movement = _oriented(whist_movement(v), lambda s: turns[(s.round, s.table)])
+    assert verify(movement, "individual-wh") == []
+    findings = verify(movement, "individual-bwh")
+    assert any(f.law is Law.DIRECTIONS_UNBALANCED for f in findings)
+
+
+def test_balanced_whist_counts_an_arrow_switch_as_the_hands_held() -> None:
+    movement = _balanced_orientation(whist_movement(8))
+    assert movement is not None
+    first = movement.seatings[0]
+    switched = replace(
+        movement,
+        seatings=(replace(first, switched=True), *movement.seatings[1:]),
+    )
+    turned = _oriented(movement, lambda s: s == first)
+    # Switching the arrows holds the same hands as turning the table: the same verdict.
+    assert verify(switched, "individual-bwh") == verify(turned, "individual-bwh") != []
