@@ -104,6 +104,20 @@ STORED: dict[int, tuple[tuple[int, ...], tuple[Game, ...], str]] = {
         "search over Z_3^3 + infinity",
     ),
     # tools/whist_search.py (simulated annealing): the command is in each origin
+    33: (
+        (33,),
+        (
+            (4, 1, 31, 14),
+            (17, 7, 5, 18),
+            (10, 11, 19, 3),
+            (16, 12, 26, 8),
+            (2, 20, 32, 13),
+            (24, 29, 9, 15),
+            (27, 6, 28, 22),
+            (21, 30, 23, 25),
+        ),
+        "annealing over Z_33 (tools/whist_search.py 33 --seed 1 --cc, 23 s)",
+    ),
     36: (
         (35,),
         (
