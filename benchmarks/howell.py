@@ -27,12 +27,13 @@ def _grid() -> None:
 
     Times are CPU seconds of this process (time.process_time), so other work on the machine
     does not inflate them."""
-    total, worst, refused = 0.0, (0.0, (0, 0)), []
+    total, worst, refused, relayed = 0.0, (0.0, (0, 0)), [], []
     for n in range(2, 31):
         for s in range(n, 2 * n):
             start = time.process_time()
             try:
-                _cold(Request("howell", tables=n, rounds=s))
+                if _cold(Request("howell", tables=n, rounds=s)).shared:
+                    relayed.append((n, s))
             except ImpossibleMovementError:
                 refused.append((n, s))
             took = time.process_time() - start
@@ -45,6 +46,7 @@ def _grid() -> None:
     )
     print(f"{'howell: grid worst cell ' + str(worst[1]):<64} {worst[0] * 1000:10.1f} ms  CPU")
     print(f"howell: grid refused {len(refused)} cells: {refused}")
+    print(f"howell: grid built with shared trays {len(relayed)} cells: {relayed}")
 
 
 def run() -> None:

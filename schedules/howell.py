@@ -29,9 +29,6 @@ from schedules.types import (
 
 MIN_TABLES = 2
 MAX_TABLES = 30
-SMALL_GAPS = ((4, 6), (5, 8))
-"""(tables, rounds) where H(rounds, 2*tables) exists but we have no developed one: none over
-Z_6 at all (exhaustive, tests/schedules/test_designs.py), none found over Z_8, Z_2 x Z_4, Z_2^3."""
 
 HELP = """\
 Foster (Hoyle, duplicate whist): "A very popular system of managing pairs in club games, and
@@ -117,18 +114,23 @@ def layout_for(tables: int, rounds: int, best: bool = False) -> layouts.Layout:
 def reachable(tables: int, rounds: int) -> bool:
     """Whether `layout_for` builds this size, by the structure of the constructions (so a
     refusal does not have to run every search): complete Howells always; Howell designs except
-    the theorem's exceptions, `SMALL_GAPS` and, beyond the bordered designs' range, the sizes
+    the theorem's exceptions and, where no bordered design is searched or stored, the sizes
     no developed design has (even n with n + 1 rounds, n = 2 mod 4 with n rounds); fewer
     rounds than tables from H(n, 2n), or up to n/2 rounds where we have no H(n, 2n)."""
     if rounds == 2 * tables - 1:
         return True
-    bordered = tables <= layouts.BORDERED_MAX_TABLES
     if rounds < tables:
-        return tables % 4 != 2 or bordered or rounds <= tables // 2
+        return tables % 4 != 2 or _bordered(tables, tables) or rounds <= tables // 2
     gap = tables % 2 == 0 and (rounds == tables + 1 or (rounds == tables and tables % 4 == 2))
-    if gap and not bordered:
+    if gap and not _bordered(tables, rounds):
         return False
-    return exception(tables, rounds) is None and (tables, rounds) not in SMALL_GAPS
+    return exception(tables, rounds) is None
+
+
+def _bordered(tables: int, rounds: int) -> bool:
+    """Whether a bordered H(rounds, 2*tables) is searched at run time or stored."""
+    key = (rounds - 1, rounds == tables)
+    return tables <= layouts.BORDERED_MAX_TABLES or key in layouts.STORED_BORDERED
 
 
 def _ranges(values: list[int]) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from schedules.designs.bordered import develop_bordered, find_bordered
+from schedules.designs.bordered import STORED_BORDERED, develop_bordered, find_bordered
 from schedules.designs.difference_sets import BaseSet, base_sets, hadamard, paley, spread
 from schedules.designs.groups import cyclic, product
 from schedules.designs.starters import Cell, Starter, develop, find_starter
@@ -96,6 +96,32 @@ def complete(tables: int, best: bool = False) -> Layout | None:
     return from_starter(_orient(starter), f"Room square from a starter and adder over Z_{v}")
 
 
+STORED_DESIGNS: dict[tuple[int, int], tuple[tuple[Cell, ...], ...]] = {
+    # (tables, rounds): rounds of (ns, ew, tray set), from tools/howell_design_search.py
+    # TABLES ROUNDS (seed 0 for H(6,8); seed 24, about a minute, for H(8,10)). No developed
+    # design exists for these two (none over Z_6; none found over Z_8, Z_2 x Z_4, Z_2^3).
+    (4, 6): (
+        ((0, 7, 0), (1, 5, 2), (2, 6, 3), (3, 4, 1)),
+        ((0, 6, 5), (1, 2, 0), (3, 5, 3), (4, 7, 4)),
+        ((0, 2, 2), (1, 3, 5), (4, 5, 0), (6, 7, 1)),
+        ((0, 1, 1), (2, 3, 4), (4, 6, 2), (5, 7, 5)),
+        ((0, 4, 3), (1, 6, 4), (2, 5, 1), (3, 7, 2)),
+        ((0, 5, 4), (1, 7, 3), (2, 4, 5), (3, 6, 0)),
+    ),
+    (5, 8): (
+        ((0, 8, 5), (1, 7, 7), (2, 3, 1), (4, 9, 2), (5, 6, 6)),
+        ((0, 6, 0), (1, 8, 1), (2, 4, 5), (3, 9, 7), (5, 7, 3)),
+        ((0, 4, 3), (1, 3, 4), (2, 7, 2), (5, 8, 7), (6, 9, 1)),
+        ((0, 7, 6), (1, 2, 3), (3, 4, 0), (5, 9, 5), (6, 8, 2)),
+        ((0, 9, 4), (1, 6, 5), (2, 5, 0), (3, 8, 6), (4, 7, 1)),
+        ((0, 5, 1), (1, 9, 0), (2, 8, 4), (3, 7, 5), (4, 6, 7)),
+        ((0, 2, 7), (1, 4, 6), (3, 5, 2), (6, 7, 4), (8, 9, 3)),
+        ((0, 1, 2), (2, 9, 6), (3, 6, 3), (4, 5, 4), (7, 8, 0)),
+    ),
+}
+"""Howell designs found by a plain backtracking search and kept as data."""
+
+
 @cache
 def partial(tables: int, rounds: int) -> Layout | None:
     """A Howell design H(rounds, 2*tables) developed over an abelian group of order `rounds`
@@ -109,6 +135,14 @@ def partial(tables: int, rounds: int) -> Layout | None:
     """
     if not tables <= rounds < 2 * tables - 1:
         return None
+    if (tables, rounds) in STORED_DESIGNS:
+        return Layout(
+            2 * tables,
+            rounds,
+            STORED_DESIGNS[tables, rounds],
+            2 * tables - 1,
+            f"Howell design H({rounds},{2 * tables}) found by search (stored)",
+        )
     group = cyclic(rounds)
     if tables % 2 == 0 and rounds == tables + 1:
         return bordered(tables, rounds)
@@ -128,11 +162,12 @@ BORDERED_MAX_TABLES = 16
 
 def bordered(tables: int, rounds: int) -> Layout | None:
     """H(rounds, 2*tables) with rounds = n or n + 1 developed over Z_(rounds-1) with a fixed
-    round and tray set, for up to `BORDERED_MAX_TABLES` tables; None otherwise or if not found."""
+    round and tray set: searched up to `BORDERED_MAX_TABLES` tables, stored beyond; None when
+    neither has it."""
     fixed = rounds == tables
-    if tables > BORDERED_MAX_TABLES:
-        return None
-    design = find_bordered(rounds - 1, fixed)
+    design = STORED_BORDERED.get((rounds - 1, fixed))
+    if design is None and tables <= BORDERED_MAX_TABLES:
+        design = find_bordered(rounds - 1, fixed)
     if design is None:
         return None
     m = design.m

@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 from director.cli import main
 from schedules.balance import balance
 from schedules.catalog import Request, build
+from schedules.designs.bordered import STORED_BORDERED
 from schedules.findings import ImpossibleMovementError
 from schedules.howell import exception, layout_for, reachable
+from schedules.howell_layouts import STORED_DESIGNS
 from schedules.tally import opponent_counts
 from schedules.types import Movement
 from schedules.verify import verify
@@ -175,9 +177,12 @@ def test_h_n_2n_for_multiples_of_four(tables: int) -> None:
     assert len({s.trays for s in m.seatings}) == tables
 
 
+STORED_SIZES = sorted((m + 1 if fixed else m, m + 1) for m, fixed in STORED_BORDERED)
+
+
 @pytest.mark.parametrize(
     ("tables", "rounds"),
-    [(n, n + 1) for n in range(6, 17, 2)] + [(6, 6), (10, 10), (14, 14)],
+    [(n, n + 1) for n in range(6, 17, 2)] + [(6, 6), (10, 10), (14, 14)] + STORED_SIZES,
 )
 def test_bordered_designs_fill_the_cyclic_gaps(tables: int, rounds: int) -> None:
     """Where no design develops over a group of order s, the bordered one (over Z_s-1 with a
@@ -185,6 +190,26 @@ def test_bordered_designs_fill_the_cyclic_gaps(tables: int, rounds: int) -> None
     m = howell(tables=tables, rounds=rounds)
     assert verify(m) == []
     assert m.shared == ()
+    sets = {s.trays for s in m.seatings}
+    assert len(sets) == rounds
+    for pair in m.field:
+        assert {s.trays for s in m.seatings if pair in s.places} == sets
+
+
+def test_stored_bordered_designs_reach_30_tables() -> None:
+    """Every even n from 18 to 30 has its n + 1 rounds, and n rounds when n = 2 mod 4 up to 26
+    (the 30-table, 30-round design was not found: tools/bordered_search.py 30)."""
+    wanted = {(n, n + 1) for n in range(18, 31, 2)} | {(n, n) for n in (18, 22, 26)}
+    assert wanted <= set(STORED_SIZES)
+    assert all(reachable(n, s) for n, s in wanted)
+
+
+@pytest.mark.parametrize(("tables", "rounds"), sorted(STORED_DESIGNS))
+def test_stored_howell_designs_fill_the_small_gaps(tables: int, rounds: int) -> None:
+    """H(6,8) and H(8,10), which no developed design gives, from the stored search results."""
+    m = howell(tables=tables, rounds=rounds)
+    assert verify(m) == []
+    assert max(opponent_counts(m).values()) == 1
     sets = {s.trays for s in m.seatings}
     assert len(sets) == rounds
     for pair in m.field:
