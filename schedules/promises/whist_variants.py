@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from schedules.findings import Finding, Law
 from schedules.promises import promise
@@ -69,6 +70,20 @@ def kind_counts(movement: Movement) -> tuple[Counter[PairKey], Counter[PairKey]]
     return first, second
 
 
+def _whist_and(
+    movement: Movement, law: Law, problem: Callable[[PairKey, int], str | None]
+) -> list[Finding]:
+    """The whist tournament findings, then one under `law` per pair `problem` describes
+    (it gets the pair and the times each meeting is due: 2 under mnemonic play, else 1)."""
+    findings = check_whist_tournament(movement)
+    times = 2 if movement.mnemonic else 1
+    for key in all_pairs(movement.field):
+        detail = problem(key, times)
+        if detail is not None:
+            findings.append(Finding(law, None, None, key, detail))
+    return findings
+
+
 @promise(
     "individual-twh",
     "a triplewhist tournament: a whist tournament in which every two opponents sit once "
@@ -76,23 +91,18 @@ def kind_counts(movement: Movement) -> tuple[Counter[PairKey], Counter[PairKey]]
 )
 def check_triplewhist(movement: Movement) -> list[Finding]:
     """TWh(v): the whist tournament findings, then one per pair whose kinds are unbalanced."""
-    findings = check_whist_tournament(movement)
-    times = 2 if movement.mnemonic else 1
     first, second = kind_counts(movement)
-    for a, b in all_pairs(movement.field):
-        key = (a, b)
-        if first[key] != times or second[key] != times:
-            findings.append(
-                Finding(
-                    Law.OPPONENTS_WRONG,
-                    None,
-                    None,
-                    key,
-                    f"{a} and {b} oppose {first[key]} times North-East/South-West and "
-                    f"{second[key]} times East-South/West-North (triplewhist needs {times} each)",
-                )
-            )
-    return findings
+
+    def problem(key: PairKey, times: int) -> str | None:
+        if first[key] == times and second[key] == times:
+            return None
+        a, b = key
+        return (
+            f"{a} and {b} oppose {first[key]} times North-East/South-West and "
+            f"{second[key]} times East-South/West-North (triplewhist needs {times} each)"
+        )
+
+    return _whist_and(movement, Law.OPPONENTS_WRONG, problem)
 
 
 def direction_meetings(movement: Movement) -> tuple[Counter[PairKey], Counter[PairKey]]:
@@ -121,21 +131,15 @@ def direction_meetings(movement: Movement) -> tuple[Counter[PairKey], Counter[Pa
 )
 def check_balanced_whist(movement: Movement) -> list[Finding]:
     """BWh(v): the whist tournament findings, then one per pair whose directions are off."""
-    findings = check_whist_tournament(movement)
-    times = 2 if movement.mnemonic else 1
     same, opposite = direction_meetings(movement)
-    for a, b in all_pairs(movement.field):
-        key = (a, b)
-        if opposite[key] - same[key] != times:
-            findings.append(
-                Finding(
-                    Law.DIRECTIONS_UNBALANCED,
-                    None,
-                    None,
-                    key,
-                    f"{a} and {b} sit in the same direction in {same[key]} rounds and in "
-                    f"opposite directions in {opposite[key]} (balanced whist needs "
-                    f"{times} more opposite)",
-                )
-            )
-    return findings
+
+    def problem(key: PairKey, times: int) -> str | None:
+        if opposite[key] - same[key] == times:
+            return None
+        a, b = key
+        return (
+            f"{a} and {b} sit in the same direction in {same[key]} rounds and in opposite "
+            f"directions in {opposite[key]} (balanced whist needs {times} more opposite)"
+        )
+
+    return _whist_and(movement, Law.DIRECTIONS_UNBALANCED, problem)
