@@ -10,7 +10,10 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
 3. first rounds found once by `schedules.designs.whist.all_starters` and stored below
    (12, 20, 21, 24, 28; and 13, 17 where the best-balanced Z-cyclic first round beats the
    closed form); the tests prove each;
-4. the product of a Wh(u) and a Wh(m) over a ring of fields each of order >= u, neither with
+4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
+   (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
+   resources/whist/patterned.json (76, 77, 133, 148, 161, ...);
+5. the product of a Wh(u) and a Wh(m) over a ring of fields each of order >= u, neither with
    sit-outs (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16 over GF(16)).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
@@ -25,10 +28,14 @@ table: the barometer the research notes recommend), so every player plays each t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
 
 from schedules.catalog import Family, Request, Variant
 from schedules.designs.fields import prime_power
+from schedules.designs.patterned_whist import Pairing, patterned_starter
 from schedules.designs.whist import (
     Game,
     Starter,
@@ -48,6 +55,7 @@ from schedules.types import (
     tray_block,
 )
 
+PATTERNED = Path(__file__).resolve().parent.parent / "resources" / "whist" / "patterned.json"
 LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
@@ -183,12 +191,32 @@ def prime_power_factors(n: int) -> list[int]:
     return factors
 
 
+@cache
+def patterned_pairings() -> dict[int, tuple[Pairing, str]]:
+    """The pairings stored by tools/patterned_search.py, with how each was found."""
+    stored = json.loads(PATTERNED.read_text(encoding="utf-8"))["sizes"]
+    found = {}
+    for key, entry in stored.items():
+        players = int(key)
+        order = players - 1 if players % 4 == 0 else players
+        pairs = tuple((a, b) for a, b in entry["pairs"])
+        origin = (
+            f"patterned first round over Z_{order}, partners x and -x "
+            f"({entry['command']}, seed {entry['seed']}, {entry['seconds']} s)"
+        )
+        found[players] = (Pairing(order, pairs, entry["special"]), origin)
+    return found
+
+
 def whist_starter(players: int) -> Starter | None:
     """The first round of a Wh(players) by the first construction that applies, or None:
-    a stored first round, the ring construction, the binary construction."""
+    a stored first round, a stored patterned pairing, the ring construction, the binary
+    construction."""
     if players in STORED:
         moduli, games, origin = STORED[players]
         return Starter(moduli, games, players % 4 == 0, origin)
+    if players in patterned_pairings():
+        return patterned_starter(*patterned_pairings()[players])
     if players % 4 == 1:
         factors = prime_power_factors(players)
         if all(q % 4 == 1 for q in factors):

@@ -1,0 +1,84 @@
+"""Find patterned whist first rounds (schedules.designs.patterned_whist) and store them in
+resources/whist/patterned.json, which `schedules.individual` reads.
+
+    .venv/bin/python tools/patterned_search.py 76 77 133 161
+
+Each size is searched with seeds 0, 1, 2, ... (an exact cover, `--nodes` steps per seed) until
+a pairing is found; sizes that the sum of squares rules out are reported and skipped. The
+seed, the nodes and the time are stored with each pairing, so a run with the same arguments
+writes the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from schedules.designs.patterned_whist import (  # noqa: E402
+    obstructed,
+    patterned_starter,
+    search_pairing,
+)
+from schedules.designs.whist import starter_defects  # noqa: E402
+
+PATH = ROOT / "resources" / "whist" / "patterned.json"
+
+
+def find(players: int, nodes: int, seeds: int) -> dict[str, object] | None:
+    """The stored form of the first pairing found for `players`, or None."""
+    start = time.perf_counter()
+    searched = 0
+    for seed in range(seeds):
+        pairing, used = search_pairing(players, seed, nodes)
+        searched += used
+        if pairing is not None:
+            assert starter_defects(patterned_starter(pairing, "check")) == 0
+            return {
+                "seed": seed,
+                "nodes": searched,
+                "seconds": round(time.perf_counter() - start, 2),
+                "special": pairing.special,
+                "pairs": [list(p) for p in pairing.pairs],
+            }
+    return None
+
+
+def _dump(stored: dict[str, dict[str, object]]) -> str:
+    """The file's text: one line per size, so a diff shows which sizes changed."""
+    lines = [f" {json.dumps(key)}: {json.dumps(entry)}" for key, entry in stored["sizes"].items()]
+    return '{"sizes": {\n' + ",\n".join(lines) + "\n}}\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Search each size and merge what is found into the stored file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sizes", type=int, nargs="+")
+    parser.add_argument("--nodes", type=int, default=1_000_000)
+    parser.add_argument("--seeds", type=int, default=50)
+    args = parser.parse_args(argv)
+    stored = json.loads(PATH.read_text(encoding="utf-8")) if PATH.exists() else {"sizes": {}}
+    for players in args.sizes:
+        if obstructed(players):
+            print(f"{players}: ruled out by the sum of squares")
+            continue
+        found = find(players, args.nodes, args.seeds)
+        if found is None:
+            print(f"{players}: none in {args.seeds} seeds of {args.nodes} nodes")
+            continue
+        found["command"] = f"tools/patterned_search.py {players} --nodes {args.nodes}"
+        stored["sizes"][str(players)] = found
+        print(f"{players}: seed {found['seed']}, {found['nodes']} nodes, {found['seconds']} s")
+    stored["sizes"] = dict(sorted(stored["sizes"].items(), key=lambda item: int(item[0])))
+    PATH.parent.mkdir(parents=True, exist_ok=True)
+    PATH.write_text(_dump(stored), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
