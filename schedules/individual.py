@@ -13,8 +13,9 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    resources/whist/patterned.json (76, 77, 133, 148, 161, ...);
-5. the product of a Wh(u) and a Wh(m) over a ring of fields each of order >= u, neither with
-   sit-outs (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16 over GF(16)).
+5. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
+   u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
+   over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `STORED_SPREADS`).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
 them in the next tournament that works, with phantoms: a table holding a phantom does not play,
@@ -38,10 +39,12 @@ from schedules.designs.fields import prime_power
 from schedules.designs.patterned_whist import Pairing, patterned_starter
 from schedules.designs.whist import (
     Game,
+    Spread,
     Starter,
     binary_starter,
     develop,
     drive_rounds,
+    field_spread,
     product_rounds,
     ring_starter,
 )
@@ -177,6 +180,34 @@ STORED: dict[int, tuple[tuple[int, ...], tuple[Game, ...], str]] = {
 }
 
 
+STORED_SPREADS: dict[int, Spread] = {
+    # m: a difference matrix with 4 rows over a group of order m that no ring of fields gives
+    # (GF(3) is too small to spread 4 players); tests/schedules/test_whist.py checks each.
+    12: Spread(
+        (2, 2, 3),
+        (
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+            (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
+            (0, 6, 4, 9, 7, 2, 11, 3, 5, 1, 8, 10),
+            (0, 2, 6, 10, 11, 7, 1, 9, 4, 8, 3, 5),
+        ),
+        "a difference matrix over Z_2 x Z_2 x Z_3 "
+        "(tools/difference_matrix_search.py 2 2 3, seed 0, 0.2 s)",
+    ),
+    24: Spread(
+        (2, 2, 2, 3),
+        (
+            (0,) * 24,
+            tuple(range(24)),
+            (0, 16, 15, 10, 2, 7, 9, 23, 20, 5, 14, 19, 6, 12, 21, 1, 13, 22, 17, 8, 11, 3, 4, 18),
+            (0, 12, 7, 17, 21, 11, 13, 1, 9, 19, 5, 6, 20, 10, 23, 4, 18, 15, 22, 16, 8, 2, 14, 3),
+        ),
+        "a difference matrix over Z_2 x Z_2 x Z_2 x Z_3 "
+        "(tools/difference_matrix_search.py 2 2 2 3, seed 0, 266 s)",
+    ),
+}
+
+
 def prime_power_factors(n: int) -> list[int]:
     """n as a product of powers of distinct primes, smallest prime first."""
     factors, p = [], 2
@@ -239,25 +270,37 @@ def nearest_sizes(players: int) -> tuple[int | None, int | None]:
     return (below[-1] if below else None, above[0] if above else None)
 
 
-def _ring_plans(players: int) -> list[tuple[int, list[int]]]:
-    """(u, [q_1, ...]): players = u q_1 q_2 ..., a first round for a Wh(u) without sit-outs
-    and prime powers q_i >= u (the ring of `schedules.designs.whist.drive_rounds`)."""
+@cache
+def spread_for(u: int, m: int) -> Spread | None:
+    """A difference matrix with u rows over a group of order m: the ring of fields when
+    every prime-power factor of m is at least u, else a stored one (None when neither)."""
+    orders = prime_power_factors(m)
+    if all(q >= u for q in orders):
+        return field_spread(u, orders)
+    stored = STORED_SPREADS.get(m)
+    return stored if stored is not None and len(stored.rows) >= u else None
+
+
+def _spread_plans(players: int) -> list[tuple[int, Spread]]:
+    """(u, D): players = u m, a first round for a Wh(u) without sit-outs and a difference
+    matrix D with u rows over a group of order m (`schedules.designs.whist.drive_rounds`)."""
     plans = []
     for u in range(4, players // 4 + 1, 4):
         if players % u == 0 and whist_starter(u) is not None:
-            orders = prime_power_factors(players // u)
-            if all(q >= u for q in orders):
-                plans.append((u, orders))
+            spread = spread_for(u, players // u)
+            if spread is not None:
+                plans.append((u, spread))
     return plans
 
 
-def product_plan(players: int) -> tuple[int, list[int]] | None:
-    """The first ring plan whose fibre m = players / u is a Wh without sit-outs that we build:
-    the product construction (80 = 4 x 20 and 192 = 12 x 16 are the ones in range it adds)."""
-    for u, orders in _ring_plans(players):
+def product_plan(players: int) -> tuple[int, Spread] | None:
+    """The first plan whose fibre m = players / u is a Wh without sit-outs that we build:
+    the product construction (48 = 4 x 12, 80 = 4 x 20, 96 = 4 x 24, 192 = 12 x 16 are the
+    ones in range it adds)."""
+    for u, spread in _spread_plans(players):
         m = players // u
         if m % 4 == 0 and construction(m) is not None:
-            return u, orders
+            return u, spread
     return None
 
 
@@ -268,9 +311,8 @@ def construction(players: int) -> str | None:
         return starter.origin
     plan = product_plan(players)
     if plan is not None:
-        u, orders = plan
-        ring = " x ".join(f"GF({q})" for q in orders)
-        return f"product of Wh({u}) and Wh({players // u}) over {ring}"
+        u, spread = plan
+        return f"product of Wh({u}) and Wh({players // u}) over {spread.name}"
     return None
 
 
@@ -283,8 +325,8 @@ def whist_rounds(players: int) -> list[list[Game]]:
     plan = product_plan(players)
     if plan is None:
         raise ImpossibleMovementError(_refusal(players))
-    u, orders = plan
-    return product_rounds(whist_rounds(u), u, whist_rounds(players // u), orders)
+    u, spread = plan
+    return product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
 
 
 def _refusal(players: int) -> str:
@@ -426,13 +468,12 @@ def drive_movement(
             f"no whist drive for {players} players: needs a Wh({players}) or {players} = u x m "
             "with a Wh(u), u a multiple of 4, and m a product of prime powers each >= u"
         )
-    u, orders = plan
+    u, spread = plan
     m = players // u
     available = (u - 1) * m
     played = _round_count(rounds, available)
-    generated = drive_rounds(whist_rounds(u), u, orders)
+    generated = drive_rounds(whist_rounds(u), u, spread)
     labels = _labels(players)
-    ring = " x ".join(f"GF({q})" for q in orders)
     return _movement(
         seat_rounds((next(generated) for _ in range(played)), labels, trays_per_round),
         labels,
@@ -440,16 +481,18 @@ def drive_movement(
         "drive",
         [
             f"Whist drive: {played} of the {available} rounds of the product of a Wh({u}) and "
-            f"{ring}; players in the same block of {m} (1-{m}, {m + 1}-{2 * m}, ...) never "
+            f"{spread.name}; players in the same block of {m} (1-{m}, {m + 1}-{2 * m}, ...) never "
             "meet, all others at most once as partners and twice as opponents."
         ],
     )
 
 
-def _drive_plan(players: int) -> tuple[int, list[int]] | None:
-    """The ring plan (see `_ring_plans`) with the most rounds."""
+def _drive_plan(players: int) -> tuple[int, Spread] | None:
+    """The plan (see `_spread_plans`) with the most rounds."""
     return max(
-        _ring_plans(players), default=None, key=lambda plan: (plan[0] - 1) * (players // plan[0])
+        _spread_plans(players),
+        default=None,
+        key=lambda plan: (plan[0] - 1) * (players // plan[0]),
     )
 
 
@@ -463,7 +506,7 @@ def _drive_total(players: int) -> int:
     if construction(players) is not None:
         return tournament_rounds(players)
     plan = _drive_plan(players)
-    return (plan[0] - 1) * plan[1] if plan else 1
+    return (plan[0] - 1) * (players // plan[0]) if plan else 1
 
 
 def build(request: Request) -> Movement:

@@ -16,8 +16,9 @@ starter is from that, so a search can drive it to zero and a test can prove a st
 
 The binary construction develops by multiplication in GF(2^k) instead; in logarithms it is
 1-rotational over Z_(2^k - 1) all the same. Beyond starters: `drive_rounds` spreads a Wh(u)
-over a ring of fields into a whist drive of u m players (partners at most once, opponents at
-most twice) and `product_rounds` completes it into a Wh(u m) with a Wh(m) in each fibre;
+over a difference matrix (a ring of fields, or one found by search) into a whist drive of u m
+players (partners at most once, opponents at most twice) and `product_rounds` completes it
+into a Wh(u m) with a Wh(m) in each fibre;
 `all_starters` / `search_starter` search for first rounds.
 
 Elements of G are numbered 0 .. |G|-1 in mixed radix, lowest modulus first; for G = Z_p^k that
@@ -194,7 +195,7 @@ def ring_starter(orders: Sequence[int]) -> Starter:
                 for e in range(4)
             )
             games.append(game)  # type: ignore[arg-type]
-    moduli = tuple(p for q in orders for p, k in [prime_power(q) or (q, 1)] for _ in range(k))
+    moduli = ring_moduli(orders)
     name = " x ".join(f"GF({q})" for q in orders)
     return Starter(moduli, tuple(games), False, f"{name} starter (u, ju, -u, -ju), j^2 = -1")
 
@@ -327,21 +328,26 @@ def all_starters(
 # -- whist drives ------------------------------------------------------------------------------
 
 
-def drive_rounds(
-    base: Sequence[Sequence[Game]], players: int, orders: Sequence[int]
-) -> Iterator[list[Game]]:
-    """Rounds of a whist drive for `players` * m players from a Wh(players) with nobody
-    sitting out (its rounds `base`, players 0 .. players-1) and the ring
-    R = GF(q_1) x GF(q_2) x ..., m = q_1 q_2 ..., every q_i >= players.
+@dataclass(frozen=True)
+class Spread:
+    """A difference matrix over G = Z_moduli[0] x ...: one row per player of a base Wh(u),
+    one column per element s of G, and for any two rows a != a' the entries D[a][s] - D[a'][s]
+    run over all of G. It spreads the base over G in `drive_rounds`."""
 
-    Player (a, z), a a player of the base and z in R, is numbered a * m + z (z in mixed radix,
-    as in `ring_starter`); a stands for the ring element (a, a, ...), so two players of the
-    base differ by a unit. Round (s, r) seats, for every y in R and every game (a, b, c, d) of
-    base round r, the game ((a, y + s a), (b, y + s b), ...). Two players (a, z), (a', z') with
-    a != a' meet only in the rounds r where a and a' meet in the base, each time with the one
-    s = (z - z')/(a - a'): so they partner at most once and oppose at most twice; players
-    with a = a' never meet. (players - 1) m rounds in all, generated s by s.
-    """
+    moduli: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+    name: str
+    """How it is made, for the director's notes."""
+
+
+def ring_moduli(orders: Sequence[int]) -> tuple[int, ...]:
+    """The moduli of the additive group of GF(q_1) x GF(q_2) x ... (Z_p once per power)."""
+    return tuple(p for q in orders for p, k in [prime_power(q) or (q, 1)] for _ in range(k))
+
+
+def field_spread(players: int, orders: Sequence[int]) -> Spread:
+    """D[a][s] = s a over the ring R = GF(q_1) x GF(q_2) x ..., every q_i >= players: the
+    base player a stands for the ring element (a, a, ...), so two rows differ by a unit."""
     if any(q < players for q in orders):
         raise ValueError(f"GF({min(orders)}) is too small to spread {players} players")
     fields = [field(q) for q in orders]
@@ -364,15 +370,43 @@ def drive_rounds(
         return code
 
     elements = [coordinates(z) for z in range(size)]
-    for s in elements:
-        # (y + s a) coordinate-wise, for every base player a and every y
-        shifted = [
-            [
-                encode([f.add(yi, f.mul(si, a)) for f, yi, si in zip(fields, y, s, strict=True)])
-                for y in elements
-            ]
-            for a in range(players)
-        ]
+    rows = tuple(
+        tuple(encode([f.mul(si, a) for f, si in zip(fields, s, strict=True)]) for s in elements)
+        for a in range(players)
+    )
+    return Spread(ring_moduli(orders), rows, " x ".join(f"GF({q})" for q in orders))
+
+
+def is_difference_matrix(spread: Spread) -> bool:
+    """True when every two rows of the spread differ by a permutation of G."""
+    g = group(spread.moduli)
+    return all(
+        len({g.sub(x, y) for x, y in zip(a, b, strict=True)}) == g.order
+        for i, a in enumerate(spread.rows)
+        for b in spread.rows[:i]
+    )
+
+
+def drive_rounds(
+    base: Sequence[Sequence[Game]], players: int, spread: Spread
+) -> Iterator[list[Game]]:
+    """Rounds of a whist drive for `players` * m players from a Wh(players) with nobody
+    sitting out (its rounds `base`, players 0 .. players-1) and a difference matrix `spread`
+    over a group G of order m with a row per base player.
+
+    Player (a, z), a a player of the base and z in G, is numbered a * m + z. Round (s, r)
+    seats, for every y in G and every game (a, b, c, d) of base round r, the game
+    ((a, y + D[a][s]), (b, y + D[b][s]), ...). Two players (a, z), (a', z') with a != a' meet
+    only in the rounds r where a and a' meet in the base, each time with the one s that has
+    D[a][s] - D[a'][s] = z - z': so they partner at most once and oppose at most twice;
+    players with a = a' never meet. (players - 1) m rounds in all, generated s by s.
+    """
+    if len(spread.rows) < players:
+        raise ValueError(f"{spread.name} has {len(spread.rows)} rows, not {players}")
+    g = group(spread.moduli)
+    size = g.order
+    for s in range(size):
+        shifted = [g.add_table[spread.rows[a][s]] for a in range(players)]
         for games in base:
             yield [
                 tuple(a * size + shifted[a][y] for a in game)  # type: ignore[misc]
@@ -385,17 +419,15 @@ def product_rounds(
     base: Sequence[Sequence[Game]],
     players: int,
     fibre: Sequence[Sequence[Game]],
-    orders: Sequence[int],
+    spread: Spread,
 ) -> list[list[Game]]:
-    """Wh(players * m) from a Wh(players) and a Wh(m), m = q_1 q_2 ... with every q_i >=
-    players, neither with sit-outs: the (players - 1) m rounds of `drive_rounds`, in which
-    everyone meets everyone outside their fibre {(a, z) : z in R} once as partner and twice as
-    opponent, then m - 1 rounds in which every fibre plays the Wh(m) `fibre` by itself.
+    """Wh(players * m) from a Wh(players) and a Wh(m), neither with sit-outs, and a
+    difference matrix over a group of order m: the (players - 1) m rounds of `drive_rounds`,
+    in which everyone meets everyone outside their fibre {(a, z) : z in G} once as partner
+    and twice as opponent, then m - 1 rounds in which every fibre plays the Wh(m) `fibre`.
     """
-    size = 1
-    for q in orders:
-        size *= q
-    rounds = list(drive_rounds(base, players, orders))
+    size = group(spread.moduli).order
+    rounds = list(drive_rounds(base, players, spread))
     for games in fibre:
         rounds.append(
             [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]

@@ -15,11 +15,14 @@ from hypothesis import strategies as st
 
 from schedules.balance import balance
 from schedules.designs.whist import (
+    Spread,
     Starter,
     all_starters,
     binary_starter,
     develop,
     drive_rounds,
+    field_spread,
+    is_difference_matrix,
     product_rounds,
     ring_starter,
     search_starter,
@@ -28,7 +31,9 @@ from schedules.designs.whist import (
 from schedules.findings import Law
 from schedules.individual import (
     STORED,
+    STORED_SPREADS,
     prime_power_factors,
+    spread_for,
     starter_movement,
     whist_movement,
     whist_rounds,
@@ -165,7 +170,7 @@ def test_triplewhist_promise_can_hold_twh8_exists() -> None:
 
 def test_drive_product_meets_everyone_outside_the_fibre_three_times() -> None:
     u, q = 8, 8
-    rounds = list(drive_rounds(whist_rounds(u), u, [q]))
+    rounds = list(drive_rounds(whist_rounds(u), u, field_spread(u, [q])))
     assert len(rounds) == (u - 1) * q
     partners: Counter[tuple[int, int]] = Counter()
     opponents: Counter[tuple[int, int]] = Counter()
@@ -182,6 +187,30 @@ def test_drive_product_meets_everyone_outside_the_fibre_three_times() -> None:
         assert opponents[a, b] == (0 if same_fibre else 2)
 
 
+@pytest.mark.parametrize("m", sorted(STORED_SPREADS))
+def test_stored_spreads_are_difference_matrices(m: int) -> None:
+    spread = STORED_SPREADS[m]
+    assert len(spread.rows) == 4
+    assert all(len(row) == m for row in spread.rows)
+    assert is_difference_matrix(spread)
+    rows = list(spread.rows)
+    rows[3] = (*rows[3][:2], rows[3][3], rows[3][2], *rows[3][4:])  # two entries swapped
+    assert not is_difference_matrix(Spread(spread.moduli, tuple(rows), "broken"))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([4, 5, 7, 8, 9, 11, 13, 16, 4 * 5, 7 * 8]), st.integers(2, 4))
+def test_field_spreads_are_difference_matrices(m: int, u: int) -> None:
+    spread = spread_for(u, m)
+    assert spread is not None
+    assert len(spread.rows) == u
+    assert is_difference_matrix(spread)
+
+
+def test_no_spread_without_a_field_or_a_stored_matrix() -> None:
+    assert spread_for(4, 3 * 5) is None  # GF(3) is too small and nothing is stored
+
+
 def test_develop_round_count_and_sitouts() -> None:
     rounds = develop(ring_starter([13]))
     assert len(rounds) == 13
@@ -191,9 +220,11 @@ def test_develop_round_count_and_sitouts() -> None:
     assert json.dumps(rounds)
 
 
-@pytest.mark.parametrize(("u", "q"), [(4, 4), (8, 8), (4, 16), (12, 16), (4, 20)])
+@pytest.mark.parametrize(("u", "q"), [(4, 4), (8, 8), (4, 16), (12, 16), (4, 20), (4, 12), (4, 24)])
 def test_product_of_two_tournaments_is_a_tournament(u: int, q: int) -> None:
-    rounds = product_rounds(whist_rounds(u), u, whist_rounds(q), prime_power_factors(q))
+    spread = spread_for(u, q)
+    assert spread is not None
+    rounds = product_rounds(whist_rounds(u), u, whist_rounds(q), spread)
     assert len(rounds) == u * q - 1
     partners: Counter[tuple[int, int]] = Counter()
     opponents: Counter[tuple[int, int]] = Counter()
