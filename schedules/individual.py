@@ -13,7 +13,9 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    resources/whist/patterned.json (76, 77, 133, 148, 161, ...);
-5. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
+5. for N = 1 (mod 4), GF(q) x K from the ring Wh(q) and any first round over K above
+   (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21);
+6. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
    u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
    over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `STORED_SPREADS`).
 
@@ -44,6 +46,7 @@ from schedules.designs.whist import (
     binary_starter,
     develop,
     drive_rounds,
+    field_product_starter,
     field_spread,
     product_rounds,
     ring_starter,
@@ -242,7 +245,7 @@ def patterned_pairings() -> dict[int, tuple[Pairing, str]]:
 def whist_starter(players: int) -> Starter | None:
     """The first round of a Wh(players) by the first construction that applies, or None:
     a stored first round, a stored patterned pairing, the ring construction, the binary
-    construction."""
+    construction, the field product."""
     if players in STORED:
         moduli, games, origin = STORED[players]
         return Starter(moduli, games, players % 4 == 0, origin)
@@ -255,6 +258,21 @@ def whist_starter(players: int) -> Starter | None:
     found = prime_power(players)
     if found is not None and found[0] == 2 and players >= 4:
         return binary_starter(players)
+    return _field_product(players)
+
+
+def _field_product(players: int) -> Starter | None:
+    """GF(q) x K for the smallest prime power q = 1 (mod 4) dividing `players` whose
+    cofactor has a first round with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21)."""
+    if players % 4 != 1:
+        return None
+    for q in range(5, players // 5 + 1, 4):
+        found = prime_power(q)
+        if found is None or players % q:
+            continue
+        inner = whist_starter(players // q)
+        if inner is not None and not inner.rotational:
+            return field_product_starter(q, inner)
     return None
 
 

@@ -325,6 +325,33 @@ def all_starters(
     yield from place()
 
 
+def field_product_starter(q: int, inner: Starter) -> Starter:
+    """Wh(q k) over GF(q) x K from the ring Wh(q), q = 1 (mod 4), and a Wh(k) first round
+    `inner` over K with 0 sitting out (`rotational` False).
+
+    The first round is the Wh(q) first round in GF(q) x {0}, `inner` in {0} x K, and for
+    every game (a, b, c, d) of `inner` and every x != 0 in GF(q) the game
+    ((x, a), (2x, b), (3x, c), (4x, d)), with 1, 2, 3, 4 any four distinct non-zero field
+    elements (here those numbered 1 to 4). The differences between two of its seats are
+    (x (m - m'), a - c) and so on: as x runs over the units so does x (m - m'), so every
+    (u, w) with u, w != 0 is met as often as w is met in `inner`, and (x m, a) runs over
+    every (u, a). q >= 5 gives the four elements.
+    """
+    if inner.rotational or q % 4 != 1:
+        raise ValueError("the field product needs q = 1 (mod 4) and a first round with sit-outs")
+    outer = ring_starter([q])
+    f = field(q)
+    games = list(outer.games)
+    games.extend(tuple(q * x for x in game) for game in inner.games)  # type: ignore[misc]
+    multipliers = (1, 2, 3, 4)
+    for game in inner.games:
+        for x in range(1, q):
+            seats = zip(multipliers, game, strict=True)
+            games.append(tuple(f.mul(m, x) + q * a for m, a in seats))  # type: ignore[arg-type]
+    origin = f"GF({q}) x ({inner.origin}): product of Wh({q}) and Wh({inner.order})"
+    return Starter(outer.moduli + inner.moduli, tuple(games), False, origin)  # type: ignore[arg-type]
+
+
 # -- whist drives ------------------------------------------------------------------------------
 
 

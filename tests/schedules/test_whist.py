@@ -21,6 +21,7 @@ from schedules.designs.whist import (
     binary_starter,
     develop,
     drive_rounds,
+    field_product_starter,
     field_spread,
     is_difference_matrix,
     product_rounds,
@@ -209,6 +210,23 @@ def test_field_spreads_are_difference_matrices(m: int, u: int) -> None:
 
 def test_no_spread_without_a_field_or_a_stored_matrix() -> None:
     assert spread_for(4, 3 * 5) is None  # GF(3) is too small and nothing is stored
+
+
+@pytest.mark.parametrize(("q", "k"), [(5, 5), (5, 13), (13, 5), (9, 9), (5, 21), (9, 21), (5, 33)])
+def test_field_product_is_a_whist_first_round(q: int, k: int) -> None:
+    inner = whist_starter(k)
+    assert inner is not None
+    starter = field_product_starter(q, inner)
+    assert starter.players == q * k
+    assert starter_defects(starter) == 0
+
+
+def test_field_product_refuses_a_one_rotational_inner_round() -> None:
+    inner = whist_starter(12)
+    assert inner is not None
+    assert inner.rotational
+    with pytest.raises(ValueError, match="sit-outs"):
+        field_product_starter(5, inner)
 
 
 def test_develop_round_count_and_sitouts() -> None:
