@@ -1,5 +1,6 @@
 """Generate docs/balance-table.md: per Howell size, the balance we reach, the bound, and the best
-published figure among the fixtures (tests/data/movements, the published movements).
+published figure among the fixtures (tests/data/movements, the published movements); then, per
+player count, how the individual whist tournament is built or why it is not.
 
     .venv/bin/python tools/balance_table.py [--out docs/balance-table.md]
 
@@ -14,8 +15,10 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+from schedules import individual
 from schedules.balance import balance
 from schedules.balance_table import figure, howell_rows
+from schedules.designs.patterned_whist import obstructed
 from schedules.jsonio import load_movement
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +63,36 @@ def table() -> str:
             f"| {row.pairs} | {row.tables} | {figure(row.ss)} | {row.index:.2f} | "
             f"{row.bound} | {pub_text} | {row.construction} |"
         )
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + individual_lines()) + "\n"
+
+
+def individual_lines() -> list[str]:
+    """The section on whist tournaments Wh(v), v = 0 or 1 (mod 4) from 8 to the largest."""
+    sizes = [v for v in range(8, individual.LARGEST + 1) if v % 4 in (0, 1)]
+    built = individual.supported_sizes(8, individual.LARGEST)
+    lines = [
+        "",
+        "# Individual whist tournaments Wh(v)",
+        "",
+        f"Built for {len(built)} of the {len(sizes)} counts v = 0 or 1 (mod 4) from 8 to "
+        f"{individual.LARGEST}: `director movement individual --players v`. Every two players "
+        "partner once and oppose twice, so all built tournaments are equally balanced in that "
+        "sense. The others are refused with the nearest counts that work; `--variant phantom` "
+        "seats them.",
+        "",
+        "| players | rounds | construction |",
+        "|---:|---:|---|",
+    ]
+    for v in sizes:
+        how = individual.construction(v)
+        if how is None:
+            how = "not built: no construction we know" + (
+                "; the patterned first round is ruled out by a sum of squares"
+                if obstructed(v)
+                else ""
+            )
+        lines.append(f"| {v} | {individual.tournament_rounds(v)} | {how} |")
+    return lines
 
 
 def main() -> int:
