@@ -13,8 +13,10 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    resources/whist/patterned.json (76, 77, 133, 148, 161, ...);
-5. for N = 1 (mod 4), GF(q) x K from the ring Wh(q) and any first round over K above
-   (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21);
+5. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
+   with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
+   Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
+   172, 188);
 6. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
    u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
    over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `STORED_SPREADS`).
@@ -50,6 +52,7 @@ from schedules.designs.whist import (
     field_spread,
     product_rounds,
     ring_starter,
+    rotational_field_product,
 )
 from schedules.findings import ImpossibleMovementError
 from schedules.types import (
@@ -262,17 +265,23 @@ def whist_starter(players: int) -> Starter | None:
 
 
 def _field_product(players: int) -> Starter | None:
-    """GF(q) x K for the smallest prime power q = 1 (mod 4) dividing `players` whose
-    cofactor has a first round with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21)."""
-    if players % 4 != 1:
-        return None
-    for q in range(5, players // 5 + 1, 4):
-        found = prime_power(q)
-        if found is None or players % q:
+    """GF(q) x K for the smallest prime power q = 1 (mod 4) that gives one: for v = 1
+    (mod 4), v = q k with a first round with sit-outs over K (105 = 5 x 21, 165, 189); for
+    v = 0 (mod 4), v - 1 = q k with a 1-rotational Wh(k + 1) over K (56 = 5 x 11 + 1, 92,
+    100, 116, 120, 136, 156, 172, 188)."""
+    rotational = players % 4 == 0
+    order = players - 1 if rotational else players
+    for q in range(5, order // 3 + 1, 4):
+        if prime_power(q) is None or order % q:
             continue
-        inner = whist_starter(players // q)
-        if inner is not None and not inner.rotational:
+        inner = whist_starter(order // q + (1 if rotational else 0))
+        if inner is None or inner.rotational != rotational:
+            continue
+        if not rotational:
             return field_product_starter(q, inner)
+        starter = rotational_field_product(q, inner)
+        if starter is not None:
+            return starter
     return None
 
 

@@ -171,7 +171,7 @@ def test_drive_through_the_catalog_derives_trays_from_minutes() -> None:
     m = catalog.build(request)
     assert m.rounds == 3
     assert len(m.trays) == 3 * 2  # 42 minutes / (3 rounds x 7 minutes a tray)
-    assert "Wh(8)" in m.notes[0]
+    assert "product of Wh(37) and Wh(28)" in m.notes[0]  # 1000 = 37 x 27 + 1
 
 
 def test_mnemonic_play_doubles_the_tournament() -> None:

@@ -26,6 +26,7 @@ from schedules.designs.whist import (
     is_difference_matrix,
     product_rounds,
     ring_starter,
+    rotational_field_product,
     search_starter,
     starter_defects,
 )
@@ -227,6 +228,30 @@ def test_field_product_refuses_a_one_rotational_inner_round() -> None:
     assert inner.rotational
     with pytest.raises(ValueError, match="sit-outs"):
         field_product_starter(5, inner)
+
+
+@pytest.mark.parametrize(
+    ("inner_players", "q"),
+    [(8, 5), (8, 13), (8, 17), (12, 5), (12, 9), (12, 17), (20, 9), (24, 5), (28, 5), (32, 5)],
+)
+def test_rotational_field_product_is_a_whist_first_round(inner_players: int, q: int) -> None:
+    inner = whist_starter(inner_players)
+    assert inner is not None
+    starter = rotational_field_product(q, inner)
+    assert starter is not None
+    assert starter.rotational
+    assert starter.players == q * (inner_players - 1) + 1
+    assert starter_defects(starter) == 0
+
+
+def test_rotational_field_product_needs_four_multipliers_and_infinity() -> None:
+    z15 = whist_starter(16)  # over Z_15: 3 is not a unit
+    assert z15 is not None
+    assert rotational_field_product(5, z15) is None
+    with_sitouts = whist_starter(13)
+    assert with_sitouts is not None
+    with pytest.raises(ValueError, match="infinity"):
+        rotational_field_product(5, with_sitouts)
 
 
 def test_develop_round_count_and_sitouts() -> None:
