@@ -50,6 +50,7 @@ from schedules.designs.whist import (
     drive_rounds,
     field_product_starter,
     field_spread,
+    multiplier_levels,
     product_rounds,
     ring_starter,
     rotational_field_product,
@@ -187,8 +188,10 @@ STORED: dict[int, tuple[tuple[int, ...], tuple[Game, ...], str]] = {
 
 
 STORED_SPREADS: dict[int, Spread] = {
-    # m: a difference matrix with 4 rows over a group of order m that no ring of fields gives
-    # (GF(3) is too small to spread 4 players); tests/schedules/test_whist.py checks each.
+    # m: a difference matrix over a group of order m that no ring of fields gives (GF(3) is
+    # too small to spread 4 players; Z_15 has no multipliers 1-4 with unit differences), for
+    # the product (4 rows) or the rotational field product (5 rows); tests/schedules/
+    # test_whist.py checks each.
     12: Spread(
         (2, 2, 3),
         (
@@ -199,6 +202,18 @@ STORED_SPREADS: dict[int, Spread] = {
         ),
         "a difference matrix over Z_2 x Z_2 x Z_3 "
         "(tools/difference_matrix_search.py 2 2 3, seed 0, 0.2 s)",
+    ),
+    15: Spread(
+        (15,),
+        (
+            (0,) * 15,
+            tuple(range(15)),
+            (0, 6, 1, 10, 7, 2, 12, 5, 3, 13, 11, 4, 14, 9, 8),
+            (0, 14, 12, 7, 6, 11, 3, 8, 13, 2, 9, 5, 4, 1, 10),
+            (0, 10, 3, 8, 1, 9, 2, 13, 6, 4, 12, 14, 11, 5, 7),
+        ),
+        "a difference matrix over Z_15 "
+        "(tools/difference_matrix_search.py 15 --rows 5, seed 0, 79 s)",
     ),
     24: Spread(
         (2, 2, 2, 3),
@@ -279,10 +294,25 @@ def _field_product(players: int) -> Starter | None:
             continue
         if not rotational:
             return field_product_starter(q, inner)
-        starter = rotational_field_product(q, inner)
-        if starter is not None:
-            return starter
+        levels = _levels(inner.moduli)
+        if levels is not None:
+            return rotational_field_product(q, inner, levels)
     return None
+
+
+def _levels(moduli: tuple[int, ...]) -> Sequence[Sequence[int]] | None:
+    """Level rows over K = Z_moduli for the rotational field product: multipliers, or the
+    last four rows of a stored difference matrix with five rows over K."""
+    found = multiplier_levels(moduli)
+    if found is not None:
+        return found
+    order = 1
+    for m in moduli:
+        order *= m
+    stored = STORED_SPREADS.get(order)
+    if stored is None or stored.moduli != moduli or len(stored.rows) < 5:
+        return None
+    return stored.rows[1:5]
 
 
 def supported_sizes(low: int = 4, high: int = LARGEST) -> list[int]:

@@ -1,14 +1,16 @@
-"""Find a difference matrix with four rows over an abelian group by randomised backtracking,
-and print it in the form `schedules.individual.STORED_SPREADS` takes.
+"""Find a difference matrix (four rows by default) over an abelian group by randomised
+backtracking, and print it in the form `schedules.individual.STORED_SPREADS` takes.
 
     .venv/bin/python tools/difference_matrix_search.py 2 2 3
     .venv/bin/python tools/difference_matrix_search.py 2 2 2 3
+    .venv/bin/python tools/difference_matrix_search.py 15 --rows 5
 
-Rows 0 and 1 are 0 and the identity (every matrix can be brought to that form); row 2 is an
-orthomorphism p (x -> p(x) - x a permutation too), row 3 one that is orthogonal to both
-(q(x) - x and q(x) - p(x) permutations). Each p gets `--nodes` steps to find its q; the seed
-fixes the random order. Groups whose Sylow 2-subgroup is cyclic (Z_12, Z_24) have no
-orthomorphism at all (Hall and Paige), so the 2-part must be Z_2 x Z_2 or larger.
+Rows 0 and 1 are 0 and the identity (every matrix can be brought to that form); each further
+row r is found so that r - a is a permutation for every row a above it (row 2 is an
+orthomorphism, row 3 one orthogonal to it, ...). Each row gets `--nodes` steps before the
+search starts again from row 2; the seed fixes the random order. Groups whose Sylow
+2-subgroup is cyclic (Z_12, Z_24) have no orthomorphism at all (Hall and Paige), so the 2-part
+must be Z_2 x Z_2 or larger.
 """
 
 from __future__ import annotations
@@ -60,18 +62,18 @@ def _extend(g: Group, rng: random.Random, against: list[list[int]], nodes: int) 
     return row
 
 
-def search(moduli: tuple[int, ...], seed: int, nodes: int) -> list[list[int]]:
-    """Four rows over Z_moduli whose pairwise differences are all permutations."""
+def search(moduli: tuple[int, ...], seed: int, nodes: int, rows: int = 4) -> list[list[int]]:
+    """`rows` rows over Z_moduli whose pairwise differences are all permutations."""
     g = group(moduli)
     rng = random.Random(seed)
-    zero, identity = [0] * g.order, list(range(g.order))
     while True:
+        found = [[0] * g.order, list(range(g.order))]
         try:
-            p = _extend(g, rng, [zero, identity], nodes)
-            q = _extend(g, rng, [zero, identity, p], nodes)
+            while len(found) < rows:
+                found.append(_extend(g, rng, found, nodes))
         except _GaveUpError:
             continue
-        return [zero, identity, p, q]
+        return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,9 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("moduli", type=int, nargs="+")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--rows", type=int, default=4)
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    rows = search(tuple(args.moduli), args.seed, args.nodes)
+    rows = search(tuple(args.moduli), args.seed, args.nodes, args.rows)
     print(f"# {time.perf_counter() - start:.2f} s, seed {args.seed}")
     for row in rows:
         print(f"({', '.join(map(str, row))}),")

@@ -29,7 +29,7 @@ is G = (p,) * k.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -352,41 +352,40 @@ def field_product_starter(q: int, inner: Starter) -> Starter:
     return Starter(outer.moduli + inner.moduli, tuple(games), False, origin)  # type: ignore[arg-type]
 
 
-def _level_multiplier(moduli: tuple[int, ...]) -> Callable[[int, int], int] | None:
-    """Multiplication on K = Z_moduli by the elements numbered 1 to 4, when those four and
-    their differences are units: K = Z_k with k prime to 6, or K the additive group of a
-    field (K = Z_p^e, numbered as GF(p^e)). None otherwise."""
+def multiplier_levels(moduli: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | None:
+    """Level rows for `rotational_field_product` over K = Z_moduli: i -> i, 2i, 3i, 4i, when
+    1, 2, 3, 4 and their differences are units (K = Z_k with k prime to 6, or K the additive
+    group of a field, numbered as GF(p^e)). None otherwise."""
     order = 1
     for m in moduli:
         order *= m
-    if len(moduli) == 1:
-        return (lambda m, i: m * i % order) if order % 2 and order % 3 else None
+    if len(moduli) == 1 and order % 2 and order % 3:
+        return tuple(tuple(m * i % order for i in range(order)) for m in (1, 2, 3, 4))
     found = prime_power(order)
-    if found is None or any(m != found[0] for m in moduli):
+    if len(moduli) == 1 or found is None or any(m != found[0] for m in moduli):
         return None
-    return field(order).mul
+    f = field(order)
+    return tuple(tuple(f.mul(m, i) for i in range(order)) for m in (1, 2, 3, 4))
 
 
-def rotational_field_product(q: int, inner: Starter) -> Starter | None:
+def rotational_field_product(q: int, inner: Starter, levels: Sequence[Sequence[int]]) -> Starter:
     """Wh(k q + 1) over GF(q) x K plus infinity, from a 1-rotational Wh(k + 1) first round
-    `inner` over K and q = 1 (mod 4); None when K lacks the four multipliers below.
+    `inner` over K, q = 1 (mod 4), and four level rows A, B, C, E over K, each of them and
+    each difference of two of them a permutation of K (with a zero row, a difference matrix
+    with five rows; `multiplier_levels` gives i, 2i, 3i, 4i).
 
     Let j^2 = -1 in GF(q) and X a transversal of the units modulo <j>. The first round is
     `inner` in {0} x K (with its infinity), and for every i in K and x in X the game
-    ((i, x), (2i, jx), (3i, -x), (4i, -jx)) (levels i, 2i, 3i, 4i in K). Each level is
-    seated once at each compass point, so K x X, K x jX, K x -X and K x -jX are all seated.
-    The partner differences are (i - 3i, 2x) and (2i - 4i, 2jx); the opponent differences
-    (i - 2i, (1 - j) x), (i - 4i, (1 + j) x), ... As i runs over K each level difference
-    (1 - 3) i, (1 - 2) i, ... runs over K once, because 1, 2, 3, 4 and their differences are
-    units; so every (d, w), w != 0, is met once by partners and twice by opponents, as the
-    four second coordinates 2x, 2jx, -2x, -2jx (and (1 - j) x times the same) run over the
-    units once.
+    ((A(i), x), (B(i), jx), (C(i), -x), (E(i), -jx)). Each level is seated once at each
+    compass point, so K x X, K x jX, K x -X and K x -jX are all seated. The partner
+    differences are (A(i) - C(i), 2x) and (B(i) - E(i), 2jx); the opponent differences
+    (A(i) - B(i), (1 - j) x), (A(i) - E(i), (1 + j) x), ... As i runs over K each level
+    difference runs over K once, so every (d, w), w != 0, is met once by partners and twice
+    by opponents, as the second coordinates 2x, 2jx, -2x, -2jx (and (1 - j) x times the
+    same) run over the units once.
     """
     if not inner.rotational or q % 4 != 1:
         raise ValueError("the rotational field product needs q = 1 (mod 4) and infinity")
-    times = _level_multiplier(inner.moduli)
-    if times is None:
-        return None
     f = field(q)
     quarter = (q - 1) // 4
     j = f.exp(quarter)
@@ -397,11 +396,11 @@ def rotational_field_product(q: int, inner: Starter) -> Starter | None:
         for game in inner.games
     ]
     for i in range(k):
-        levels = [times(m, i) for m in (1, 2, 3, 4)]
+        at = [row[i] for row in levels]
         for t in range(quarter):
             x = f.exp(t)
             seats = (x, f.mul(j, x), f.neg(x), f.neg(f.mul(j, x)))
-            games.append(tuple(s + q * level for s, level in zip(seats, levels, strict=True)))  # type: ignore[arg-type]
+            games.append(tuple(s + q * level for s, level in zip(seats, at, strict=True)))  # type: ignore[arg-type]
     origin = f"GF({q}) x ({inner.origin}) + infinity: product of Wh({q}) and Wh({k + 1})"
     return Starter(ring_moduli([q]) + inner.moduli, tuple(games), True, origin)
 

@@ -24,6 +24,7 @@ from schedules.designs.whist import (
     field_product_starter,
     field_spread,
     is_difference_matrix,
+    multiplier_levels,
     product_rounds,
     ring_starter,
     rotational_field_product,
@@ -192,7 +193,7 @@ def test_drive_product_meets_everyone_outside_the_fibre_three_times() -> None:
 @pytest.mark.parametrize("m", sorted(STORED_SPREADS))
 def test_stored_spreads_are_difference_matrices(m: int) -> None:
     spread = STORED_SPREADS[m]
-    assert len(spread.rows) == 4
+    assert len(spread.rows) >= 4
     assert all(len(row) == m for row in spread.rows)
     assert is_difference_matrix(spread)
     rows = list(spread.rows)
@@ -210,7 +211,7 @@ def test_field_spreads_are_difference_matrices(m: int, u: int) -> None:
 
 
 def test_no_spread_without_a_field_or_a_stored_matrix() -> None:
-    assert spread_for(4, 3 * 5) is None  # GF(3) is too small and nothing is stored
+    assert spread_for(4, 3 * 7) is None  # GF(3) is too small and nothing is stored
 
 
 @pytest.mark.parametrize(("q", "k"), [(5, 5), (5, 13), (13, 5), (9, 9), (5, 21), (9, 21), (5, 33)])
@@ -237,21 +238,29 @@ def test_field_product_refuses_a_one_rotational_inner_round() -> None:
 def test_rotational_field_product_is_a_whist_first_round(inner_players: int, q: int) -> None:
     inner = whist_starter(inner_players)
     assert inner is not None
-    starter = rotational_field_product(q, inner)
-    assert starter is not None
+    levels = multiplier_levels(inner.moduli)
+    assert levels is not None
+    starter = rotational_field_product(q, inner, levels)
     assert starter.rotational
     assert starter.players == q * (inner_players - 1) + 1
     assert starter_defects(starter) == 0
 
 
-def test_rotational_field_product_needs_four_multipliers_and_infinity() -> None:
-    z15 = whist_starter(16)  # over Z_15: 3 is not a unit
+def test_rotational_field_product_needs_level_rows_and_infinity() -> None:
+    assert multiplier_levels((15,)) is None  # 3 is not a unit of Z_15
+    z15 = whist_starter(16)
     assert z15 is not None
-    assert rotational_field_product(5, z15) is None
+    stored = STORED_SPREADS[15].rows[1:5]
+    starter = rotational_field_product(13, z15, stored)
+    assert starter.players == 196
+    assert starter_defects(starter) == 0
+    # rows whose differences are not permutations break it
+    broken = (stored[0], stored[0], stored[2], stored[3])
+    assert starter_defects(rotational_field_product(13, z15, broken)) > 0
     with_sitouts = whist_starter(13)
     assert with_sitouts is not None
     with pytest.raises(ValueError, match="infinity"):
-        rotational_field_product(5, with_sitouts)
+        rotational_field_product(5, with_sitouts, stored)
 
 
 def test_develop_round_count_and_sitouts() -> None:
