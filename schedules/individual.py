@@ -12,7 +12,7 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    closed form); the tests prove each;
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
-   resources/whist/patterned.json (76, 77, 133, 148, 161, ...);
+   resources/whist/patterned.json (76, 77, 133, 148, 161, 184);
 5. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
