@@ -55,8 +55,7 @@ def plays_by_competitor(movement: Movement) -> dict[tuple[Label, TrayNo], list[P
     """Every play of every tray, per competitor and tray."""
     plays: dict[tuple[Label, TrayNo], list[Play]] = defaultdict(list)
     for s in movement.seatings:
-        for who in s.places:
-            hands = s.hands_of(who)
+        for who, hands in zip(s.places, s.hands_in_place_order(), strict=True):
             for t in s.trays:
                 plays[(who, t)].append(Play(s.round, s.table, hands))
     return plays

@@ -118,6 +118,11 @@ class Tray:
     original_table: TableNo
 
 
+_INDIVIDUAL_SIDES = (Direction.NS, Direction.EW, Direction.NS, Direction.EW)
+_PAIR_SIDES = (Direction.NS, Direction.EW)
+_SWITCHED = {sides: tuple(d.opposite for d in sides) for sides in (_INDIVIDUAL_SIDES, _PAIR_SIDES)}
+
+
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who sits at one table in one round and which trays they play there, in order."""
@@ -188,6 +193,12 @@ class Seating:
         """Which hands of the trays `who` holds here (the side, unless arrow-switched)."""
         side = self.direction_of(who)
         return side.opposite if self.switched else side
+
+    def hands_in_place_order(self) -> tuple[Direction, ...]:
+        """`hands_of` for everyone at once, in the order of `places` (the verifier's hot
+        path: one tuple per seating instead of a lookup per player)."""
+        sides = _INDIVIDUAL_SIDES if self.is_individual else _PAIR_SIDES
+        return _SWITCHED[sides] if self.switched else sides
 
     def at(self, seat: Seat) -> Label:
         """Who sits at `seat` (for a pair, the pair holding that side)."""

@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 
 from schedules.findings import Finding, InvalidMovementError, Law
 from schedules.promises import check_promise, promise_names
-from schedules.tally import plays_by_competitor
+from schedules.tally import Play, plays_by_competitor
 from schedules.types import Label, Movement, RoundNo, Seating, TableNo, TrayNo
 
 
@@ -190,38 +190,51 @@ def _check_trays(m: Movement) -> list[Finding]:
 
 
 def _check_plays(m: Movement) -> list[Finding]:
+    # sorting every (player, tray) of a large movement costs more than the checks, so only
+    # the competitors with findings are sorted, at the end
+    findings: dict[tuple[Label, TrayNo], list[Finding]] = {}
+    for key, plays in plays_by_competitor(m).items():
+        found = _play_findings(m, key, plays)
+        if found:
+            findings[key] = found
+    return [f for key in sorted(findings) for f in findings[key]]
+
+
+def _play_findings(m: Movement, key: tuple[Label, TrayNo], plays: list[Play]) -> list[Finding]:
+    """The findings on one competitor's plays of one tray: twice, or not twice when
+    mnemonic, or twice the same way round."""
+    who, tray = key
     findings: list[Finding] = []
-    for (who, tray), plays in sorted(plays_by_competitor(m).items()):
-        if not m.mnemonic:
-            for later in plays[1:]:
-                findings.append(
-                    Finding(
-                        Law.TRAY_PLAYED_TWICE,
-                        later.round,
-                        later.table,
-                        (who,),
-                        f"{who} plays tray {tray} again (first in round {plays[0].round} "
-                        f"at table {plays[0].table})",
-                    )
-                )
-        elif len(plays) != 2:
+    if not m.mnemonic:
+        for later in plays[1:]:
             findings.append(
                 Finding(
-                    Law.MNEMONIC_NOT_TWICE,
-                    plays[0].round,
-                    plays[0].table,
+                    Law.TRAY_PLAYED_TWICE,
+                    later.round,
+                    later.table,
                     (who,),
-                    f"{who} plays tray {tray} {len(plays)} time(s); mnemonic play needs twice",
+                    f"{who} plays tray {tray} again (first in round {plays[0].round} "
+                    f"at table {plays[0].table})",
                 )
             )
-        elif plays[0].hands is plays[1].hands:
-            findings.append(
-                Finding(
-                    Law.MNEMONIC_SAME_WAY,
-                    plays[1].round,
-                    plays[1].table,
-                    (who,),
-                    f"{who} holds the {plays[0].hands.label} hands of tray {tray} both times",
-                )
+    elif len(plays) != 2:
+        findings.append(
+            Finding(
+                Law.MNEMONIC_NOT_TWICE,
+                plays[0].round,
+                plays[0].table,
+                (who,),
+                f"{who} plays tray {tray} {len(plays)} time(s); mnemonic play needs twice",
             )
+        )
+    elif plays[0].hands is plays[1].hands:
+        findings.append(
+            Finding(
+                Law.MNEMONIC_SAME_WAY,
+                plays[1].round,
+                plays[1].table,
+                (who,),
+                f"{who} holds the {plays[0].hands.label} hands of tray {tray} both times",
+            )
+        )
     return findings
