@@ -95,8 +95,8 @@ def _comparisons(movement: Movement, trays: set[TrayNo]) -> Counter[PairKey]:
     for s in movement.seatings:
         for t in s.trays:
             if t in trays:
-                for who in s.places:
-                    holders.setdefault((t, s.hands_of(who)), []).append((s, who))
+                for who, hands in zip(s.places, s.hands_in_place_order(), strict=True):
+                    holders.setdefault((t, hands), []).append((s, who))
     counts: Counter[PairKey] = Counter()
     for group in holders.values():
         for i, (sa, a) in enumerate(group):

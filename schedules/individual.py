@@ -294,23 +294,20 @@ def _field_product(players: int) -> Starter | None:
             continue
         if not rotational:
             return field_product_starter(q, inner)
-        levels = _levels(inner.moduli)
+        levels = _levels(inner)
         if levels is not None:
             return rotational_field_product(q, inner, levels)
     return None
 
 
-def _levels(moduli: tuple[int, ...]) -> Sequence[Sequence[int]] | None:
-    """Level rows over K = Z_moduli for the rotational field product: multipliers, or the
-    last four rows of a stored difference matrix with five rows over K."""
-    found = multiplier_levels(moduli)
+def _levels(inner: Starter) -> Sequence[Sequence[int]] | None:
+    """Level rows over the group K of `inner` for the rotational field product: multipliers,
+    or the last four rows of a stored difference matrix with five rows over K."""
+    found = multiplier_levels(inner.moduli)
     if found is not None:
         return found
-    order = 1
-    for m in moduli:
-        order *= m
-    stored = STORED_SPREADS.get(order)
-    if stored is None or stored.moduli != moduli or len(stored.rows) < 5:
+    stored = STORED_SPREADS.get(inner.order)
+    if stored is None or stored.moduli != inner.moduli or len(stored.rows) < 5:
         return None
     return stored.rows[1:5]
 

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from sqlalchemy import Select, and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -443,32 +444,33 @@ def load_movement(db: Session, sid: int) -> Movement:
     )
 
 
+def _per_seating(
+    db: Session, sid: int, row: type[PlaceRow] | type[SeatingTrayRow], value: Any
+) -> dict[int, list[Any]]:
+    """One column of a seating's child rows (places, trays), per seating of the section, in
+    stored position order."""
+    found: dict[int, list[Any]] = {}
+    for seating_id, item in db.execute(
+        select(row.seating_id, value)
+        .join(SeatingRow, SeatingRow.id == row.seating_id)
+        .where(SeatingRow.section_id == sid)
+        .order_by(row.seating_id, row.position)
+    ):
+        found.setdefault(seating_id, []).append(item)
+    return found
+
+
 def _seatings(db: Session, sid: int) -> tuple[Seating, ...]:
     """The section's seatings in stored order. Plain column queries rather than ORM objects:
     every entry's check against the laws reads the whole seating (0.2 s as objects for a
     30-table Howell)."""
-    in_section = SeatingRow.section_id == sid
-    places: dict[int, list[str]] = {}
-    for seating_id, label in db.execute(
-        select(PlaceRow.seating_id, PlaceRow.label)
-        .join(SeatingRow, SeatingRow.id == PlaceRow.seating_id)
-        .where(in_section)
-        .order_by(PlaceRow.seating_id, PlaceRow.position)
-    ):
-        places.setdefault(seating_id, []).append(label)
-    trays: dict[int, list[int]] = {}
-    for seating_id, tray_no in db.execute(
-        select(SeatingTrayRow.seating_id, SeatingTrayRow.tray_no)
-        .join(SeatingRow, SeatingRow.id == SeatingTrayRow.seating_id)
-        .where(in_section)
-        .order_by(SeatingTrayRow.seating_id, SeatingTrayRow.position)
-    ):
-        trays.setdefault(seating_id, []).append(tray_no)
+    places = _per_seating(db, sid, PlaceRow, PlaceRow.label)
+    trays = _per_seating(db, sid, SeatingTrayRow, SeatingTrayRow.tray_no)
     return tuple(
         Seating(round_no, table_no, tuple(trays.get(i, ())), tuple(places.get(i, ())), switched)
         for i, round_no, table_no, switched in db.execute(
             select(SeatingRow.id, SeatingRow.round_no, SeatingRow.table_no, SeatingRow.switched)
-            .where(in_section)
+            .where(SeatingRow.section_id == sid)
             .order_by(SeatingRow.id)
         )
     )

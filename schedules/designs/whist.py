@@ -28,6 +28,7 @@ is G = (p,) * k.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -57,10 +58,7 @@ class Starter:
     @property
     def order(self) -> int:
         """|G|."""
-        size = 1
-        for m in self.moduli:
-            size *= m
-        return size
+        return math.prod(self.moduli)
 
     @property
     def players(self) -> int:
@@ -356,9 +354,7 @@ def multiplier_levels(moduli: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | 
     """Level rows for `rotational_field_product` over K = Z_moduli: i -> i, 2i, 3i, 4i, when
     1, 2, 3, 4 and their differences are units (K = Z_k with k prime to 6, or K the additive
     group of a field, numbered as GF(p^e)). None otherwise."""
-    order = 1
-    for m in moduli:
-        order *= m
+    order = math.prod(moduli)
     if len(moduli) == 1 and order % 2 and order % 3:
         return tuple(tuple(m * i % order for i in range(order)) for m in (1, 2, 3, 4))
     found = prime_power(order)
@@ -431,9 +427,7 @@ def field_spread(players: int, orders: Sequence[int]) -> Spread:
     if any(q < players for q in orders):
         raise ValueError(f"GF({min(orders)}) is too small to spread {players} players")
     fields = [field(q) for q in orders]
-    size = 1
-    for q in orders:
-        size *= q
+    size = math.prod(orders)
 
     def coordinates(z: int) -> list[int]:
         out = []

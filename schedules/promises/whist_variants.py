@@ -109,9 +109,9 @@ def direction_meetings(movement: Movement) -> tuple[Counter[PairKey], Counter[Pa
     """Per two players: the rounds they hold the same hands (N-S or E-W), and opposite ones."""
     direction: dict[tuple[RoundNo, Label], Direction] = {}
     for s in movement.seatings:
-        for who in s.places:
-            # The hands held, so an arrow switch counts; a split round keeps the first.
-            direction.setdefault((s.round, who), s.hands_of(who))
+        # The hands held, so an arrow switch counts; a split round keeps the first.
+        for who, hands in zip(s.places, s.hands_in_place_order(), strict=True):
+            direction.setdefault((s.round, who), hands)
     by_round: dict[RoundNo, list[tuple[Label, Direction]]] = {}
     for (rnd, who), d in direction.items():
         by_round.setdefault(rnd, []).append((who, d))
