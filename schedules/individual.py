@@ -13,11 +13,16 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    resources/whist/patterned.json (76, 77, 133, 148, 161, 184);
-5. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
+5. first rounds invariant under a multiplier of odd order, found by annealing over its orbits
+   (tools/multiplier_search.py) and stored in resources/whist/multiplier.json: 1-rotational
+   (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
+   (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7 and 177 over Z_16 x Z_11 with
+   infinity; 52 over Z_4 x Z_4 x Z_3 and 180 over Z_2 x Z_8 x Z_11 with four fixed players);
+6. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
    172, 188);
-6. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
+7. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
    u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
    over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `STORED_SPREADS`).
 
@@ -40,6 +45,7 @@ from pathlib import Path
 
 from schedules.catalog import Family, Request, Variant
 from schedules.designs.fields import prime_power
+from schedules.designs.holed_whist import HoledStarter, develop_holed
 from schedules.designs.patterned_whist import Pairing, patterned_starter
 from schedules.designs.whist import (
     Game,
@@ -65,7 +71,9 @@ from schedules.types import (
     tray_block,
 )
 
-PATTERNED = Path(__file__).resolve().parent.parent / "resources" / "whist" / "patterned.json"
+RESOURCES = Path(__file__).resolve().parent.parent / "resources" / "whist"
+PATTERNED = RESOURCES / "patterned.json"
+MULTIPLIER = RESOURCES / "multiplier.json"
 LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
@@ -260,15 +268,43 @@ def patterned_pairings() -> dict[int, tuple[Pairing, str]]:
     return found
 
 
+@cache
+def multiplier_starters() -> dict[int, Starter | HoledStarter]:
+    """The first rounds stored by tools/multiplier_search.py: 1-rotational ones, and ones
+    with a hole (schedules.designs.holed_whist)."""
+    stored = json.loads(MULTIPLIER.read_text(encoding="utf-8"))["sizes"]
+    found: dict[int, Starter | HoledStarter] = {}
+    for key, entry in stored.items():
+        moduli = tuple(entry["moduli"])
+        games = tuple(tuple(game) for game in entry["games"])
+        group_name = " x ".join(f"Z_{m}" for m in moduli)
+        fixed = "infinity" if entry["points"] == 1 else "four fixed players"
+        hole = "" if entry["hole"] is None else " and a hole of order 4"
+        origin = (
+            f"first round over {group_name} with {fixed}{hole}, invariant under the "
+            f"multiplier {entry['multiplier']} ({entry['command']}, {entry['seconds']} s)"
+        )
+        found[int(key)] = (
+            Starter(moduli, games, True, origin)  # type: ignore[arg-type]
+            if entry["hole"] is None
+            else HoledStarter(moduli, games, tuple(entry["hole"]), entry["points"], origin)  # type: ignore[arg-type]
+        )
+    return found
+
+
 def whist_starter(players: int) -> Starter | None:
     """The first round of a Wh(players) by the first construction that applies, or None:
-    a stored first round, a stored patterned pairing, the ring construction, the binary
-    construction, the field product."""
+    a stored first round, a stored patterned pairing, a stored 1-rotational first round
+    from the multiplier search, the ring construction, the binary construction, the field
+    product."""
     if players in STORED:
         moduli, games, origin = STORED[players]
         return Starter(moduli, games, players % 4 == 0, origin)
     if players in patterned_pairings():
         return patterned_starter(*patterned_pairings()[players])
+    stored = multiplier_starters().get(players)
+    if isinstance(stored, Starter):
+        return stored
     if players % 4 == 1:
         factors = prime_power_factors(players)
         if all(q % 4 == 1 for q in factors):
@@ -358,9 +394,15 @@ def product_plan(players: int) -> tuple[int, Spread] | None:
     return None
 
 
+def holed_starter(players: int) -> HoledStarter | None:
+    """The stored first round with a hole for `players`, or None."""
+    found = multiplier_starters().get(players)
+    return found if isinstance(found, HoledStarter) else None
+
+
 def construction(players: int) -> str | None:
     """How the Wh(players) is built, or None when no construction applies."""
-    starter = whist_starter(players)
+    starter = whist_starter(players) or holed_starter(players)
     if starter is not None:
         return starter.origin
     plan = product_plan(players)
@@ -376,6 +418,9 @@ def whist_rounds(players: int) -> list[list[Game]]:
     starter = whist_starter(players)
     if starter is not None:
         return develop(starter)
+    holed = holed_starter(players)
+    if holed is not None:
+        return develop_holed(holed)
     plan = product_plan(players)
     if plan is None:
         raise ImpossibleMovementError(_refusal(players))

@@ -45,20 +45,26 @@ OPPONENT_SEATS = ((0, 1), (0, 3), (2, 1), (2, 3))
 
 
 @dataclass(frozen=True)
-class Starter:
-    """The first round of a whist tournament over G = Z_moduli[0] x Z_moduli[1] x ...."""
+class FirstRound:
+    """Games over G = Z_moduli[0] x Z_moduli[1] x ..., to be developed over G."""
 
     moduli: tuple[int, ...]
     games: tuple[Game, ...]
-    rotational: bool
-    """True: the 1-rotational form, with player |G| (infinity) fixed at game 0, North."""
-    origin: str
-    """How it was found, for the director's notes."""
 
     @property
     def order(self) -> int:
         """|G|."""
         return math.prod(self.moduli)
+
+
+@dataclass(frozen=True)
+class Starter(FirstRound):
+    """The first round of a whist tournament over G."""
+
+    rotational: bool
+    """True: the 1-rotational form, with player |G| (infinity) fixed at game 0, North."""
+    origin: str
+    """How it was found, for the director's notes."""
 
     @property
     def players(self) -> int:
@@ -119,24 +125,23 @@ def starter_defects(starter: Starter) -> int:
     """0 when the starter develops into a Wh(v); otherwise the total shortfall and excess of
     partner (target 1) and opponent (target 2) differences over the non-zero elements."""
     g = group(starter.moduli)
-    partners, opponents = _difference_counts(g, starter.games, starter.rotational)
+    partners, opponents = difference_counts(g, starter.games)
     seated = sorted(x for game in starter.games for x in game)
     expected = list(range(g.order + 1)) if starter.rotational else list(range(1, g.order))
     misplaced = 0 if seated == expected else 1 + abs(len(seated) - len(expected))
     return misplaced + sum(abs(partners[d] - 1) + abs(opponents[d] - 2) for d in range(1, g.order))
 
 
-def _difference_counts(
-    g: Group, games: Sequence[Game], rotational: bool
-) -> tuple[list[int], list[int]]:
-    infinity = g.order
+def difference_counts(g: Group, games: Sequence[Game]) -> tuple[list[int], list[int]]:
+    """How often each element of G is a partner and an opponent difference a - b of the
+    games (both orders of each pair); pairs with a fixed player (numbered |G| or more) aside."""
     partners = [0] * g.order
     opponents = [0] * g.order
     for game in games:
         for seats, counts in ((PARTNER_SEATS, partners), (OPPONENT_SEATS, opponents)):
             for i, j in seats:
                 a, b = game[i], game[j]
-                if rotational and infinity in (a, b):
+                if max(a, b) >= g.order:
                     continue
                 counts[g.sub(a, b)] += 1
                 counts[g.sub(b, a)] += 1
@@ -145,15 +150,19 @@ def _difference_counts(
 
 def develop(starter: Starter) -> list[list[Game]]:
     """Every round: the first round plus each element of G (rounds in element order)."""
-    g = group(starter.moduli)
-    infinity = g.order
+    return develop_games(starter.moduli, starter.games)
+
+
+def develop_games(moduli: tuple[int, ...], games: Sequence[Game]) -> list[list[Game]]:
+    """The games plus each element of G in turn; fixed players (numbered |G| or more) stay."""
+    g = group(moduli)
     rounds = []
     for shift in range(g.order):
         row = g.add_table[shift]
         rounds.append(
             [
-                tuple(x if x == infinity else row[x] for x in game)  # type: ignore[misc]
-                for game in starter.games
+                tuple(x if x >= g.order else row[x] for x in game)  # type: ignore[misc]
+                for game in games
             ]
         )
     return rounds
