@@ -112,6 +112,31 @@ def _hole(g: Group, fixed: list[int], points: int) -> tuple[int, int, int, int]:
     return (0, *involutions)  # type: ignore[return-value]
 
 
+def _powers(alpha: list[int]) -> list[list[int]]:
+    """alpha^0, alpha^1, ... up to its order."""
+    powers = [list(range(len(alpha)))]
+    while (step := [alpha[x] for x in powers[-1]]) != powers[0]:
+        powers.append(step)
+    return powers
+
+
+def _representatives(powers: list[list[int]], n: int) -> list[int]:
+    """The smallest element of each orbit of alpha on G that alpha moves (all orbits must
+    have alpha's order)."""
+    seen: set[int] = set()
+    reps = []
+    for x in range(n):
+        if x not in seen and powers[1 % len(powers)][x] != x:
+            orbit = {p[x] for p in powers}
+            if len(orbit) != len(powers):
+                raise SystemExit(
+                    "alpha must move every element it does not fix in orbits of one size"
+                )
+            seen |= orbit
+            reps.append(x)
+    return reps
+
+
 class Problem:
     """The layout the kernel anneals: slots of games (pinned fixed players, fixed elements,
     orbit representatives), alpha's powers and the per-element targets."""
@@ -129,14 +154,9 @@ class Problem:
         fixed = [x for x in range(n) if alpha[x] == x]
         # Four fixed players sit at games of fixed elements, unless there are too few: then
         # an alpha of order 3 keeps the first at a fixed game and turns the other three.
-        self.turned = self.points == 4 and (len(fixed) < 12 or len(fixed) % 4)
+        self.turned = self.points == 4 and (len(fixed) < 12 or len(fixed) % 4 != 0)
         alpha += [n, n + 2, n + 3, n + 1] if self.turned else list(range(n, players))
-        self.powers = [list(range(players))]
-        while True:
-            step = [alpha[x] for x in self.powers[-1]]
-            if step == self.powers[0]:
-                break
-            self.powers.append(step)
+        self.powers = _powers(alpha)
         h = len(self.powers)
         if h % 2 == 0:
             # alpha^(h/2) would send a partner pair {x, x + (0, l)} to one with difference
@@ -152,17 +172,7 @@ class Problem:
             raise SystemExit("every element of order 2 must lie in the hole")
         if players % 4 == 1:
             fixed.remove(0)  # 0 sits out the first round
-        seen: set[int] = set()
-        reps = []
-        for x in range(n):
-            if x not in seen and alpha[x] != x:
-                orbit = {p[x] for p in self.powers}
-                if len(orbit) != h:
-                    raise SystemExit(
-                        "alpha must move every element it does not fix in orbits of one size"
-                    )
-                seen |= orbit
-                reps.append(x)
+        reps = _representatives(self.powers, n)
         at_fixed = 1 if self.turned else self.points  # fixed players at games of fixed elements
         turned = self.points - at_fixed
         if (
