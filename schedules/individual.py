@@ -17,7 +17,8 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    (tools/multiplier_search.py) and stored in resources/whist/multiplier.json: 1-rotational
    (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
    (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7, 141 over Z_20 x Z_7 and 177 over
-   Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3 and 180 over Z_2 x Z_8 x Z_11 with four fixed players);
+   Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3, 180 over Z_2 x Z_8 x Z_11 and 200
+   over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players);
 6. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
