@@ -136,12 +136,14 @@ def test_every_stored_multiplier_round_is_proved(players: int) -> None:
     assert is_whist(whist_rounds(players), players)
 
 
-def test_the_search_reproduces_a_stored_round_from_its_seed() -> None:
-    entry = json.loads(MULTIPLIER.read_text(encoding="utf-8"))["sizes"]["88"]
+@pytest.mark.parametrize("players", [88, 52])  # 1-rotational; four fixed players, three turned
+def test_the_search_reproduces_a_stored_round_from_its_seed(players: int) -> None:
+    entry = json.loads(MULTIPLIER.read_text(encoding="utf-8"))["sizes"][str(players)]
     _, found = multiplier_search.search(
-        88, tuple(entry["moduli"]), entry["multiplier"], entry["seed"]
+        players, tuple(entry["moduli"]), entry["multiplier"], entry["seed"]
     )
     assert found["games"] == entry["games"]
+    assert found["command"] == entry["command"]
 
 
 @pytest.mark.parametrize(
