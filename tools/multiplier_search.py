@@ -29,19 +29,19 @@ import argparse
 import json
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from schedules.designs.holed_whist import HoledStarter, holed_defects  # noqa: E402
+from c_kernel import run_c  # noqa: E402
+
+from schedules.designs.holed_whist import HoledStarter, hole_counts, holed_defects  # noqa: E402
 from schedules.designs.whist import (  # noqa: E402
     Game,
     Group,
     Starter,
-    difference_counts,
     group,
     starter_defects,
 )
@@ -201,17 +201,11 @@ class Problem:
         partners, opponents = [1] * n, [2] * n
         partners[0] = opponents[0] = 0
         if self.hole is not None:
-            for d, (p, o) in self._hole_meetings().items():
-                partners[d] -= p
-                opponents[d] -= o
+            hole_partners, hole_opponents = hole_counts(g, self.hole, self.points)
+            for d in self.hole:
+                partners[d] -= hole_partners[d] // 4
+                opponents[d] -= hole_opponents[d] // 4
         self.targets = partners + [0] * self.points + opponents + [0] * self.points
-
-    def _hole_meetings(self) -> dict[int, tuple[int, int]]:
-        """How often the hole rounds put {x, x + d} together, per d in H."""
-        starter = HoledStarter(self.moduli, (), self.hole, self.points, "")  # type: ignore[arg-type]
-        pattern = [tuple(starter.hole[s] for s in seats) for seats in starter.hole_seats]
-        p, o = difference_counts(self.g, pattern)  # type: ignore[arg-type]
-        return {d: (p[d] // 4, o[d] // 4) for d in starter.hole}
 
     def kernel_input(self) -> str:
         """The problem as the kernel reads it."""
@@ -258,20 +252,9 @@ def anneal(
 ) -> list[int]:
     """The slots of an alpha-invariant first round (runs until it finds one, or for at most
     `seconds`: subprocess.TimeoutExpired)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        source, binary = Path(tmp) / "orbit.c", Path(tmp) / "orbit"
-        source.write_text(C_KERNEL, encoding="utf-8")
-        subprocess.run(["cc", "-O2", "-o", str(binary), str(source), "-lm"], check=True)
-        args = [str(binary), str(seed), repr(temperature), str(stall)]
-        out = subprocess.run(
-            args,
-            input=problem.kernel_input(),
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=seconds,
-        )
-    return [int(x) for x in out.stdout.split()]
+    args = [str(seed), repr(temperature), str(stall)]
+    out = run_c(C_KERNEL, args, problem.kernel_input(), seconds)
+    return [int(x) for x in out.split()]
 
 
 C_KERNEL = r"""

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import argparse
 import math
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from c_kernel import run_c  # noqa: E402
 
 from schedules.designs.whist import Starter, starter_defects  # noqa: E402
 
@@ -231,12 +231,7 @@ int main(int argc, char **argv) {
 
 def anneal_seats_cc(players: int, seed: int, temperature: float, stall_limit: int) -> list[int]:
     """`anneal_seats`, compiled: the same seats, about a hundred times sooner."""
-    with tempfile.TemporaryDirectory() as tmp:
-        source, binary = Path(tmp) / "whist.c", Path(tmp) / "whist"
-        source.write_text(C_KERNEL, encoding="utf-8")
-        subprocess.run(["cc", "-O2", "-o", str(binary), str(source), "-lm"], check=True)
-        args = [str(binary), str(players), str(seed), repr(temperature), str(stall_limit)]
-        out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+    out = run_c(C_KERNEL, [str(players), str(seed), repr(temperature), str(stall_limit)])
     return [int(x) for x in out.split()]
 
 

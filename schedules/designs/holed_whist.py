@@ -52,8 +52,21 @@ class HoledStarter(FirstRound):
 
     @property
     def hole_seats(self) -> tuple[tuple[int, int, int, int], ...]:
-        """The seat order of each hole round: one round with one fixed player, three with four."""
-        return HOLE_SEATS[:1] if self.points == 1 else HOLE_SEATS
+        """The seat order of each hole round."""
+        return _hole_seats(self.points)
+
+
+def _hole_seats(points: int) -> tuple[tuple[int, int, int, int], ...]:
+    """One hole round with one fixed player, three (a Wh(4)) with four."""
+    return HOLE_SEATS[:1] if points == 1 else HOLE_SEATS
+
+
+def hole_counts(g: Group, hole: Sequence[int], points: int) -> tuple[list[int], list[int]]:
+    """`difference_counts` of the hole rounds' pattern games on H. Each coset plays the same
+    pattern, so a pair {x, x + d} meets there once for every four ordered pairs (a, b) of H
+    with a - b = d that the pattern seats together: the counts are four times the meetings."""
+    pattern = [tuple(hole[s] for s in seats) for seats in _hole_seats(points)]
+    return difference_counts(g, pattern)  # type: ignore[arg-type]
 
 
 def hole_rounds(starter: HoledStarter) -> list[list[Game]]:
@@ -87,10 +100,7 @@ def holed_defects(starter: HoledStarter) -> int:
     misplaced = 0 if seated == expected else 1 + abs(len(seated) - len(expected))
     crowded = sum(max(0, len(fixed.intersection(game)) - 1) for game in starter.games)
     partners, opponents = difference_counts(g, starter.games)
-    # A hole round puts a pair {x, x + d} together once for each of the four ordered pairs
-    # (a, b) of H with a - b = d that its pattern seats together: hence the factor 4.
-    pattern = [tuple(starter.hole[s] for s in seats) for seats in starter.hole_seats]
-    hole_partners, hole_opponents = difference_counts(g, pattern)  # type: ignore[arg-type]
+    hole_partners, hole_opponents = hole_counts(g, starter.hole, starter.points)
     spread = sum(
         abs(4 * partners[d] + hole_partners[d] - 4) + abs(4 * opponents[d] + hole_opponents[d] - 8)
         for d in range(1, g.order)
