@@ -25,7 +25,10 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    172, 188);
 7. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
    u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
-   over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `STORED_SPREADS`).
+   over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `STORED_SPREADS`);
+8. the holed product of a Wh(u) with sit-outs and a Wh(m + 4) with four fixed players over
+   a difference matrix with u rows: N = u m + 4 (84 = 5 x 16 + 4, 164 = 5 x 32 + 4; the
+   fibres Wh(20) and Wh(36) are stored by the multiplier search).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
 them in the next tournament that works, with phantoms: a table holding a phantom does not play,
@@ -57,6 +60,7 @@ from schedules.designs.whist import (
     drive_rounds,
     field_product_starter,
     field_spread,
+    holed_product_rounds,
     multiplier_levels,
     product_rounds,
     ring_starter,
@@ -395,6 +399,22 @@ def product_plan(players: int) -> tuple[int, Spread] | None:
     return None
 
 
+def holed_product_plan(players: int) -> tuple[int, Spread] | None:
+    """(u, D) for players = u m + 4: a Wh(u) with sit-outs, a stored Wh(m + 4) with four
+    fixed players and a difference matrix D with u rows over a group of order m
+    (`schedules.designs.whist.holed_product_rounds`; 84 = 5 x 16 + 4 and 164 = 5 x 32 + 4
+    are the ones in range it adds)."""
+    for u in range(5, (players - 4) // 4 + 1, 4):
+        m, left = divmod(players - 4, u)
+        fibre = holed_starter(m + 4)
+        if left or fibre is None or fibre.points != 4 or construction(u) is None:
+            continue
+        spread = spread_for(u, m)
+        if spread is not None:
+            return u, spread
+    return None
+
+
 def holed_starter(players: int) -> HoledStarter | None:
     """The stored first round with a hole for `players`, or None."""
     found = multiplier_starters().get(players)
@@ -410,6 +430,14 @@ def construction(players: int) -> str | None:
     if plan is not None:
         u, spread = plan
         return f"product of Wh({u}) and Wh({players // u}) over {spread.name}"
+    holed = holed_product_plan(players)
+    if holed is not None:
+        u, spread = holed
+        m = (players - 4) // u
+        return (
+            f"Wh({u}) spread over {spread.name}, each fibre of {m} filling its sit-outs "
+            f"with the Wh({m + 4}) with a hole, four fixed players shared"
+        )
     return None
 
 
@@ -423,10 +451,15 @@ def whist_rounds(players: int) -> list[list[Game]]:
     if holed is not None:
         return develop_holed(holed)
     plan = product_plan(players)
-    if plan is None:
+    if plan is not None:
+        u, spread = plan
+        return product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
+    holed_plan = holed_product_plan(players)
+    if holed_plan is None:
         raise ImpossibleMovementError(_refusal(players))
-    u, spread = plan
-    return product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
+    u, spread = holed_plan
+    fibre = develop_holed(holed_starter((players - 4) // u + 4))  # type: ignore[arg-type]
+    return holed_product_rounds(whist_rounds(u), u, fibre, spread)
 
 
 def _refusal(players: int) -> str:

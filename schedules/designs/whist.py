@@ -516,3 +516,50 @@ def product_rounds(
             [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
         )
     return rounds
+
+
+def holed_product_rounds(
+    base: Sequence[Sequence[Game]],
+    players: int,
+    fibre: Sequence[Sequence[Game]],
+    spread: Spread,
+) -> list[list[Game]]:
+    """Wh(players * m + 4) from a Wh(players) with sit-outs (players = 1 mod 4), a
+    Wh(m + 4) whose last three rounds seat its players m .. m + 3 at one game and everyone
+    else among themselves (a Wh with a hole: schedules.designs.holed_whist) and a difference
+    matrix over a group of order m with a row per base player.
+
+    Round (s, r) of `drive_rounds` leaves the fibre of base round r's sit-out a idle: it plays
+    round s of `fibre`, its players x < m as (a, x) and the fibre's last four as the four
+    fixed players, numbered players * m .. players * m + 3. So the fixed players meet every
+    fibre as the Wh(m + 4) says, and every fibre meets itself in its m developed rounds and,
+    in the three rounds that close the tournament, in the hole rounds, all fibres at once
+    beside the fixed players' own game. (players * m + 3 rounds in all.)
+    """
+    size = group(spread.moduli).order
+    if len(fibre) != size + 3:
+        raise ValueError(f"the fibre needs {size + 3} rounds, not {len(fibre)}")
+    fixed = players * size
+
+    def relabel(game: Game, row: int) -> Game:
+        return tuple(fixed + x - size if x >= size else row * size + x for x in game)  # type: ignore[return-value]
+
+    out = []
+    for games in base:
+        seated = {x for game in games for x in game}
+        (idle,) = set(range(players)) - seated
+        out.append(idle)
+    rounds = []
+    for index, games in enumerate(drive_rounds(base, players, spread)):
+        s, r = divmod(index, len(base))
+        rounds.append(games + [relabel(game, out[r]) for game in fibre[s]])
+    for games in fibre[size:]:
+        own = [game for game in games if min(game) >= size]
+        rest = [game for game in games if max(game) < size]
+        if len(own) + len(rest) != len(games):
+            raise ValueError("the fibre's hole rounds must keep its last four players apart")
+        rounds.append(
+            [relabel(game, a) for a in range(players) for game in rest]
+            + [relabel(game, 0) for game in own]
+        )
+    return rounds

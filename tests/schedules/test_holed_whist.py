@@ -18,8 +18,23 @@ from schedules.designs.holed_whist import (
     hole_rounds,
     holed_defects,
 )
-from schedules.designs.whist import Game, Starter, group, starter_defects
-from schedules.individual import MULTIPLIER, construction, multiplier_starters, whist_rounds
+from schedules.designs.whist import (
+    Game,
+    Spread,
+    Starter,
+    develop,
+    field_spread,
+    group,
+    holed_product_rounds,
+    starter_defects,
+)
+from schedules.individual import (
+    MULTIPLIER,
+    construction,
+    holed_product_plan,
+    multiplier_starters,
+    whist_rounds,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import multiplier_search
@@ -132,7 +147,49 @@ def test_every_stored_multiplier_round_is_proved(players: int) -> None:
         assert starter_defects(starter) == 0
     else:
         assert holed_defects(starter) == 0
-    assert "multiplier" in (construction(players) or "")
+    rounds = develop(starter) if isinstance(starter, Starter) else develop_holed(starter)
+    assert is_whist(rounds, players)
+
+
+def test_the_catalog_builds_its_sizes_from_the_stored_rounds() -> None:
+    # 20, 24 and 36 are stored as fibres of the holed product; the catalog has closed forms
+    used = {v for v in multiplier_starters() if "multiplier" in (construction(v) or "")}
+    assert used == set(multiplier_starters()) - {20, 24, 36}
+    for players in used:
+        assert is_whist(whist_rounds(players), players)
+
+
+def test_the_holed_product_makes_a_whist_tournament(small: dict[int, HoledStarter]) -> None:
+    # Wh(5) over GF(16), every fibre of 16 filled by the Wh(20) with four fixed players
+    fibre = develop_holed(small[20])
+    rounds = holed_product_rounds(whist_rounds(5), 5, fibre, field_spread(5, [16]))
+    assert len(rounds) == 83
+    assert is_whist(rounds, 84)
+    # the fixed players 80 .. 83 play their Wh(4) in the three closing rounds
+    assert all(tuple(range(80, 84)) in map(tuple, map(sorted, games)) for games in rounds[-3:])
+
+
+def test_the_holed_product_needs_a_difference_matrix(small: dict[int, HoledStarter]) -> None:
+    spread = field_spread(5, [16])
+    row = list(spread.rows[2])
+    row[1], row[2] = row[2], row[1]
+    broken = Spread(spread.moduli, (*spread.rows[:2], tuple(row), *spread.rows[3:]), "broken")
+    rounds = holed_product_rounds(whist_rounds(5), 5, develop_holed(small[20]), broken)
+    assert not is_whist(rounds, 84)
+
+
+def test_the_holed_product_refuses_a_fibre_of_the_wrong_size(
+    small: dict[int, HoledStarter],
+) -> None:
+    with pytest.raises(ValueError, match="needs 35 rounds"):
+        holed_product_rounds(whist_rounds(5), 5, develop_holed(small[20]), field_spread(5, [32]))
+
+
+@pytest.mark.parametrize("players", [84, 164])
+def test_the_catalog_builds_the_holed_products(players: int) -> None:
+    plan = holed_product_plan(players)
+    assert plan is not None
+    assert "with a hole" in (construction(players) or "")
     assert is_whist(whist_rounds(players), players)
 
 
