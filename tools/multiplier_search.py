@@ -98,18 +98,21 @@ def _order(g: Group, x: int) -> int:
 
 
 def _hole(g: Group, fixed: list[int], points: int) -> tuple[int, int, int, int]:
-    """H: (0, t, 2t, 3t) with t fixed by the multiplier, or (0, e1, e2, e1 + e2), the
-    elements of order 2."""
+    """H: (0, e1, e2, e1 + e2), the elements of order 2, with four fixed players when G has
+    three; otherwise (0, t, 2t, 3t) with t fixed by the multiplier (and 2t the one element
+    of order 2 when G has one)."""
     add = g.add_table
-    if points == 1:
-        t = next((x for x in fixed if _order(g, x) == 4), None)
-        if t is None:
-            raise SystemExit("the multiplier must fix an element of order 4")
-        return (0, t, add[t][t], add[add[t][t]][t])
     involutions = [x for x in range(1, g.order) if add[x][x] == 0]
-    if len(involutions) != 3:
-        raise SystemExit("every element of order 2 must lie in the hole: G needs exactly three")
-    return (0, *involutions)  # type: ignore[return-value]
+    if points == 4 and len(involutions) == 3:
+        return (0, *involutions)  # type: ignore[return-value]
+    if points == 4 and len(involutions) != 1:
+        raise SystemExit("every element of order 2 must lie in the hole: G needs one or three")
+    t = next(
+        (x for x in fixed if _order(g, x) == 4 and add[x][x] in (involutions or [-1])), None
+    )
+    if t is None:
+        raise SystemExit("the multiplier must fix an element of order 4")
+    return (0, t, add[t][t], add[add[t][t]][t])
 
 
 def _powers(alpha: list[int]) -> list[list[int]]:

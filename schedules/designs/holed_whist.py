@@ -5,7 +5,8 @@ of order 4 whose cosets play among themselves.
   order 4. The |G| developed rounds seat infinity and everyone but g, who sits out round g.
   One more round seats every coset c + H as (c, c + t, c + 2t, c + 3t) while infinity sits
   out: every pair {x, x + 2t} partners there, and every pair {x, x + t} opposes there once.
-- v = 0 (mod 4), four fixed players (|G| .. |G| + 3), H = {0, e1, e2, e3} with 2e = 0. After
+- v = 0 (mod 4), four fixed players (|G| .. |G| + 3), H a subgroup of order 4 holding every
+  element of order 2 ({0, e1, e2, e3} with 2e = 0, or {0, t, 2t, 3t}). After
   the |G| developed rounds come three hole rounds in which the fixed players, and every coset
   c + H, play a Wh(4): within a coset, or among the fixed players, everyone meets everyone.
 
@@ -109,15 +110,15 @@ def holed_defects(starter: HoledStarter) -> int:
 
 
 def _is_hole(g: Group, hole: Sequence[int], points: int) -> bool:
-    """H = (0, t, 2t, 3t) with t of order 4 for one fixed player, (0, e1, e2, e3) of
-    exponent 2 for four."""
+    """H = (0, t, 2t, 3t) with t of order 4 for one fixed player; for four, any subgroup of
+    order 4 (the Wh(4) of the hole rounds seats its cosets in any order)."""
     if len(hole) != 4 or hole[0] != 0 or len(set(hole)) != 4 or points not in (1, 4):
         return False
     add = g.add_table
     if points == 1:
         t = hole[1]
         return hole[2] == add[t][t] and hole[3] == add[hole[2]][t] and add[hole[3]][t] == 0
-    return all(add[e][e] == 0 for e in hole) and add[hole[1]][hole[2]] == hole[3]
+    return all(add[a][b] in hole for a in hole for b in hole)
 
 
 def _cosets(g: Group, hole: Sequence[int]) -> list[tuple[int, ...]]:

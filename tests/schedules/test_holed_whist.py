@@ -62,10 +62,12 @@ def is_whist(rounds: list[list[Game]], players: int) -> bool:
 
 
 # Small holed first rounds, found by the search without a multiplier (alpha = 1):
-# v = 17 over Z_16 with infinity and the hole <4>; v = 20 over Z_2 x Z_8 with four fixed players.
+# v = 17 over Z_16 with infinity and the hole <4>; v = 20 over Z_2 x Z_8 with four fixed players
+# (H the elements of order 2); v = 24 over Z_4 x Z_5 with four fixed players and H = Z_4 x 0.
 SMALL = {
     17: ("16", "1"),
     20: ("2,8", "1,1"),
+    24: ("4,5", "1,1"),
 }
 
 
@@ -115,6 +117,16 @@ def test_defects_are_zero_exactly_when_the_rounds_make_a_whist_tournament(
     games = tuple(tuple(seats[k : k + 4]) for k in range(0, len(seats), 4))
     moved = HoledStarter(starter.moduli, games, starter.hole, starter.points, "moved")  # type: ignore[arg-type]
     assert (holed_defects(moved) == 0) == is_whist(develop_holed(moved), starter.players)
+
+
+def test_four_fixed_players_take_a_cyclic_hole_when_g_has_one_involution(
+    small: dict[int, HoledStarter],
+) -> None:
+    starter = small[24]
+    assert starter.hole == (0, 1, 2, 3)  # (1, 0) of order 4 in Z_4 x Z_5
+    assert is_whist(develop_holed(starter), 24)
+    not_a_subgroup = HoledStarter(starter.moduli, starter.games, (0, 1, 2, 4), 4, "bent")
+    assert holed_defects(not_a_subgroup) > 0
 
 
 def test_a_hole_that_is_not_a_subgroup_is_a_defect(small: dict[int, HoledStarter]) -> None:
@@ -207,6 +219,7 @@ def test_the_search_reproduces_a_stored_round_from_its_seed(players: int) -> Non
     ("players", "moduli", "multiplier", "why"),
     [
         (68, (4, 4, 4), "w,1", "order 2 must lie in the hole"),
+        (36, (2, 2, 8), "1,1,1", "G needs one or three"),
         (40, (2, 6, 3), "1,1,2", "odd order"),
         (60, (59,), "4", "whole games"),
     ],
