@@ -99,17 +99,15 @@ def _order(g: Group, x: int) -> int:
 
 def _hole(g: Group, fixed: list[int], points: int) -> tuple[int, int, int, int]:
     """H: (0, e1, e2, e1 + e2), the elements of order 2, with four fixed players when G has
-    three; otherwise (0, t, 2t, 3t) with t fixed by the multiplier (and 2t the one element
-    of order 2 when G has one)."""
+    three; otherwise (0, t, 2t, 3t) with t of order 4 fixed by the multiplier (so 2t is the
+    one element of order 2 when G has one)."""
     add = g.add_table
     involutions = [x for x in range(1, g.order) if add[x][x] == 0]
     if points == 4 and len(involutions) == 3:
         return (0, *involutions)  # type: ignore[return-value]
     if points == 4 and len(involutions) != 1:
         raise SystemExit("every element of order 2 must lie in the hole: G needs one or three")
-    t = next(
-        (x for x in fixed if _order(g, x) == 4 and add[x][x] in (involutions or [-1])), None
-    )
+    t = next((x for x in fixed if _order(g, x) == 4), None)
     if t is None:
         raise SystemExit("the multiplier must fix an element of order 4")
     return (0, t, add[t][t], add[add[t][t]][t])
