@@ -19,14 +19,17 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7, 141 over Z_20 x Z_7 and 177 over
    Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3, 180 over Z_2 x Z_8 x Z_11 and 200
    over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players);
-6. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
+6. first rounds over Z_n found in two exact steps (tools/family_search.py, stored in
+   resources/whist/family.json): games whose differences work, then a translate of each
+   so that everyone is seated once (68 over Z_67 + infinity);
+7. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
    172, 188);
-7. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
+8. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
    u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
    over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `STORED_SPREADS`);
-8. the holed product of a Wh(u) with sit-outs and a Wh(m + 4) with four fixed players over
+9. the holed product of a Wh(u) with sit-outs and a Wh(m + 4) with four fixed players over
    a difference matrix with u rows: N = u m + 4 (84 = 5 x 16 + 4, 164 = 5 x 32 + 4; the
    fibres Wh(20) and Wh(36) are stored by the multiplier search).
 
@@ -79,6 +82,7 @@ from schedules.types import (
 RESOURCES = Path(__file__).resolve().parent.parent / "resources" / "whist"
 PATTERNED = RESOURCES / "patterned.json"
 MULTIPLIER = RESOURCES / "multiplier.json"
+SEATED_FAMILIES = RESOURCES / "family.json"
 LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
@@ -297,17 +301,36 @@ def multiplier_starters() -> dict[int, Starter | HoledStarter]:
     return found
 
 
+@cache
+def family_starters() -> dict[int, Starter]:
+    """The first rounds stored by tools/family_search.py: a seated difference family over
+    Z_n, each game translated so that everyone is seated once."""
+    stored = json.loads(SEATED_FAMILIES.read_text(encoding="utf-8"))["sizes"]
+    found = {}
+    for key, entry in stored.items():
+        players = int(key)
+        (n,) = entry["moduli"]
+        origin = (
+            f"first round over Z_{n}{' + infinity' if players % 4 == 0 else ''}: a seated "
+            f"difference family, each game translated by exact cover ({entry['command']}, "
+            f"{entry['seconds']} s)"
+        )
+        games = tuple(tuple(game) for game in entry["games"])
+        found[players] = Starter((n,), games, players % 4 == 0, origin)  # type: ignore[arg-type]
+    return found
+
+
 def whist_starter(players: int) -> Starter | None:
     """The first round of a Wh(players) by the first construction that applies, or None:
     a stored first round, a stored patterned pairing, a stored 1-rotational first round
-    from the multiplier search, the ring construction, the binary construction, the field
-    product."""
+    from the multiplier search or the family search, the ring construction, the binary
+    construction, the field product."""
     if players in STORED:
         moduli, games, origin = STORED[players]
         return Starter(moduli, games, players % 4 == 0, origin)
     if players in patterned_pairings():
         return patterned_starter(*patterned_pairings()[players])
-    stored = multiplier_starters().get(players)
+    stored = multiplier_starters().get(players) or family_starters().get(players)
     if isinstance(stored, Starter):
         return stored
     if players % 4 == 1:
