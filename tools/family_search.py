@@ -19,8 +19,8 @@ for seating everyone once. So the search splits the two:
 Why this works where annealing the whole round did not (60 players: nothing in 600 s): the
 families are plentiful and step 1 barely backtracks; the annealing had to meet the
 differences and the seating at once. v - 1 prime admits no multiplier
-(tools/multiplier_search.py), so this is how such sizes are built (68 in 739 s). The C kernel is seeded: a seed
-and the two limits give the same round.
+(tools/multiplier_search.py), so this is how such sizes are built (68 in 739 s). The C
+kernel is seeded: a seed and the two limits give the same round.
 """
 
 from __future__ import annotations
