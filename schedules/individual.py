@@ -21,7 +21,7 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players);
 6. first rounds over Z_n found in two exact steps (tools/family_search.py, stored in
    resources/whist/family.json): games whose differences work, then a translate of each
-   so that everyone is seated once (68 over Z_67 + infinity);
+   so that everyone is seated once (60 over Z_59 and 68 over Z_67, + infinity);
 7. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
