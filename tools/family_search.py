@@ -26,7 +26,6 @@ kernel is seeded: a seed and the two limits give the same round.
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import time
@@ -36,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from c_kernel import run_c  # noqa: E402
+from stored_sizes import store  # noqa: E402
 
 from schedules.designs.whist import Game, Starter, starter_defects  # noqa: E402
 
@@ -276,12 +276,6 @@ int main(int argc, char **argv) {
 """
 
 
-def _dump(stored: dict[str, dict[str, object]]) -> str:
-    """The file's text: one line per size, so a diff shows which sizes changed."""
-    lines = [f" {json.dumps(key)}: {json.dumps(entry)}" for key, entry in stored["sizes"].items()]
-    return '{"sizes": {\n' + ",\n".join(lines) + "\n}}\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     """Search one size and merge what is found into the stored file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -296,11 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     except subprocess.TimeoutExpired:
         print(f"{args.players}: none in {args.seconds} s (seed {args.seed})")
         return 1
-    stored = json.loads(PATH.read_text(encoding="utf-8")) if PATH.exists() else {"sizes": {}}
-    stored["sizes"][str(args.players)] = entry
-    stored["sizes"] = dict(sorted(stored["sizes"].items(), key=lambda item: int(item[0])))
-    PATH.parent.mkdir(parents=True, exist_ok=True)
-    PATH.write_text(_dump(stored), encoding="utf-8")
+    store(PATH, {args.players: entry})
     families = entry["families"]
     print(f"{args.players}: {entry['seconds']} s, {families} families ({entry['command']})")
     return 0

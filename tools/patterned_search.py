@@ -12,13 +12,14 @@ writes the same file.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from stored_sizes import store  # noqa: E402
 
 from schedules.designs.patterned_whist import (  # noqa: E402
     obstructed,
@@ -49,12 +50,6 @@ def find(players: int, nodes: int, seeds: int) -> dict[str, object] | None:
     return None
 
 
-def _dump(stored: dict[str, dict[str, object]]) -> str:
-    """The file's text: one line per size, so a diff shows which sizes changed."""
-    lines = [f" {json.dumps(key)}: {json.dumps(entry)}" for key, entry in stored["sizes"].items()]
-    return '{"sizes": {\n' + ",\n".join(lines) + "\n}}\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     """Search each size and merge what is found into the stored file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -62,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=1_000_000)
     parser.add_argument("--seeds", type=int, default=50)
     args = parser.parse_args(argv)
-    stored = json.loads(PATH.read_text(encoding="utf-8")) if PATH.exists() else {"sizes": {}}
+    stored: dict[int, dict[str, object]] = {}
     for players in args.sizes:
         if obstructed(players):
             print(f"{players}: ruled out by the sum of squares")
@@ -72,11 +67,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{players}: none in {args.seeds} seeds of {args.nodes} nodes")
             continue
         found["command"] = f"tools/patterned_search.py {players} --nodes {args.nodes}"
-        stored["sizes"][str(players)] = found
+        stored[players] = found
         print(f"{players}: seed {found['seed']}, {found['nodes']} nodes, {found['seconds']} s")
-    stored["sizes"] = dict(sorted(stored["sizes"].items(), key=lambda item: int(item[0])))
-    PATH.parent.mkdir(parents=True, exist_ok=True)
-    PATH.write_text(_dump(stored), encoding="utf-8")
+    store(PATH, stored)
     return 0
 
 
