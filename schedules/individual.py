@@ -422,9 +422,9 @@ def product_plan(players: int) -> tuple[int, Spread] | None:
     return None
 
 
-def holed_product_plan(players: int) -> tuple[int, Spread] | None:
-    """(u, D) for players = u m + 4: a Wh(u) with sit-outs, a stored Wh(m + 4) with four
-    fixed players and a difference matrix D with u rows over a group of order m
+def holed_product_plan(players: int) -> tuple[int, Spread, HoledStarter] | None:
+    """(u, D, F) for players = u m + 4: a Wh(u) with sit-outs, a difference matrix D with u
+    rows over a group of order m and F, a stored Wh(m + 4) with four fixed players
     (`schedules.designs.whist.holed_product_rounds`; 84 = 5 x 16 + 4 and 164 = 5 x 32 + 4
     are the ones in range it adds)."""
     for u in range(5, (players - 4) // 4 + 1, 4):
@@ -434,7 +434,7 @@ def holed_product_plan(players: int) -> tuple[int, Spread] | None:
             continue
         spread = spread_for(u, m)
         if spread is not None:
-            return u, spread
+            return u, spread, fibre
     return None
 
 
@@ -455,11 +455,10 @@ def construction(players: int) -> str | None:
         return f"product of Wh({u}) and Wh({players // u}) over {spread.name}"
     holed = holed_product_plan(players)
     if holed is not None:
-        u, spread = holed
-        m = (players - 4) // u
+        u, spread, fibre = holed
         return (
-            f"Wh({u}) spread over {spread.name}, each fibre of {m} filling its sit-outs "
-            f"with the Wh({m + 4}) with a hole, four fixed players shared"
+            f"Wh({u}) spread over {spread.name}, each fibre of {fibre.order} filling its "
+            f"sit-outs with the Wh({fibre.players}) with a hole, four fixed players shared"
         )
     return None
 
@@ -480,9 +479,8 @@ def whist_rounds(players: int) -> list[list[Game]]:
     holed_plan = holed_product_plan(players)
     if holed_plan is None:
         raise ImpossibleMovementError(_refusal(players))
-    u, spread = holed_plan
-    fibre = develop_holed(holed_starter((players - 4) // u + 4))  # type: ignore[arg-type]
-    return holed_product_rounds(whist_rounds(u), u, fibre, spread)
+    u, spread, fibre = holed_plan
+    return holed_product_rounds(whist_rounds(u), u, develop_holed(fibre), spread)
 
 
 def _refusal(players: int) -> str:
