@@ -19,9 +19,10 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7, 141 over Z_20 x Z_7 and 177 over
    Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3, 180 over Z_2 x Z_8 x Z_11 and 200
    over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players);
-6. first rounds over Z_n found in two exact steps (tools/family_search.py, stored in
-   resources/whist/family.json): games whose differences work, then a translate of each
-   so that everyone is seated once (60 over Z_59 and 68 over Z_67, + infinity);
+6. first rounds over Z_n found in two steps (tools/family_search.py, stored in
+   resources/whist/family.json): games whose differences work (annealing), then a translate
+   of each game or of its negation so that everyone is seated once (exact cover): with
+   infinity over Z_(v-1) for v - 1 prime (60, 68, 72, ...), with sit-outs over Z_v (69, ...);
 7. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
@@ -304,7 +305,7 @@ def multiplier_starters() -> dict[int, Starter | HoledStarter]:
 @cache
 def family_starters() -> dict[int, Starter]:
     """The first rounds stored by tools/family_search.py: a seated difference family over
-    Z_n, each game translated so that everyone is seated once."""
+    Z_n, each game translated or negated so that everyone is seated once."""
     stored = json.loads(SEATED_FAMILIES.read_text(encoding="utf-8"))["sizes"]
     found = {}
     for key, entry in stored.items():
@@ -312,8 +313,8 @@ def family_starters() -> dict[int, Starter]:
         (n,) = entry["moduli"]
         origin = (
             f"first round over Z_{n}{' + infinity' if players % 4 == 0 else ''}: a seated "
-            f"difference family, each game translated by exact cover ({entry['command']}, "
-            f"{entry['seconds']} s)"
+            "difference family, each game translated or negated by exact cover "
+            f"({entry['command']}, {entry['seconds']} s)"
         )
         games = tuple(tuple(game) for game in entry["games"])
         found[players] = Starter((n,), games, players % 4 == 0, origin)  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
-"""Find Z-cyclic whist first rounds in two exact steps and store them in
+"""Find Z-cyclic whist first rounds in two steps and store them in
 resources/whist/family.json, which `schedules.individual` reads.
 
-    .venv/bin/python tools/family_search.py 68 --seed 1
+    .venv/bin/python tools/family_search.py 72 --seed 1
 
 Over Z_n (n = v - 1 with infinity when v = 0 mod 4, n = v with 0 sitting out when v = 1
 mod 4) a first round works exactly when its games' partner differences meet every class
@@ -9,18 +9,20 @@ mod 4) a first round works exactly when its games' partner differences meet ever
 for seating everyone once. So the search splits the two:
 
 1. A *seated difference family*: games (0, b, c, d), and (infinity, a, 0, c) when
-   1-rotational, chosen by a randomised depth-first search that branches on the class (or
-   the infinity game) with the fewest games left that fit, tries at most 8 of them, and gives
-   up after `--nodes` nodes.
-2. A *resolution*: translating a game keeps its differences, so an exact cover picks one
-   translate of each game (items: the elements to seat; options: the n translates of each
-   game) within `--cover-nodes` nodes. When it fails, step 1 starts again.
+   1-rotational, found by annealing on the differences alone: the cost is how far each
+   class's partner and opponent counts are from 1 and 2, a move changes one seat of one
+   game, and a try that is not at cost 0 after `--steps` moves starts afresh.
+2. A *resolution*: translating a game keeps its differences and so does negating it, so an
+   exact cover (dancing links) picks one of the 2n translates of each game or of its
+   negation (items: the games and the elements to seat) within `--cover-nodes` nodes. When
+   it fails, step 1 starts again.
 
-Why this works where annealing the whole round did not (60 players: nothing in 600 s): the
-families are plentiful and step 1 barely backtracks; the annealing had to meet the
-differences and the seating at once. v - 1 prime admits no multiplier
-(tools/multiplier_search.py), so this is how such sizes are built (68 in 739 s). The C
-kernel is seeded: a seed and the two limits give the same round.
+Why the split works where annealing the whole round did not (60 players: nothing in 600 s):
+the differences alone anneal in well under a second even over Z_167, and a family has so
+many translates that the exact cover often seats everyone. The negations matter: with
+translates alone the first version of this tool needed 1,343 s for 60 players. v - 1 prime
+admits no multiplier (tools/multiplier_search.py), so this is how such sizes are built. The
+C kernel is seeded: the seed and the limits give the same round.
 """
 
 from __future__ import annotations
@@ -40,16 +42,18 @@ from stored_sizes import store  # noqa: E402
 from schedules.designs.whist import Game, Starter, starter_defects  # noqa: E402
 
 PATH = ROOT / "resources" / "whist" / "family.json"
-NODES = 2_000
-COVER_NODES = 200_000
-"""Defaults; a run that changes either stores it in its command."""
+STEPS = 2_000_000
+COVER_NODES = 20_000_000
+TEMPERATURE = 0.15
+"""Defaults; a run that changes one stores it in its command."""
 
 
 def search(
     players: int,
     seed: int,
-    nodes: int = NODES,
+    steps: int = STEPS,
     cover_nodes: int = COVER_NODES,
+    temperature: float = TEMPERATURE,
     seconds: float | None = None,
 ) -> tuple[Starter, dict[str, object]]:
     """The first round the search finds and its stored form (subprocess.TimeoutExpired after
@@ -59,8 +63,8 @@ def search(
     rotational = players % 4 == 0
     n = players - 1 if rotational else players
     start = time.perf_counter()
-    args = [str(n), str(int(rotational)), str(seed), str(nodes), str(cover_nodes)]
-    out = run_c(C_KERNEL, args, seconds=seconds).split()
+    args = [n, int(rotational), seed, steps, cover_nodes, temperature]
+    out = run_c(C_KERNEL, [str(a) for a in args], seconds=seconds).split()
     took = round(time.perf_counter() - start, 2)
     families, seats = int(out[0]), [int(x) for x in out[1:]]
     games: tuple[Game, ...] = tuple(
@@ -69,8 +73,9 @@ def search(
     )
     command = (
         f"tools/family_search.py {players} --seed {seed}"
-        + (f" --nodes {nodes}" if nodes != NODES else "")
+        + (f" --steps {steps}" if steps != STEPS else "")
         + (f" --cover-nodes {cover_nodes}" if cover_nodes != COVER_NODES else "")
+        + (f" --temperature {temperature}" if temperature != TEMPERATURE else "")
     )
     starter = Starter((n,), games, rotational, f"{command}, {took} s")
     if starter_defects(starter):
@@ -87,6 +92,7 @@ def search(
 
 
 C_KERNEL = r"""
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,179 +101,156 @@ C_KERNEL = r"""
 static uint64_t state;
 static uint64_t next(void) { state ^= state << 13; state ^= state >> 7; state ^= state << 17;
     return state; }
+static double uniform(void) { return (next() >> 11) * (1.0 / 9007199254740992.0); }
 
 static int n, rot, classes, games, INF;
 static int cls(int x) { x %= n; if (x < 0) x += n; return x <= n / 2 ? x : n - x; }
 
-/* step 1: candidate games, N at 0; (INF, a, 0, c) when 1-rotational */
-static int total, (*seat)[4], (*partner)[2], (*opp)[4];
-static char *isinf;
-static int needp[1024], needo[1024], infleft, gamesleft, chosen[512], depth;
-static long nodes, limit;
+/* step 1: game g seats (0, b, c, d), or (INF, a, 0, c) for game 0 when 1-rotational; free[g]
+   is how many of its seats the search may change (3, or 2) */
+static int free_[512], val[512][3], P[1024], O[1024];
 
-static int fits(int o) {
-    if (isinf[o]) {
-        if (!infleft || needp[partner[o][0]] < 1) return 0;
-        int a = opp[o][0], b = opp[o][1];
-        return a == b ? needo[a] >= 2 : needo[a] >= 1 && needo[b] >= 1;
+static int change(int g, int s) {  /* add (s = 1) or remove (s = -1) game g: the cost change */
+    int p[2], o[4], np, no, d = 0;
+    if (free_[g] == 2) {
+        int a = val[g][0], c = val[g][1];
+        p[0] = cls(a - c); np = 1; o[0] = cls(a); o[1] = cls(c); no = 2;
+    } else {
+        int b = val[g][0], c = val[g][1], w = val[g][2];
+        p[0] = cls(c); p[1] = cls(b - w); np = 2;
+        o[0] = cls(b); o[1] = cls(w); o[2] = cls(c - b); o[3] = cls(c - w); no = 4;
     }
-    int p0 = partner[o][0], p1 = partner[o][1];
-    if (p0 == p1 || needp[p0] < 1 || needp[p1] < 1) return 0;
-    for (int i = 0; i < 4; i++) {
-        int m = 0;
-        for (int j = 0; j < 4; j++) m += opp[o][j] == opp[o][i];
-        if (needo[opp[o][i]] < m) return 0;
-    }
-    return 1;
+    for (int i = 0; i < np; i++) { d -= abs(P[p[i]] - 1); P[p[i]] += s; d += abs(P[p[i]] - 1); }
+    for (int i = 0; i < no; i++) { d -= abs(O[o[i]] - 2); O[o[i]] += s; d += abs(O[o[i]] - 2); }
+    return d;
 }
 
-static void take(int o, int s) {
-    int k = isinf[o] ? 2 : 4;
-    needp[partner[o][0]] -= s;
-    if (!isinf[o]) needp[partner[o][1]] -= s;
-    for (int i = 0; i < k; i++) needo[opp[o][i]] -= s;
-    infleft -= isinf[o] ? s : 0;
-    gamesleft -= s;
+static int distinct(int g) {
+    int *v = val[g];
+    return v[0] != v[1] && (free_[g] == 2 || (v[2] != v[0] && v[2] != v[1]));
 }
 
-static int covers(int o, int kind, int item) {
-    if (kind == 2) return isinf[o];
-    if (kind == 0) return partner[o][0] == item || (!isinf[o] && partner[o][1] == item);
-    for (int i = 0; i < (isinf[o] ? 2 : 4); i++) if (opp[o][i] == item) return 1;
-    return 0;
+static int family(long steps, double temperature) {
+    memset(P, 0, sizeof P); memset(O, 0, sizeof O);
+    int cost = 3 * classes;
+    for (int g = 0; g < games; g++) {
+        do for (int i = 0; i < free_[g]; i++) val[g][i] = 1 + next() % (n - 1);
+        while (!distinct(g));
+        cost += change(g, 1);
+    }
+    for (long s = 0; s < steps && cost; s++) {
+        int g = next() % games, i = next() % free_[g], old = val[g][i];
+        val[g][i] = 1 + next() % (n - 1);
+        if (val[g][i] == old || !distinct(g)) { val[g][i] = old; continue; }
+        int now = val[g][i];
+        val[g][i] = old;
+        int d = change(g, -1);
+        val[g][i] = now;
+        d += change(g, 1);
+        if (d <= 0 || uniform() < exp(-d / temperature)) { cost += d; continue; }
+        change(g, -1); val[g][i] = old; change(g, 1);
+    }
+    return cost == 0;
 }
 
-static int family(void) {
-    if (++nodes > limit) return -1;
-    if (!gamesleft) return 1;
-    static int cp[1024], co[1024];
-    memset(cp, 0, sizeof cp); memset(co, 0, sizeof co);
-    int ci = 0;
-    for (int o = 0; o < total; o++) {
-        if (!fits(o)) continue;
-        ci += isinf[o];
-        cp[partner[o][0]]++;
-        if (!isinf[o]) cp[partner[o][1]]++;
-        for (int i = 0; i < (isinf[o] ? 2 : 4); i++) co[opp[o][i]]++;
-    }
-    int kind = 2, item = 0, best = infleft ? ci : 1 << 30;
-    for (int c = 1; c <= classes; c++) {
-        if (needo[c] > 0 && co[c] < needo[c]) return 0;
-        if (needp[c] > 0 && cp[c] < best) { best = cp[c]; item = c; kind = 0; }
-        if (needo[c] > 0 && co[c] < best) { best = co[c]; item = c; kind = 1; }
-    }
-    if (!best) return 0;
-    int *list = malloc(sizeof(int) * best), count = 0;
-    for (int o = 0; o < total && count < best; o++)
-        if (fits(o) && covers(o, kind, item)) list[count++] = o;
-    for (int i = count - 1; i > 0; i--) { int j = next() % (i + 1), t = list[i]; list[i] = list[j];
-        list[j] = t; }
-    int found = 0;
-    for (int i = 0; i < count && i < 8 && !found; i++) {  /* limited discrepancy */
-        take(list[i], 1); chosen[depth++] = list[i];
-        found = family();
-        if (found != 1) { depth--; take(list[i], -1); }
-        if (found < 0) break;
-    }
-    free(list);
-    return found;
-}
-
-/* step 2: one translate of each game, seating every element once */
-static int block[512][4], options, owner[200000], members[200000][4], size[200000];
-static int covered[1024], used[512], pick[512];
+/* step 2: one translate of each game or of its negation, seating every element once: an
+   exact cover by dancing links (items: the games, then the elements to seat), branching on
+   the item with the fewest options left, in random order */
+#define MAXN 200000
+static int L[MAXN], R[MAXN], U[MAXN], D[MAXN], TOP[MAXN], LEN[1024], ROW[MAXN];
+static int items, pick[512];
+static int shift[MAXN / 5], sign[MAXN / 5], owner[MAXN / 5], block[512][4];
 static long cover_nodes, cover_limit;
 
-static int resolve(int left) {
+static void hide(int i) {
+    L[R[i]] = L[i]; R[L[i]] = R[i];
+    for (int p = D[i]; p != i; p = D[p])
+        for (int q = R[p]; q != p; q = R[q]) { U[D[q]] = U[q]; D[U[q]] = D[q]; LEN[TOP[q]]--; }
+}
+
+static void unhide(int i) {
+    for (int p = U[i]; p != i; p = U[p])
+        for (int q = L[p]; q != p; q = L[q]) { U[D[q]] = q; D[U[q]] = q; LEN[TOP[q]]++; }
+    L[R[i]] = i; R[L[i]] = i;
+}
+
+static int search(void) {
     if (++cover_nodes > cover_limit) return -1;
-    if (!left) return 1;
-    static int count_of[1024];
-    memset(count_of, 0, sizeof count_of);
-    for (int o = 0; o < options; o++) {
-        if (used[owner[o]]) continue;
-        int clash = 0;
-        for (int i = 0; i < size[o]; i++) clash |= covered[members[o][i]];
-        if (!clash) for (int i = 0; i < size[o]; i++) count_of[members[o][i]]++;
-    }
-    int item = -1, best = 1 << 30;
-    for (int e = rot ? 0 : 1; e < n; e++)
-        if (!covered[e] && count_of[e] < best) { best = count_of[e]; item = e; }
+    if (R[0] == 0) return 1;
+    int best = 1 << 30, item = 0;
+    for (int i = R[0]; i != 0; i = R[i]) if (LEN[i] < best) { best = LEN[i]; item = i; }
     if (!best) return 0;
-    int *list = malloc(sizeof(int) * best), count = 0;
-    for (int o = 0; o < options; o++) {
-        if (used[owner[o]]) continue;
-        int hit = 0, clash = 0;
-        for (int i = 0; i < size[o]; i++) { hit |= members[o][i] == item;
-            clash |= covered[members[o][i]]; }
-        if (hit && !clash) list[count++] = o;
-    }
-    for (int i = count - 1; i > 0; i--) { int j = next() % (i + 1), t = list[i]; list[i] = list[j];
-        list[j] = t; }
+    int rows[best], count = 0;  /* best <= 2n */
+    for (int p = D[item]; p != item; p = D[p]) rows[count++] = p;
+    for (int k = count - 1; k > 0; k--) { int j = next() % (k + 1), t = rows[k]; rows[k] = rows[j];
+        rows[j] = t; }
+    hide(item);
     int found = 0;
-    for (int i = 0; i < count && !found; i++) {
-        int o = list[i];
-        for (int k = 0; k < size[o]; k++) covered[members[o][k]] = 1;
-        used[owner[o]] = 1; pick[owner[o]] = o;
-        found = resolve(left - size[o]);
-        if (found != 1) { for (int k = 0; k < size[o]; k++) covered[members[o][k]] = 0;
-            used[owner[o]] = 0; }
+    for (int k = 0; k < count && !found; k++) {
+        int p = rows[k];
+        for (int q = R[p]; q != p; q = R[q]) hide(TOP[q]);
+        found = search();
+        if (found == 1) pick[owner[ROW[p]]] = ROW[p];
+        for (int q = L[p]; q != p; q = L[q]) unhide(TOP[q]);
         if (found < 0) break;
     }
-    free(list);
+    unhide(item);
     return found;
+}
+
+static int nodes_next;
+
+static void add_row(int option, const int *columns, int k) {
+    int first = nodes_next;
+    for (int i = 0; i < k; i++) {
+        int c = columns[i], x = nodes_next++;
+        TOP[x] = c; ROW[x] = option;
+        U[x] = U[c]; D[x] = c; D[U[c]] = x; U[c] = x; LEN[c]++;
+        L[x] = i ? x - 1 : x; R[x] = first;
+        if (i) R[x - 1] = x;
+        L[first] = x;
+    }
 }
 
 int main(int argc, char **argv) {
     n = atoi(argv[1]); rot = atoi(argv[2]);
     state = (uint64_t)atoll(argv[3]) * 2654435761ULL + 1;
-    limit = atol(argv[4]); cover_limit = atol(argv[5]);
+    long steps = atol(argv[4]); cover_limit = atol(argv[5]);
+    double temperature = atof(argv[6]);
     classes = (n - 1) / 2; INF = n; games = rot ? (n + 1) / 4 : (n - 1) / 4;
-    long most = (long)n * n * n / 2 + (long)n * n;
-    seat = malloc(sizeof(int[4]) * most); partner = malloc(sizeof(int[2]) * most);
-    opp = malloc(sizeof(int[4]) * most); isinf = malloc(most);
-    total = 0;
-    if (rot)
-        for (int a = 1; a < n; a++) for (int c = 1; c < n; c++) if (a != c) {
-            int *s = seat[total]; s[0] = INF; s[1] = a; s[2] = 0; s[3] = c;
-            partner[total][0] = cls(a - c); opp[total][0] = cls(a); opp[total][1] = cls(c);
-            isinf[total++] = 1;
-        }
-    /* (0, b, c, d) with b < d: swapping East and West gives the same game */
-    for (int b = 1; b < n; b++) for (int c = 1; c < n; c++) for (int d = b + 1; d < n; d++) {
-        if (c == b || c == d) continue;
-        int *s = seat[total]; s[0] = 0; s[1] = b; s[2] = c; s[3] = d;
-        partner[total][0] = cls(c); partner[total][1] = cls(b - d);
-        opp[total][0] = cls(b); opp[total][1] = cls(d); opp[total][2] = cls(c - b);
-            opp[total][3] = cls(c - d);
-        isinf[total++] = 0;
-    }
+    for (int g = 0; g < games; g++) free_[g] = rot && g == 0 ? 2 : 3;
     for (int families = 1;; families++) {
-        for (int c = 1; c <= classes; c++) { needp[c] = 1; needo[c] = 2; }
-        infleft = rot; gamesleft = games; depth = 0; nodes = 0;
-        if (family() != 1) continue;
-        options = 0;
+        if (!family(steps, temperature)) continue;
+        int seats = rot ? n : n - 1, options = 0;
+        items = games + seats; nodes_next = items + 1;
+        for (int i = 0; i <= items; i++) {
+            L[i] = i ? i - 1 : items; R[i] = i < items ? i + 1 : 0; U[i] = D[i] = i; LEN[i] = 0;
+        }
         for (int g = 0; g < games; g++) {
-            memcpy(block[g], seat[chosen[g]], sizeof block[g]);
-            for (int t = 0; t < n; t++) {
-                int k = 0, ok = 1;
+            int *v = val[g], *b = block[g];
+            if (free_[g] == 2) { b[0] = INF; b[1] = v[0]; b[2] = 0; b[3] = v[1]; }
+            else { b[0] = 0; b[1] = v[0]; b[2] = v[1]; b[3] = v[2]; }
+            for (int s = 1; s >= -1; s -= 2) for (int t = 0; t < n; t++) {
+                int columns[5] = {g + 1}, k = 1, ok = 1;
                 for (int i = 0; i < 4; i++) {
-                    if (block[g][i] == INF) continue;
-                    int x = (block[g][i] + t) % n;
+                    if (b[i] == INF) continue;
+                    int x = ((s * b[i] + t) % n + n) % n;
                     if (!rot && x == 0) ok = 0;
-                    members[options][k++] = x;
+                    columns[k++] = games + (rot ? x + 1 : x);
                 }
                 if (!ok) continue;
-                owner[options] = g; size[options++] = k;
+                owner[options] = g; shift[options] = t; sign[options] = s;
+                add_row(options++, columns, k);
             }
         }
-        memset(covered, 0, sizeof covered); memset(used, 0, sizeof used); cover_nodes = 0;
-        if (resolve(rot ? n : n - 1) != 1) continue;
+        cover_nodes = 0;
+        if (search() != 1) continue;
         printf("%d\n", families);
         for (int g = 0; g < games; g++) {
-            int o = pick[g], first = block[g][0] == INF ? 1 : 0;
-            int t = (members[o][0] - block[g][first] + n) % n;
+            int o = pick[g];
             for (int i = 0; i < 4; i++)
-                printf("%d ", block[g][i] == INF ? INF : (block[g][i] + t) % n);
+                printf("%d ", block[g][i] == INF ? INF
+                    : ((sign[o] * block[g][i] + shift[o]) % n + n) % n);
         }
         printf("\n");
         return 0;
@@ -276,17 +259,25 @@ int main(int argc, char **argv) {
 """
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Search one size and merge what is found into the stored file."""
+def command_line() -> argparse.ArgumentParser:
+    """The tool's arguments, as a stored command spells them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("players", type=int)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--nodes", type=int, default=NODES)
+    parser.add_argument("--steps", type=int, default=STEPS, help="annealing moves per try")
     parser.add_argument("--cover-nodes", type=int, default=COVER_NODES)
+    parser.add_argument("--temperature", type=float, default=TEMPERATURE)
     parser.add_argument("--seconds", type=float, help="give up after this long")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Search one size and merge what is found into the stored file."""
+    args = command_line().parse_args(argv)
     try:
-        _, entry = search(args.players, args.seed, args.nodes, args.cover_nodes, args.seconds)
+        _, entry = search(
+            args.players, args.seed, args.steps, args.cover_nodes, args.temperature, args.seconds
+        )
     except subprocess.TimeoutExpired:
         print(f"{args.players}: none in {args.seconds} s (seed {args.seed})")
         return 1

@@ -48,7 +48,22 @@ def test_every_stored_family_round_is_proved(players: int) -> None:
     assert is_whist(whist_rounds(players), players)
 
 
+STORED = json.loads(SEATED_FAMILIES.read_text(encoding="utf-8"))["sizes"]
+
+
 def test_the_stored_commands_name_their_sizes() -> None:
-    stored = json.loads(SEATED_FAMILIES.read_text(encoding="utf-8"))["sizes"]
-    for key, entry in stored.items():
+    for key, entry in STORED.items():
         assert entry["command"].startswith(f"tools/family_search.py {key} --seed {entry['seed']}")
+
+
+@pytest.mark.parametrize(
+    "players", [key for key, entry in STORED.items() if float(entry["seconds"]) < 10]
+)
+def test_a_stored_command_finds_its_round_again(players: str) -> None:
+    entry = STORED[players]
+    args = family_search.command_line().parse_args(entry["command"].split()[1:])
+    again = family_search.search(
+        args.players, args.seed, args.steps, args.cover_nodes, args.temperature
+    )[1]
+    assert again["games"] == entry["games"]
+    assert again["families"] == entry["families"]
