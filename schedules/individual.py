@@ -32,7 +32,10 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `STORED_SPREADS`);
 9. the holed product of a Wh(u) with sit-outs and a Wh(m + 4) with four fixed players over
    a difference matrix with u rows: N = u m + 4 (84 = 5 x 16 + 4, 164 = 5 x 32 + 4; the
-   fibres Wh(20) and Wh(36) are stored by the multiplier search).
+   fibres Wh(20) and Wh(36) are stored by the multiplier search);
+10. Wilson's closure (`schedules.designs.pbd`): a pairwise balanced design on N points
+   whose blocks carry whist tournaments with sit-outs, found over Z_(N-1) + infinity by
+   tools/pbd_search.py and stored in resources/whist/pbd.json (129 from blocks of 5 and 9).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
 them in the next tournament that works, with phantoms: a table holding a phantom does not play,
@@ -55,6 +58,7 @@ from schedules.catalog import Family, Request, Variant
 from schedules.designs.fields import prime_power
 from schedules.designs.holed_whist import HoledStarter, develop_holed
 from schedules.designs.patterned_whist import Pairing, patterned_starter
+from schedules.designs.pbd import RotationalPbd, closure_rounds
 from schedules.designs.whist import (
     Game,
     Spread,
@@ -84,6 +88,7 @@ RESOURCES = Path(__file__).resolve().parent.parent / "resources" / "whist"
 PATTERNED = RESOURCES / "patterned.json"
 MULTIPLIER = RESOURCES / "multiplier.json"
 SEATED_FAMILIES = RESOURCES / "family.json"
+DESIGNS = RESOURCES / "pbd.json"
 LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
@@ -321,6 +326,31 @@ def family_starters() -> dict[int, Starter]:
     return found
 
 
+@cache
+def stored_designs() -> dict[int, RotationalPbd]:
+    """The pairwise balanced designs stored by tools/pbd_search.py, by point count."""
+    stored = json.loads(DESIGNS.read_text(encoding="utf-8"))["sizes"]
+    return {
+        int(key): RotationalPbd(
+            entry["modulus"],
+            entry["subgroup"],
+            tuple(tuple(b) for b in entry["base"]),
+            f"{entry['command']}, {entry['seconds']} s",
+        )
+        for key, entry in stored.items()
+    }
+
+
+def closure_design(players: int) -> RotationalPbd | None:
+    """The stored design on `players` points whose every block size has a Wh with
+    sit-outs that we build (Wilson's closure), or None."""
+    design = stored_designs().get(players)
+    if design is None:
+        return None
+    sizes = {len(b) for b in design.blocks()}
+    return design if all(k % 4 == 1 and construction(k) for k in sizes) else None
+
+
 def whist_starter(players: int) -> Starter | None:
     """The first round of a Wh(players) by the first construction that applies, or None:
     a stored first round, a stored patterned pairing, a stored 1-rotational first round
@@ -461,6 +491,14 @@ def construction(players: int) -> str | None:
             f"Wh({u}) spread over {spread.name}, each fibre of {fibre.order} filling its "
             f"sit-outs with the Wh({fibre.players}) with a hole, four fixed players shared"
         )
+    design = closure_design(players)
+    if design is not None:
+        sizes = " and ".join(str(k) for k in sorted({len(b) for b in design.blocks()}))
+        return (
+            f"Wilson's closure: a pairwise balanced design on Z_{design.modulus} + infinity "
+            f"with blocks of {sizes} ({design.origin}); round x plays, in every block through "
+            "x, the round of that block's whist tournament in which x sits out"
+        )
     return None
 
 
@@ -478,10 +516,13 @@ def whist_rounds(players: int) -> list[list[Game]]:
         u, spread = plan
         return product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
     holed_plan = holed_product_plan(players)
-    if holed_plan is None:
+    if holed_plan is not None:
+        u, spread, fibre = holed_plan
+        return holed_product_rounds(whist_rounds(u), u, develop_holed(fibre), spread)
+    design = closure_design(players)
+    if design is None:
         raise ImpossibleMovementError(_refusal(players))
-    u, spread, fibre = holed_plan
-    return holed_product_rounds(whist_rounds(u), u, develop_holed(fibre), spread)
+    return closure_rounds(players, design.blocks(), whist_rounds)
 
 
 def _refusal(players: int) -> str:
