@@ -7,6 +7,20 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+RANDOM = r"""
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static uint64_t st;
+static uint64_t nxt(void) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; }
+static double unif(void) { return (nxt() >> 11) * (1.0 / 9007199254740992.0); }
+static int rnd(int n) { return (int)(nxt() % (uint64_t)n); }
+"""
+"""The kernels' shared preamble: the C headers and a xorshift generator seeded through `st`,
+so a seed gives the same run in every tool."""
+
 
 def run_c(
     source: str, args: list[str], stdin: str | None = None, seconds: float | None = None

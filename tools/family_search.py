@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from c_kernel import run_c  # noqa: E402
+from c_kernel import RANDOM, run_c  # noqa: E402
 from stored_sizes import store  # noqa: E402
 
 from schedules.designs.whist import Game, Starter, starter_defects  # noqa: E402
@@ -91,17 +91,9 @@ def search(
     return starter, entry
 
 
-C_KERNEL = r"""
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <stdint.h>
-
-static uint64_t state;
-static uint64_t next(void) { state ^= state << 13; state ^= state >> 7; state ^= state << 17;
-    return state; }
-static double uniform(void) { return (next() >> 11) * (1.0 / 9007199254740992.0); }
+C_KERNEL = (
+    RANDOM
+    + r"""
 
 static int n, rot, classes, games, INF;
 static int cls(int x) { x %= n; if (x < 0) x += n; return x <= n / 2 ? x : n - x; }
@@ -134,20 +126,20 @@ static int family(long steps, double temperature) {
     memset(P, 0, sizeof P); memset(O, 0, sizeof O);
     int cost = 3 * classes;
     for (int g = 0; g < games; g++) {
-        do for (int i = 0; i < free_[g]; i++) val[g][i] = 1 + next() % (n - 1);
+        do for (int i = 0; i < free_[g]; i++) val[g][i] = 1 + nxt() % (n - 1);
         while (!distinct(g));
         cost += change(g, 1);
     }
     for (long s = 0; s < steps && cost; s++) {
-        int g = next() % games, i = next() % free_[g], old = val[g][i];
-        val[g][i] = 1 + next() % (n - 1);
+        int g = nxt() % games, i = nxt() % free_[g], old = val[g][i];
+        val[g][i] = 1 + nxt() % (n - 1);
         if (val[g][i] == old || !distinct(g)) { val[g][i] = old; continue; }
         int now = val[g][i];
         val[g][i] = old;
         int d = change(g, -1);
         val[g][i] = now;
         d += change(g, 1);
-        if (d <= 0 || uniform() < exp(-d / temperature)) { cost += d; continue; }
+        if (d <= 0 || unif() < exp(-d / temperature)) { cost += d; continue; }
         change(g, -1); val[g][i] = old; change(g, 1);
     }
     return cost == 0;
@@ -182,7 +174,7 @@ static int search(void) {
     if (!best) return 0;
     int rows[best], count = 0;  /* best <= 2n */
     for (int p = D[item]; p != item; p = D[p]) rows[count++] = p;
-    for (int k = count - 1; k > 0; k--) { int j = next() % (k + 1), t = rows[k]; rows[k] = rows[j];
+    for (int k = count - 1; k > 0; k--) { int j = nxt() % (k + 1), t = rows[k]; rows[k] = rows[j];
         rows[j] = t; }
     hide(item);
     int found = 0;
@@ -214,7 +206,7 @@ static void add_row(int option, const int *columns, int k) {
 
 int main(int argc, char **argv) {
     n = atoi(argv[1]); rot = atoi(argv[2]);
-    state = (uint64_t)atoll(argv[3]) * 2654435761ULL + 1;
+    st = (uint64_t)atoll(argv[3]) * 2654435761ULL + 1;
     long steps = atol(argv[4]); cover_limit = atol(argv[5]);
     double temperature = atof(argv[6]);
     classes = (n - 1) / 2; INF = n; games = rot ? (n + 1) / 4 : (n - 1) / 4;
@@ -257,6 +249,7 @@ int main(int argc, char **argv) {
     }
 }
 """
+)
 
 
 def command_line() -> argparse.ArgumentParser:

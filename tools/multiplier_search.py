@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from c_kernel import run_c  # noqa: E402
+from c_kernel import RANDOM, run_c  # noqa: E402
 from stored_sizes import store  # noqa: E402
 
 from schedules.designs.holed_whist import HoledStarter, hole_counts, holed_defects  # noqa: E402
@@ -258,16 +258,9 @@ def anneal(
     return [int(x) for x in out.split()]
 
 
-C_KERNEL = r"""
-#include <stdio.h>
-#include <stdlib.h>
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
-static uint64_t st;
-static uint64_t nxt(void) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; }
-static double unif(void) { return (nxt() >> 11) * (1.0 / 9007199254740992.0); }
-static int rnd(int n) { return (int)(nxt() % (uint64_t)n); }
+C_KERNEL = (
+    RANDOM
+    + r"""
 static const int PAIRS[6][3] = {{0, 2, 0}, {1, 3, 0}, {0, 1, 1}, {0, 3, 1}, {2, 1, 1}, {2, 3, 1}};
 static int N, h, ns, *apow, *seat, *kind, *images, *diff, *tg, *cnt, *stamp, epoch;
 static int *pool[3], npool[3], touched[8192], nt;
@@ -368,6 +361,7 @@ int main(int argc, char **argv) {
     }
 }
 """
+)
 
 
 def search(

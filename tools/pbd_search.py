@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from c_kernel import run_c  # noqa: E402
+from c_kernel import RANDOM, run_c  # noqa: E402
 from stored_sizes import store  # noqa: E402
 
 from schedules.designs.pbd import RotationalPbd, pbd_defects  # noqa: E402
@@ -78,17 +78,9 @@ def search(
     return design, entry
 
 
-C_KERNEL = r"""
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <stdint.h>
-#include <string.h>
-
-static uint64_t state;
-static uint64_t next(void) { state ^= state << 13; state ^= state >> 7; state ^= state << 17;
-    return state; }
-static double uniform(void) { return (next() >> 11) * (1.0 / 9007199254740992.0); }
+C_KERNEL = (
+    RANDOM
+    + r"""
 
 static int n, h, k, count, base[64][16], have[4096], want[4096];
 
@@ -104,7 +96,7 @@ static int change(int b, int s) {  /* add (s = 1) or remove (s = -1) block b: th
 
 int main(int argc, char **argv) {
     n = atoi(argv[1]); h = atoi(argv[2]); k = atoi(argv[3]); count = atoi(argv[4]);
-    state = (uint64_t)atoll(argv[5]) * 2654435761ULL + 1;
+    st = (uint64_t)atoll(argv[5]) * 2654435761ULL + 1;
     long steps = atol(argv[6]);
     double temperature = atof(argv[7]);
     /* differences inside H (multiples of n / h) are met by the short orbit; 0 never */
@@ -113,16 +105,16 @@ int main(int argc, char **argv) {
         memset(have, 0, sizeof have);
         int cost = n - h;
         for (int b = 0; b < count; b++) {
-            for (int i = 0; i < k; i++) base[b][i] = next() % n;
+            for (int i = 0; i < k; i++) base[b][i] = nxt() % n;
             cost += change(b, 1);
         }
         for (long s = 0; s < steps && cost; s++) {
-            int b = next() % count, i = next() % k, old = base[b][i], now = next() % n;
+            int b = nxt() % count, i = nxt() % k, old = base[b][i], now = nxt() % n;
             if (now == old) continue;
             int d = change(b, -1);
             base[b][i] = now;
             d += change(b, 1);
-            if (d <= 0 || uniform() < exp(-d / temperature)) { cost += d; continue; }
+            if (d <= 0 || unif() < exp(-d / temperature)) { cost += d; continue; }
             change(b, -1); base[b][i] = old; change(b, 1);
         }
         if (cost) continue;
@@ -133,6 +125,7 @@ int main(int argc, char **argv) {
     }
 }
 """
+)
 
 
 def command_line() -> argparse.ArgumentParser:

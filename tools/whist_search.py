@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from c_kernel import run_c  # noqa: E402
+from c_kernel import RANDOM, run_c  # noqa: E402
 
 from schedules.designs.whist import Starter, starter_defects  # noqa: E402
 
@@ -140,15 +140,9 @@ def anneal_seats(players: int, seed: int, temperature: float, stall_limit: int) 
             return seats
 
 
-C_KERNEL = r"""
-#include <stdio.h>
-#include <stdlib.h>
-#include <math.h>
-#include <stdint.h>
-static uint64_t st;
-static uint64_t nxt(void) { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; }
-static double unif(void) { return (nxt() >> 11) * (1.0 / 9007199254740992.0); }
-static int rnd(int n) { return (int)(nxt() % (uint64_t)n); }
+C_KERNEL = (
+    RANDOM
+    + r"""
 static const int NB[4][3][2] = {{{2, 0}, {1, 1}, {3, 1}}, {{3, 0}, {0, 1}, {2, 1}},
                                 {{0, 0}, {1, 1}, {3, 1}}, {{1, 0}, {0, 1}, {2, 1}}};
 static int m, inf, rot, size, seats[512], cnt[2][512], cls[512];
@@ -227,6 +221,7 @@ int main(int argc, char **argv) {
     }
 }
 """
+)
 
 
 def anneal_seats_cc(players: int, seed: int, temperature: float, stall_limit: int) -> list[int]:
