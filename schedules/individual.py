@@ -347,8 +347,8 @@ def closure_design(players: int) -> RotationalPbd | None:
     design = stored_designs().get(players)
     if design is None:
         return None
-    sizes = {len(b) for b in design.blocks()}
-    return design if all(k % 4 == 1 and construction(k) for k in sizes) else None
+    usable = all(k % 4 == 1 and construction(k) for k in design.block_sizes)
+    return design if usable else None
 
 
 def whist_starter(players: int) -> Starter | None:
@@ -493,7 +493,7 @@ def construction(players: int) -> str | None:
         )
     design = closure_design(players)
     if design is not None:
-        sizes = " and ".join(str(k) for k in sorted({len(b) for b in design.blocks()}))
+        sizes = " and ".join(map(str, design.block_sizes))
         return (
             f"Wilson's closure: a pairwise balanced design on Z_{design.modulus} + infinity "
             f"with blocks of {sizes} ({design.origin}); round x plays, in every block through "

@@ -40,6 +40,11 @@ class RotationalPbd:
         """n + 1."""
         return self.modulus + 1
 
+    @property
+    def block_sizes(self) -> tuple[int, ...]:
+        """The sizes of its blocks, smallest first: h + 1 and those of the base blocks."""
+        return tuple(sorted({self.subgroup + 1, *(len(b) for b in self.base)}))
+
     def blocks(self) -> tuple[Block, ...]:
         """Infinity with each coset of H, then every translate of every base block."""
         n, step = self.modulus, self.modulus // self.subgroup

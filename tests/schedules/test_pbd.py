@@ -75,6 +75,7 @@ def test_the_search_refuses_a_form_that_cannot_work(n: int, subgroup: int, why: 
 def test_every_stored_design_is_proved(players: int) -> None:
     design = stored_designs()[players]
     assert pbd_defects(players, design.blocks()) == 0
+    assert set(design.block_sizes) == {len(b) for b in design.blocks()}
     assert "Wilson's closure" in (construction(players) or "")
     assert is_whist(whist_rounds(players), players)
 
