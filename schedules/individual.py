@@ -33,7 +33,11 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
 9. the holed product of a Wh(u) with sit-outs and a Wh(m + 4) with four fixed players over
    a difference matrix with u rows: N = u m + 4 (84 = 5 x 16 + 4, 164 = 5 x 32 + 4; the
    fibres Wh(20) and Wh(36) are stored by the multiplier search);
-10. Wilson's closure (`schedules.designs.pbd`): a pairwise balanced design on N points
+10. the product of a Wh(u) without sit-outs and a Wh(m) with them (m = 1 mod 4) over a
+   difference matrix with only four rows, one per seat; the fibres' sit-outs play one drive
+   round among themselves (132 = 4 x 33, 140 = 28 x 5, 168 = 8 x 21; the matrices over Z_21
+   and Z_33 are stored in `STORED_SPREADS`);
+11. Wilson's closure (`schedules.designs.pbd`): a pairwise balanced design on N points
    whose blocks carry whist tournaments with sit-outs, found over Z_(N-1) + infinity by
    tools/pbd_search.py and stored in resources/whist/pbd.json (129 from blocks of 5 and 9).
 
@@ -60,6 +64,7 @@ from schedules.designs.holed_whist import HoledStarter, develop_holed
 from schedules.designs.patterned_whist import Pairing, patterned_starter
 from schedules.designs.pbd import RotationalPbd, closure_rounds
 from schedules.designs.whist import (
+    SEATS,
     Game,
     Spread,
     Starter,
@@ -73,6 +78,7 @@ from schedules.designs.whist import (
     product_rounds,
     ring_starter,
     rotational_field_product,
+    sit_out_product_rounds,
 )
 from schedules.findings import ImpossibleMovementError
 from schedules.types import (
@@ -213,7 +219,7 @@ STORED: dict[int, tuple[tuple[int, ...], tuple[Game, ...], str]] = {
 STORED_SPREADS: dict[int, Spread] = {
     # m: a difference matrix over a group of order m that no ring of fields gives (GF(3) is
     # too small to spread 4 players; Z_15 has no multipliers 1-4 with unit differences), for
-    # the product (4 rows) or the rotational field product (5 rows); tests/schedules/
+    # the products (4 rows) or the rotational field product (5 rows); tests/schedules/
     # test_whist.py checks each.
     12: Spread(
         (2, 2, 3),
@@ -248,6 +254,95 @@ STORED_SPREADS: dict[int, Spread] = {
         ),
         "a difference matrix over Z_2 x Z_2 x Z_2 x Z_3 "
         "(tools/difference_matrix_search.py 2 2 2 3, seed 0, 266 s)",
+    ),
+    21: Spread(
+        (21,),
+        (
+            (0,) * 21,
+            tuple(range(21)),
+            (0, 6, 15, 18, 12, 19, 3, 8, 11, 4, 1, 13, 10, 17, 20, 5, 2, 16, 14, 7, 9),
+            (0, 7, 18, 5, 9, 15, 2, 1, 16, 10, 14, 4, 19, 12, 6, 3, 13, 20, 8, 17, 11),
+        ),
+        "a difference matrix over Z_21 (tools/difference_matrix_search.py 21, seed 0, 33 s)",
+    ),
+    33: Spread(
+        (33,),
+        (
+            (0,) * 33,
+            tuple(range(33)),
+            (
+                0,
+                3,
+                16,
+                30,
+                17,
+                9,
+                28,
+                19,
+                7,
+                20,
+                2,
+                18,
+                27,
+                10,
+                24,
+                11,
+                1,
+                5,
+                26,
+                6,
+                13,
+                4,
+                12,
+                29,
+                25,
+                23,
+                21,
+                32,
+                31,
+                15,
+                14,
+                22,
+                8,
+            ),
+            (
+                0,
+                29,
+                24,
+                6,
+                18,
+                21,
+                23,
+                3,
+                31,
+                1,
+                22,
+                15,
+                5,
+                20,
+                16,
+                13,
+                17,
+                27,
+                12,
+                4,
+                26,
+                9,
+                2,
+                32,
+                10,
+                30,
+                25,
+                14,
+                19,
+                11,
+                8,
+                28,
+                7,
+            ),
+        ),
+        "a difference matrix over Z_33 "
+        "(tools/difference_matrix_search.py 33 --cc --seed 1 --nodes 100000, 10 s)",
     ),
 }
 
@@ -469,6 +564,21 @@ def holed_product_plan(players: int) -> tuple[int, Spread, HoledStarter] | None:
     return None
 
 
+def sit_out_product_plan(players: int) -> tuple[int, Spread] | None:
+    """(u, D) for players = u m: a Wh(u) without sit-outs, a Wh(m) with them (m = 1 mod 4)
+    and a difference matrix D with four rows over a group of order m
+    (`schedules.designs.whist.sit_out_product_rounds`; 132 = 4 x 33, 140 = 28 x 5 and
+    168 = 8 x 21 are the ones in range it adds)."""
+    for u in range(4, players // 5 + 1, 4):
+        m, left = divmod(players, u)
+        if left or m % 4 != 1 or construction(u) is None or construction(m) is None:
+            continue
+        spread = spread_for(SEATS, m)
+        if spread is not None:
+            return u, spread
+    return None
+
+
 def holed_starter(players: int) -> HoledStarter | None:
     """The stored first round with a hole for `players`, or None."""
     found = multiplier_starters().get(players)
@@ -490,6 +600,13 @@ def construction(players: int) -> str | None:
         return (
             f"Wh({u}) spread over {spread.name}, each fibre of {fibre.order} filling its "
             f"sit-outs with the Wh({fibre.players}) with a hole, four fixed players shared"
+        )
+    mixed = sit_out_product_plan(players)
+    if mixed is not None:
+        u, spread = mixed
+        return (
+            f"product of Wh({u}) and Wh({players // u}) over {spread.name}, a row per seat; "
+            f"the fibres' sit-outs play one round of the spread Wh({u}) among themselves"
         )
     design = closure_design(players)
     if design is not None:
@@ -519,6 +636,10 @@ def whist_rounds(players: int) -> list[list[Game]]:
     if holed_plan is not None:
         u, spread, fibre = holed_plan
         return holed_product_rounds(whist_rounds(u), u, develop_holed(fibre), spread)
+    mixed = sit_out_product_plan(players)
+    if mixed is not None:
+        u, spread = mixed
+        return sit_out_product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
     design = closure_design(players)
     if design is None:
         raise ImpossibleMovementError(_refusal(players))

@@ -8,7 +8,9 @@ backtracking, and print it in the form `schedules.individual.STORED_SPREADS` tak
 Rows 0 and 1 are 0 and the identity (every matrix can be brought to that form); each further
 row r is found so that r - a is a permutation for every row a above it (row 2 is an
 orthomorphism, row 3 one orthogonal to it, ...). Each row gets `--nodes` steps before the
-search starts again from row 2; the seed fixes the random order. Groups whose Sylow
+search starts again from row 2; the seed fixes the random order. `--cc` runs a C kernel for
+Z_n instead: it fills the column with the fewest values left first and restarts every row
+after `--nodes` steps (33 with `--cc --seed 1 --nodes 100000`: 11 s). Groups whose Sylow
 2-subgroup is cyclic (Z_12, Z_24) have no orthomorphism at all (Hall and Paige), so the 2-part
 must be Z_2 x Z_2 or larger.
 """
@@ -23,6 +25,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from c_kernel import RANDOM, run_c  # noqa: E402
 
 from schedules.designs.whist import Group, group  # noqa: E402
 
@@ -76,6 +80,84 @@ def search(moduli: tuple[int, ...], seed: int, nodes: int, rows: int = 4) -> lis
         return found
 
 
+C_KERNEL = (
+    RANDOM
+    + r"""
+/* rows 0 (zeros) and 1 (identity) over Z_n, then each further row r with r(0) = 0 and
+   r - a a permutation for every row a above it: depth first, the column with the fewest
+   values left first, a fresh start of all rows after `limit` steps on one row */
+static int n, rows_[8][256], used[8][256], cur;
+static long nodes, limit;
+
+static int allowed(int v, int t) {
+    for (int a = 0; a < cur; a++) if (used[a][((v - rows_[a][t]) % n + n) % n]) return 0;
+    return 1;
+}
+
+static void mark(int v, int t, int on) {
+    for (int a = 0; a < cur; a++) used[a][((v - rows_[a][t]) % n + n) % n] = on;
+}
+
+static int fill(int left, int *done) {  /* 1 found, 0 dead end, -1 out of steps */
+    if (!left) return 1;
+    if (++nodes > limit) return -1;
+    int best = -1, fewest = 1 << 30;
+    for (int t = 0; t < n; t++) {
+        if (done[t]) continue;
+        int c = 0;
+        for (int v = 0; v < n; v++) c += allowed(v, t);
+        if (c < fewest) { fewest = c; best = t; }
+    }
+    if (!fewest) return 0;
+    int values[256], count = 0;
+    for (int v = 0; v < n; v++) if (allowed(v, best)) values[count++] = v;
+    for (int i = count - 1; i > 0; i--) { int j = rnd(i + 1), x = values[i]; values[i] = values[j];
+        values[j] = x; }
+    done[best] = 1;
+    int found = 0;
+    for (int i = 0; i < count && !found; i++) {
+        rows_[cur][best] = values[i];
+        mark(values[i], best, 1);
+        found = fill(left - 1, done);
+        mark(values[i], best, 0);
+    }
+    done[best] = 0;
+    return found;
+}
+
+int main(int argc, char **argv) {
+    n = atoi(argv[1]); int rows = atoi(argv[2]);
+    st = (uint64_t)atoll(argv[3]) * 2654435761ULL + 1; limit = atol(argv[4]);
+    for (int t = 0; t < n; t++) { rows_[0][t] = 0; rows_[1][t] = t; }
+    for (;;) {
+        int ok = 1;
+        for (cur = 2; cur < rows && ok; cur++) {
+            int done[256] = {1};
+            memset(used, 0, sizeof used);
+            rows_[cur][0] = 0;
+            mark(0, 0, 1);
+            nodes = 0;
+            ok = fill(n - 1, done) == 1;
+        }
+        if (!ok) continue;
+        for (int r = 0; r < rows; r++) {
+            for (int t = 0; t < n; t++) printf("%d ", rows_[r][t]);
+            printf("\n");
+        }
+        return 0;
+    }
+}
+"""
+)
+"""The `--cc` search (Z_n only): the rows, one line each."""
+
+
+def search_cc(n: int, seed: int, nodes: int, rows: int = 4) -> list[list[int]]:
+    """`rows` rows over Z_n whose pairwise differences are all permutations, by the C kernel."""
+    out = run_c(C_KERNEL, [str(n), str(rows), str(seed), str(nodes)])
+    return [[int(x) for x in line.split()] for line in out.splitlines()]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Search and print the rows."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -83,9 +165,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--nodes", type=int, default=20_000)
     parser.add_argument("--rows", type=int, default=4)
+    parser.add_argument("--cc", action="store_true", help="the C kernel (one modulus only)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    rows = search(tuple(args.moduli), args.seed, args.nodes, args.rows)
+    if args.cc:
+        if len(args.moduli) != 1 or args.moduli[0] > 256 or args.rows > 8:
+            parser.error("--cc takes one modulus up to 256 and at most 8 rows")
+        rows = search_cc(args.moduli[0], args.seed, args.nodes, args.rows)
+    else:
+        rows = search(tuple(args.moduli), args.seed, args.nodes, args.rows)
     print(f"# {time.perf_counter() - start:.2f} s, seed {args.seed}")
     for row in rows:
         print(f"({', '.join(map(str, row))}),")

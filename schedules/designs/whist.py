@@ -42,6 +42,8 @@ Game = tuple[int, int, int, int]
 
 PARTNER_SEATS = ((0, 2), (1, 3))
 OPPONENT_SEATS = ((0, 1), (0, 3), (2, 1), (2, 3))
+SEATS = 4
+"""Players at a game."""
 
 
 @dataclass(frozen=True)
@@ -471,7 +473,7 @@ def is_difference_matrix(spread: Spread) -> bool:
 
 
 def drive_rounds(
-    base: Sequence[Sequence[Game]], players: int, spread: Spread
+    base: Sequence[Sequence[Game]], players: int, spread: Spread, by_seat: bool = False
 ) -> Iterator[list[Game]]:
     """Rounds of a whist drive for `players` * m players from a Wh(players) with nobody
     sitting out (its rounds `base`, players 0 .. players-1) and a difference matrix `spread`
@@ -483,16 +485,20 @@ def drive_rounds(
     only in the rounds r where a and a' meet in the base, each time with the one s that has
     D[a][s] - D[a'][s] = z - z': so they partner at most once and oppose at most twice;
     players with a = a' never meet. (players - 1) m rounds in all, generated s by s.
+
+    `by_seat` takes row D[i] for whoever sits in seat i of a base game instead, so four rows
+    are enough: two players of a game still differ by D[j][s] - D[i][s], which runs over G.
     """
-    if len(spread.rows) < players:
-        raise ValueError(f"{spread.name} has {len(spread.rows)} rows, not {players}")
+    rows = SEATS if by_seat else players
+    if len(spread.rows) < rows:
+        raise ValueError(f"{spread.name} has {len(spread.rows)} rows, not {rows}")
     g = group(spread.moduli)
     size = g.order
     for s in range(size):
-        shifted = [g.add_table[spread.rows[a][s]] for a in range(players)]
+        shifted = [g.add_table[spread.rows[i][s]] for i in range(rows)]
         for games in base:
             yield [
-                tuple(a * size + shifted[a][y] for a in game)  # type: ignore[misc]
+                tuple(a * size + shifted[i if by_seat else a][y] for i, a in enumerate(game))  # type: ignore[misc]
                 for y in range(size)
                 for game in games
             ]
@@ -516,6 +522,37 @@ def product_rounds(
             [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
         )
     return rounds
+
+
+def sit_out_product_rounds(
+    base: Sequence[Sequence[Game]],
+    players: int,
+    fibre: Sequence[Sequence[Game]],
+    spread: Spread,
+) -> list[list[Game]]:
+    """Wh(players * m) from a Wh(players) without sit-outs, a Wh(m) with sit-outs (m = 1
+    mod 4, its players 0 .. m-1 standing for the elements of G) and a difference matrix with
+    four rows over G whose column 0 is zero: the drive rounds by seat (`drive_rounds`), in
+    which everyone meets everyone outside their fibre once as partner and twice as opponent.
+
+    Drive round (0, 0) seats, at its games with y, exactly the players (a, y) of every fibre:
+    the players who sit out of the fibre round in which y sits out. So that drive round is
+    split by y and shared out among the m fibre rounds, every fibre playing each of them:
+    (players - 1) m - 1 + m = players * m - 1 rounds in all.
+    """
+    size = group(spread.moduli).order
+    if len(fibre) != size or any(row[0] for row in spread.rows[:SEATS]):
+        raise ValueError(f"need a Wh({size}) with sit-outs and a spread whose column 0 is zero")
+    rounds = list(drive_rounds(base, players, spread, by_seat=True))
+    first = rounds.pop(0)
+    merged = []
+    for games in fibre:
+        (idle,) = set(range(size)) - {x for game in games for x in game}
+        merged.append(
+            [game for game in first if game[0] % size == idle]
+            + [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
+        )
+    return merged + rounds
 
 
 def holed_product_rounds(

@@ -5,9 +5,11 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -29,6 +31,7 @@ from schedules.designs.whist import (
     ring_starter,
     rotational_field_product,
     search_starter,
+    sit_out_product_rounds,
     starter_defects,
 )
 from schedules.findings import Law
@@ -171,23 +174,45 @@ def test_triplewhist_promise_can_hold_twh8_exists() -> None:
     assert passing
 
 
-def test_drive_product_meets_everyone_outside_the_fibre_three_times() -> None:
-    u, q = 8, 8
-    rounds = list(drive_rounds(whist_rounds(u), u, field_spread(u, [q])))
-    assert len(rounds) == (u - 1) * q
+def _meetings(
+    rounds: list[list[tuple[int, int, int, int]]], players: int
+) -> tuple[Counter[tuple[int, int]], Counter[tuple[int, int]]]:
+    """How often each two players partner and oppose; every round must seat everyone once."""
     partners: Counter[tuple[int, int]] = Counter()
     opponents: Counter[tuple[int, int]] = Counter()
     for games in rounds:
-        assert sorted(x for g in games for x in g) == list(range(u * q))
+        assert sorted(x for g in games for x in g) == list(range(players))
         for n, e, s, w in games:
             for a, b in ((n, s), (e, w)):
                 partners[min(a, b), max(a, b)] += 1
             for a, b in ((n, e), (n, w), (s, e), (s, w)):
                 opponents[min(a, b), max(a, b)] += 1
+    return partners, opponents
+
+
+def _assert_tournament(rounds: list[list[tuple[int, int, int, int]]], players: int) -> None:
+    partners, opponents = _meetings(rounds, players)
+    pairs = list(itertools.combinations(range(players), 2))
+    assert all(partners[p] == 1 for p in pairs)
+    assert all(opponents[p] == 2 for p in pairs)
+
+
+@pytest.mark.parametrize("by_seat", [False, True])
+def test_drive_product_meets_everyone_outside_the_fibre_three_times(by_seat: bool) -> None:
+    u, q = 8, 8
+    spread = field_spread(4 if by_seat else u, [q])
+    rounds = list(drive_rounds(whist_rounds(u), u, spread, by_seat=by_seat))
+    assert len(rounds) == (u - 1) * q
+    partners, opponents = _meetings(rounds, u * q)
     for a, b in itertools.combinations(range(u * q), 2):
         same_fibre = a // q == b // q
         assert partners[a, b] == (0 if same_fibre else 1)
         assert opponents[a, b] == (0 if same_fibre else 2)
+
+
+def test_drive_by_player_needs_a_row_per_base_player() -> None:
+    with pytest.raises(ValueError, match="4 rows, not 8"):
+        next(drive_rounds(whist_rounds(8), 8, field_spread(4, [5])))
 
 
 @pytest.mark.parametrize("m", sorted(STORED_SPREADS))
@@ -210,8 +235,22 @@ def test_field_spreads_are_difference_matrices(m: int, u: int) -> None:
     assert is_difference_matrix(spread)
 
 
+def test_the_c_search_finds_a_difference_matrix_and_a_seed_repeats_it() -> None:
+    tools = str(Path(__file__).resolve().parents[2] / "tools")
+    sys.path.insert(0, tools)
+    try:
+        import difference_matrix_search
+    finally:
+        sys.path.remove(tools)
+    rows = difference_matrix_search.search_cc(21, seed=1, nodes=100_000)
+    assert len(rows) == 4
+    assert rows[:2] == [[0] * 21, list(range(21))]
+    assert is_difference_matrix(Spread((21,), tuple(map(tuple, rows)), "found"))
+    assert difference_matrix_search.search_cc(21, seed=1, nodes=100_000) == rows
+
+
 def test_no_spread_without_a_field_or_a_stored_matrix() -> None:
-    assert spread_for(4, 3 * 7) is None  # GF(3) is too small and nothing is stored
+    assert spread_for(4, 3 * 13) is None  # GF(3) is too small and nothing is stored
 
 
 @pytest.mark.parametrize(("q", "k"), [(5, 5), (5, 13), (13, 5), (9, 9), (5, 21), (9, 21), (5, 33)])
@@ -278,18 +317,28 @@ def test_product_of_two_tournaments_is_a_tournament(u: int, q: int) -> None:
     assert spread is not None
     rounds = product_rounds(whist_rounds(u), u, whist_rounds(q), spread)
     assert len(rounds) == u * q - 1
-    partners: Counter[tuple[int, int]] = Counter()
-    opponents: Counter[tuple[int, int]] = Counter()
-    for games in rounds:
-        assert sorted(x for g in games for x in g) == list(range(u * q))
-        for n, e, s, w in games:
-            for a, b in ((n, s), (e, w)):
-                partners[min(a, b), max(a, b)] += 1
-            for a, b in ((n, e), (n, w), (s, e), (s, w)):
-                opponents[min(a, b), max(a, b)] += 1
-    pairs = list(itertools.combinations(range(u * q), 2))
-    assert all(partners[p] == 1 for p in pairs)
-    assert all(opponents[p] == 2 for p in pairs)
+    _assert_tournament(rounds, u * q)
+
+
+@pytest.mark.parametrize(("u", "m"), [(4, 5), (8, 5), (12, 5), (4, 9), (4, 13), (8, 21)])
+def test_sit_out_product_is_a_tournament(u: int, m: int) -> None:
+    spread = spread_for(4, m)
+    assert spread is not None
+    rounds = sit_out_product_rounds(whist_rounds(u), u, whist_rounds(m), spread)
+    assert len(rounds) == u * m - 1
+    _assert_tournament(rounds, u * m)
+
+
+def test_sit_out_product_needs_a_zero_column_and_a_fibre_with_sit_outs() -> None:
+    spread = field_spread(4, [5])
+    shifted = Spread(
+        spread.moduli, tuple(tuple((x + 1) % 5 for x in row) for row in spread.rows), "+1"
+    )
+    assert is_difference_matrix(shifted)
+    with pytest.raises(ValueError, match="column 0 is zero"):
+        sit_out_product_rounds(whist_rounds(4), 4, whist_rounds(5), shifted)
+    with pytest.raises(ValueError, match="with sit-outs"):
+        sit_out_product_rounds(whist_rounds(4), 4, whist_rounds(4), field_spread(4, [4]))
 
 
 # -- balanced whist BWh(v): our reading is in schedules/promises/whist_variants.py -------------
