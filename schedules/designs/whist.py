@@ -517,11 +517,14 @@ def product_rounds(
     """
     size = group(spread.moduli).order
     rounds = list(drive_rounds(base, players, spread))
-    for games in fibre:
-        rounds.append(
-            [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
-        )
+    rounds.extend(_every_fibre(games, players, size) for games in fibre)
     return rounds
+
+
+def _every_fibre(games: Sequence[Game], players: int, size: int) -> list[Game]:
+    """The fibre games `games` (players 0 .. size-1) played in every fibre a at once, its
+    player x as (a, x), numbered a * size + x."""
+    return [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
 
 
 def sit_out_product_rounds(
@@ -549,8 +552,7 @@ def sit_out_product_rounds(
     for games in fibre:
         (idle,) = set(range(size)) - {x for game in games for x in game}
         merged.append(
-            [game for game in first if game[0] % size == idle]
-            + [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
+            [game for game in first if game[0] % size == idle] + _every_fibre(games, players, size)
         )
     return merged + rounds
 
