@@ -39,7 +39,11 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    and Z_33 are stored in `STORED_SPREADS`);
 11. Wilson's closure (`schedules.designs.pbd`): a pairwise balanced design on N points
    whose blocks carry whist tournaments with sit-outs, found over Z_(N-1) + infinity by
-   tools/pbd_search.py and stored in resources/whist/pbd.json (129 from blocks of 5 and 9).
+   tools/pbd_search.py and stored in resources/whist/pbd.json (129 from blocks of 5 and 9);
+12. a whist frame over Z_m x Z_m filled with a hole (`schedules.designs.whist.frame_rounds`):
+   its six groups of 24 and the eight players of the hole play the product Wh(4) x Wh(8)
+   with the hole as one fibre (152 = 144 + 8, 151 being prime; the frame is found by
+   tools/frame_search.py and stored in resources/whist/frame.json).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
 them in the next tournament that works, with phantoms: a table holding a phantom does not play,
@@ -65,6 +69,7 @@ from schedules.designs.patterned_whist import Pairing, patterned_starter
 from schedules.designs.pbd import RotationalPbd, closure_rounds
 from schedules.designs.whist import (
     SEATS,
+    Frame,
     Game,
     Spread,
     Starter,
@@ -73,6 +78,7 @@ from schedules.designs.whist import (
     drive_rounds,
     field_product_starter,
     field_spread,
+    frame_rounds,
     holed_product_rounds,
     multiplier_levels,
     product_rounds,
@@ -95,6 +101,7 @@ PATTERNED = RESOURCES / "patterned.json"
 MULTIPLIER = RESOURCES / "multiplier.json"
 SEATED_FAMILIES = RESOURCES / "family.json"
 DESIGNS = RESOURCES / "pbd.json"
+FRAMES = RESOURCES / "frame.json"
 LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
@@ -436,6 +443,32 @@ def stored_designs() -> dict[int, RotationalPbd]:
     }
 
 
+@cache
+def stored_frames() -> dict[int, Frame]:
+    """The whist frames stored by tools/frame_search.py, by the player count they fill to."""
+    stored = json.loads(FRAMES.read_text(encoding="utf-8"))["sizes"]
+    return {
+        int(key): Frame(
+            tuple(entry["moduli"]),
+            tuple(tuple(game) for game in entry["games"]),
+            entry["groups"],
+            entry["hole"],
+            f"{entry['command']}, {entry['seconds']} s",
+        )
+        for key, entry in stored.items()
+    }
+
+
+def frame_plan(players: int) -> tuple[Frame, Spread] | None:
+    """A stored frame for `players` with what fills it: the product Wh(4) x Wh(hole) over a
+    difference matrix with four rows (the hole is a third of a group), or None."""
+    frame = stored_frames().get(players)
+    if frame is None or construction(frame.hole) is None:
+        return None
+    spread = spread_for(4, frame.hole)
+    return None if spread is None else (frame, spread)
+
+
 def closure_design(players: int) -> RotationalPbd | None:
     """The stored design on `players` points whose every block size has a Wh with
     sit-outs that we build (Wilson's closure), or None."""
@@ -616,6 +649,16 @@ def construction(players: int) -> str | None:
             f"with blocks of {sizes} ({design.origin}); round x plays, in every block through "
             "x, the round of that block's whist tournament in which x sits out"
         )
+    framed = frame_plan(players)
+    if framed is not None:
+        frame, spread = framed
+        size = frame.order // frame.groups
+        moduli = " x ".join(f"Z_{m}" for m in frame.moduli)
+        return (
+            f"a whist frame over {moduli} ({frame.origin}): {frame.groups} groups of {size}, "
+            f"each filled with the {frame.hole} added players by the product of Wh(4) and "
+            f"Wh({frame.hole}) over {spread.name}"
+        )
     return None
 
 
@@ -641,9 +684,14 @@ def whist_rounds(players: int) -> list[list[Game]]:
         u, spread = mixed
         return sit_out_product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
     design = closure_design(players)
-    if design is None:
+    if design is not None:
+        return closure_rounds(players, design.blocks(), whist_rounds)
+    framed = frame_plan(players)
+    if framed is None:
         raise ImpossibleMovementError(_refusal(players))
-    return closure_rounds(players, design.blocks(), whist_rounds)
+    frame, spread = framed
+    fill = product_rounds(whist_rounds(4), 4, whist_rounds(frame.hole), spread)
+    return frame_rounds(frame, fill)
 
 
 def _refusal(players: int) -> str:

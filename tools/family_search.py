@@ -30,16 +30,15 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from c_kernel import RANDOM, run_c  # noqa: E402
-from stored_sizes import store  # noqa: E402
+from c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
+from stored_sizes import changed_options, store  # noqa: E402
 
-from schedules.designs.whist import Game, Starter, starter_defects  # noqa: E402
+from schedules.designs.whist import SEATS, Game, Starter, starter_defects  # noqa: E402
 
 PATH = ROOT / "resources" / "whist" / "family.json"
 STEPS = 2_000_000
@@ -62,20 +61,13 @@ def search(
         raise SystemExit(f"{players} players: a whist tournament needs v = 0 or 1 (mod 4), v >= 8")
     rotational = players % 4 == 0
     n = players - 1 if rotational else players
-    start = time.perf_counter()
     args = [n, int(rotational), seed, steps, cover_nodes, temperature]
-    out = run_c(C_KERNEL, [str(a) for a in args], seconds=seconds).split()
-    took = round(time.perf_counter() - start, 2)
-    families, seats = int(out[0]), [int(x) for x in out[1:]]
-    games: tuple[Game, ...] = tuple(
-        tuple(seats[k : k + 4])  # type: ignore[misc]
-        for k in range(0, len(seats), 4)
-    )
-    command = (
-        f"tools/family_search.py {players} --seed {seed}"
-        + (f" --steps {steps}" if steps != STEPS else "")
-        + (f" --cover-nodes {cover_nodes}" if cover_nodes != COVER_NODES else "")
-        + (f" --temperature {temperature}" if temperature != TEMPERATURE else "")
+    families, found, took = run_counted(C_KERNEL, args, SEATS, seconds)
+    games: tuple[Game, ...] = tuple(found)  # type: ignore[arg-type]
+    command = f"tools/family_search.py {players} --seed {seed}" + changed_options(
+        ("--steps", steps, STEPS),
+        ("--cover-nodes", cover_nodes, COVER_NODES),
+        ("--temperature", temperature, TEMPERATURE),
     )
     starter = Starter((n,), games, rotational, f"{command}, {took} s")
     if starter_defects(starter):
@@ -93,6 +85,7 @@ def search(
 
 C_KERNEL = (
     RANDOM
+    + DANCING_LINKS
     + r"""
 
 static int n, rot, classes, games, INF;
@@ -146,63 +139,8 @@ static int family(long steps, double temperature) {
 }
 
 /* step 2: one translate of each game or of its negation, seating every element once: an
-   exact cover by dancing links (items: the games, then the elements to seat), branching on
-   the item with the fewest options left, in random order */
-#define MAXN 200000
-static int L[MAXN], R[MAXN], U[MAXN], D[MAXN], TOP[MAXN], LEN[1024], ROW[MAXN];
-static int items, pick[512];
-static int shift[MAXN / 5], sign[MAXN / 5], owner[MAXN / 5], block[512][4];
-static long cover_nodes, cover_limit;
-
-static void hide(int i) {
-    L[R[i]] = L[i]; R[L[i]] = R[i];
-    for (int p = D[i]; p != i; p = D[p])
-        for (int q = R[p]; q != p; q = R[q]) { U[D[q]] = U[q]; D[U[q]] = D[q]; LEN[TOP[q]]--; }
-}
-
-static void unhide(int i) {
-    for (int p = U[i]; p != i; p = U[p])
-        for (int q = L[p]; q != p; q = L[q]) { U[D[q]] = q; D[U[q]] = q; LEN[TOP[q]]++; }
-    L[R[i]] = i; R[L[i]] = i;
-}
-
-static int search(void) {
-    if (++cover_nodes > cover_limit) return -1;
-    if (R[0] == 0) return 1;
-    int best = 1 << 30, item = 0;
-    for (int i = R[0]; i != 0; i = R[i]) if (LEN[i] < best) { best = LEN[i]; item = i; }
-    if (!best) return 0;
-    int rows[best], count = 0;  /* best <= 2n */
-    for (int p = D[item]; p != item; p = D[p]) rows[count++] = p;
-    for (int k = count - 1; k > 0; k--) { int j = nxt() % (k + 1), t = rows[k]; rows[k] = rows[j];
-        rows[j] = t; }
-    hide(item);
-    int found = 0;
-    for (int k = 0; k < count && !found; k++) {
-        int p = rows[k];
-        for (int q = R[p]; q != p; q = R[q]) hide(TOP[q]);
-        found = search();
-        if (found == 1) pick[owner[ROW[p]]] = ROW[p];
-        for (int q = L[p]; q != p; q = L[q]) unhide(TOP[q]);
-        if (found < 0) break;
-    }
-    unhide(item);
-    return found;
-}
-
-static int nodes_next;
-
-static void add_row(int option, const int *columns, int k) {
-    int first = nodes_next;
-    for (int i = 0; i < k; i++) {
-        int c = columns[i], x = nodes_next++;
-        TOP[x] = c; ROW[x] = option;
-        U[x] = U[c]; D[x] = c; D[U[c]] = x; U[c] = x; LEN[c]++;
-        L[x] = i ? x - 1 : x; R[x] = first;
-        if (i) R[x - 1] = x;
-        L[first] = x;
-    }
-}
+   exact cover (items: the games, then the elements to seat) */
+static int shift[MAXN / 5], sign[MAXN / 5], block[512][4];
 
 int main(int argc, char **argv) {
     n = atoi(argv[1]); rot = atoi(argv[2]);
@@ -214,10 +152,7 @@ int main(int argc, char **argv) {
     for (int families = 1;; families++) {
         if (!family(steps, temperature)) continue;
         int seats = rot ? n : n - 1, options = 0;
-        items = games + seats; nodes_next = items + 1;
-        for (int i = 0; i <= items; i++) {
-            L[i] = i ? i - 1 : items; R[i] = i < items ? i + 1 : 0; U[i] = D[i] = i; LEN[i] = 0;
-        }
+        start_cover(games + seats);
         for (int g = 0; g < games; g++) {
             int *v = val[g], *b = block[g];
             if (free_[g] == 2) { b[0] = INF; b[1] = v[0]; b[2] = 0; b[3] = v[1]; }
@@ -235,7 +170,6 @@ int main(int argc, char **argv) {
                 add_row(options++, columns, k);
             }
         }
-        cover_nodes = 0;
         if (search() != 1) continue;
         printf("%d\n", families);
         for (int g = 0; g < games; g++) {

@@ -18,14 +18,13 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from c_kernel import RANDOM, run_c  # noqa: E402
-from stored_sizes import store  # noqa: E402
+from c_kernel import RANDOM, run_counted  # noqa: E402
+from stored_sizes import changed_options, store  # noqa: E402
 
 from schedules.designs.pbd import RotationalPbd, pbd_defects  # noqa: E402
 
@@ -52,16 +51,12 @@ def search(
             f"Z_{n}: the subgroup order must divide {n}, and {n} minus it must be a multiple "
             f"of {block * (block - 1)} (the differences of one base block of {block})"
         )
-    start = time.perf_counter()
     args = [n, subgroup, block, count, seed, steps, temperature]
-    out = [int(x) for x in run_c(C_KERNEL, [str(a) for a in args], seconds=seconds).split()]
-    took = round(time.perf_counter() - start, 2)
-    tries, values = out[0], out[1:]
-    base = tuple(tuple(sorted(values[i : i + block])) for i in range(0, len(values), block))
+    tries, found, took = run_counted(C_KERNEL, args, block, seconds)
+    base = tuple(tuple(sorted(b)) for b in found)
     command = (
         f"tools/pbd_search.py {n} --subgroup {subgroup} --block {block} --seed {seed}"
-        + (f" --steps {steps}" if steps != STEPS else "")
-        + (f" --temperature {temperature}" if temperature != TEMPERATURE else "")
+        + changed_options(("--steps", steps, STEPS), ("--temperature", temperature, TEMPERATURE))
     )
     design = RotationalPbd(n, subgroup, base, f"{command}, {took} s")
     if pbd_defects(design.points, design.blocks()):

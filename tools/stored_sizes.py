@@ -16,3 +16,9 @@ def store(path: Path, found: dict[int, dict[str, object]]) -> None:
     lines = [f" {json.dumps(key)}: {json.dumps(entry)}" for key, entry in sizes]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"sizes": {\n' + ",\n".join(lines) + "\n}}\n", encoding="utf-8")
+
+
+def changed_options(*options: tuple[str, object, object]) -> str:
+    """The command-line text, for a stored command, of the options (flag, value, default)
+    whose value differs from the default."""
+    return "".join(f" {flag} {value}" for flag, value, default in options if value != default)

@@ -602,3 +602,73 @@ def holed_product_rounds(
             + [relabel(game, 0) for game in own]
         )
     return rounds
+
+
+@dataclass(frozen=True)
+class Frame(FirstRound):
+    """The first round of a whist frame over G: its groups are the cosets of H = {g : the
+    digits of g sum to 0 (mod `groups`)}, and the round seats every element outside H once
+    with every class {d, -d} outside H once a partner difference and twice an opponent one."""
+
+    groups: int
+    hole: int
+    """The players added to fill it: a third of a group (frame_rounds)."""
+    origin: str
+
+    @property
+    def players(self) -> int:
+        """v: |G| plus the hole."""
+        return self.order + self.hole
+
+    def group_of(self, x: int) -> int:
+        """The coset of H holding element x."""
+        place, total = 1, 0
+        for m in self.moduli:
+            total += x // place % m
+            place *= m
+        return total % self.groups
+
+
+def frame_rounds(frame: Frame, fill: Sequence[Sequence[Game]]) -> list[list[Game]]:
+    """Wh(|G| + y) from a whist frame over G (y = frame.hole) and `fill`, a Wh(h + y) on
+    players 0 .. h+y-1 (h = |G| / groups) whose first h rounds never seat two of the hole
+    0 .. y-1 at one game and whose last y - 1 rounds seat the hole among itself: the product
+    Wh(4) x Wh(y) with the hole as its fibre 0 is one (product_rounds).
+
+    The first round plus t seats everyone outside group g(t) (the group of t); the h rounds
+    that miss a group take its players, the hole beside them, through the fill's first h
+    rounds in turn. The last y - 1 rounds play the fill's hole rounds in every group at once,
+    the hole's own games once. Two players of one group, or of a group and the hole, meet as
+    the fill says; of two groups, as the frame says; of the hole, as its Wh(y) says.
+    """
+    g = group(frame.moduli)
+    order, y = g.order, frame.hole
+    size = order // frame.groups
+    if len(fill) != size + y - 1:
+        raise ValueError(f"the fill needs {size + y - 1} rounds, not {len(fill)}")
+    members: list[list[int]] = [[] for _ in range(frame.groups)]
+    for x in range(order):
+        members[frame.group_of(x)].append(x)
+
+    def into(game: Game, i: int) -> Game:
+        return tuple(order + p if p < y else members[i][p - y] for p in game)  # type: ignore[return-value]
+
+    missed = [0] * frame.groups
+    rounds = []
+    for t in range(order):
+        i = frame.group_of(t)
+        rounds.append(
+            [tuple(g.add_table[x][t] for x in game) for game in frame.games]  # type: ignore[misc]
+            + [into(game, i) for game in fill[missed[i]]]
+        )
+        missed[i] += 1
+    for games in fill[size:]:
+        own = [game for game in games if max(game) < y]
+        rest = [game for game in games if min(game) >= y]
+        if len(own) + len(rest) != len(games):
+            raise ValueError("the fill's hole rounds must keep the hole apart")
+        rounds.append(
+            [into(game, 0) for game in own]
+            + [into(game, i) for i in range(frame.groups) for game in rest]
+        )
+    return rounds
