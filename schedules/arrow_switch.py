@@ -14,11 +14,13 @@ The published rule of thumb (about one round in eight; 1 up to 5 rounds, 2 for 6
 10-13) is `published_switch_count`. Our index agrees up to 8 rounds and then prefers more
 switched rounds (3 of 9, 4 of 11 or 13, about 2 in 5 for large fields): `best_round_switches`
 never does worse than the rule's count, and `best_round_switches(m, count=k)` gives the best
-plan of the rule's size. The "5-table half-round trick" (movement-math.md 2.2) cannot give
-perfect balance on a 5-table Mitchell under this index: the 45 pair counts can only be equal
-with exactly 9 tray sets (each set adds 20 comparisons), and an exhaustive search over every
-round plan and every split of 4 of the 5 sets into switched halves finds none; half rounds at
-one table raise the best index from 85.5 to 90.4.
+plan of the rule's size. On a 5-table Mitchell half rounds cannot give perfect balance under
+this index: the 45 pair counts can only be equal with exactly 9 tray sets (each set adds 20
+comparisons), and an exhaustive search over every round plan and every split of 4 of the 5
+sets into switched halves finds none; half rounds at one table raise the best index from 85.5
+to 90.4. The EBU's "5-table half-round trick" (movement-math.md 2.2) is for the 5-table
+complete Howell: `half_round_trick` switches the second half of every round at table 5 and
+reaches 100 (schedules.howell, --variant half-rounds).
 
 >>> from schedules.mitchell import pair_mitchell
 >>> m = pair_mitchell(5, None, 2)
@@ -36,6 +38,7 @@ from math import comb
 
 from schedules.balance import balance
 from schedules.findings import ImpossibleMovementError
+from schedules.render import number_ranges
 from schedules.tally import pair_key, tray_sets
 from schedules.types import Label, Movement, RoundNo, Seating, TableNo
 
@@ -59,9 +62,12 @@ class SwitchPlan:
         parts = []
         if self.rounds:
             parts.append(f"rounds {', '.join(map(str, sorted(self.rounds)))} arrow-switched")
+        places: dict[tuple[TableNo, str], list[RoundNo]] = defaultdict(list)
         for r, t in sorted(self.halves):
-            half = "first" if r in self.rounds else "second"
-            parts.append(f"round {r} table {t}: only the {half} half of the trays switched")
+            places[t, "first" if r in self.rounds else "second"].append(r)
+        for (t, half), rounds in places.items():
+            which = f"round{'s' if len(rounds) > 1 else ''} {number_ranges(rounds)}"
+            parts.append(f"{which} table {t}: only the {half} half of the trays switched")
         return "; ".join(parts)
 
 
@@ -261,6 +267,25 @@ def best_half_round_switches(movement: Movement, table: TableNo) -> SwitchPlan:
         rounds=frozenset(r + 1 for r in range(rounds) if whole >> r & 1),
         halves=frozenset((r + 1, table) for r in range(rounds) if halves >> r & 1),
     )
+
+
+def half_round_trick(movement: Movement) -> SwitchPlan:
+    """The second half of the trays switched at one table in every round, at the table that
+    balances best (the EBU's 5-table half-round trick, movement-math.md 2.2); an empty plan
+    when no table beats the movement as it is, or when one plays fewer than 2 trays a round."""
+    sets = _set_plays(movement)
+    n = len(movement.field)
+    every = (1 << movement.rounds) - 1
+    best_index, best_table = _index(sets, 0, 0, movement.table_numbers[0], n), None
+    for table in movement.table_numbers:
+        if any(len(s.trays) < 2 for s in movement.seatings if s.table == table):
+            continue
+        index = _index(sets, 0, every, table, n)
+        if index > best_index + 1e-9:
+            best_index, best_table = index, table
+    if best_table is None:
+        return SwitchPlan()
+    return SwitchPlan(halves=frozenset((r, best_table) for r in range(1, movement.rounds + 1)))
 
 
 def _set_plays(movement: Movement) -> list[list[Seating]]:

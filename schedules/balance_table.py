@@ -28,14 +28,17 @@ def bound(pairs: int) -> str:
     """The lower bound on SS for a complete Howell of `pairs` pairs.
 
     >>> bound(8), bound(10), bound(9)
-    ('0 (Hadamard matrix of order 2n)', '20 (any); 36 (cyclic)', '-')
+    ('0 (Hadamard matrix of order 2n)', '20 (any); 36 (cyclic); whole tray sets only', '-')
+
+    The odd-n bounds count whole tray sets; the half-round trick (schedules.howell) splits
+    sets at one table, which escapes them (5 tables: SS 0).
     """
     n = pairs // 2
     if pairs % 2:
         return "-"
     if n % 2 == 0:
         return "0 (Hadamard matrix of order 2n)"
-    return f"{n * (n - 1)} (any); {(2 * n - 1) * (n - 1)} (cyclic)"
+    return f"{n * (n - 1)} (any); {(2 * n - 1) * (n - 1)} (cyclic); whole tray sets only"
 
 
 def howell_rows(sizes: Iterable[int]) -> Iterator[BalanceRow]:

@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from schedules import howell_layouts as layouts
+from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
-from schedules.catalog import Family, Request
+from schedules.catalog import Family, Request, Variant, with_notes
 from schedules.findings import ImpossibleMovementError
+from schedules.render import number_ranges
 from schedules.types import (
     Competitors,
     Label,
@@ -29,6 +31,8 @@ from schedules.types import (
 
 MIN_TABLES = 2
 MAX_TABLES = 30
+STANDARD = "standard"
+HALF_ROUNDS = "half-rounds"
 
 HELP = """\
 Foster (Hoyle, duplicate whist): "A very popular system of managing pairs in club games, and
@@ -43,11 +47,14 @@ pairs meet exactly once and every pair plays every tray set once. From 4 tables 
 as a Room square, so no two tables ever share a tray set; with --balance best (and by default
 where algebra allows) the North-South sides come from a difference set, so every two pairs are
 compared equally often for 4, 6, 8, 10, 12, 14, 16, 18, 22, 24 and 30 tables, and odd table
-counts reach the best balance a rotating movement can have. 2 and 3 tables must share (relay)
-tray sets: no Room square of side 3 or 5 exists. An odd number of pairs (--pairs 2n-1) drops
-the stationary pair; whoever it would have met sits out that round. --rounds R < 2n-1 gives a
-shortened Howell: nobody meets anyone twice or plays a tray twice, and from n rounds up every
-pair plays every tray set in play (a Howell design H(R, 2n))."""
+counts reach the best balance a rotating movement can have. --variant half-rounds (a complete
+Howell of odd tables) also switches the arrows for the second half of every round at the one
+table where that balances best, so each tray set is compared as two halves: the EBU's trick,
+which balances 5 tables perfectly (index 100) and lifts 3 tables from 85.7 to 93.8. 2 and 3
+tables must share (relay) tray sets: no Room square of side 3 or 5 exists. An odd number of
+pairs (--pairs 2n-1) drops the stationary pair; whoever it would have met sits out that round.
+--rounds R < 2n-1 gives a shortened Howell: nobody meets anyone twice or plays a tray twice,
+and from n rounds up every pair plays every tray set in play (a Howell design H(R, 2n))."""
 
 
 def _size(request: Request) -> tuple[int, int]:
@@ -107,7 +114,7 @@ def layout_for(tables: int, rounds: int, best: bool = False) -> layouts.Layout:
     works = [r for r in range(1, complete + 1) if reachable(tables, r)]
     raise ImpossibleMovementError(
         f"no {rounds}-round Howell for {tables} tables without shared trays: {reason}; "
-        f"rounds that work for {tables} tables: {_ranges(works)}"
+        f"rounds that work for {tables} tables: {number_ranges(works)}"
     )
 
 
@@ -131,16 +138,6 @@ def _bordered(tables: int, rounds: int) -> bool:
     """Whether a bordered H(rounds, 2*tables) is searched at run time or stored."""
     key = (rounds - 1, rounds == tables)
     return tables <= layouts.BORDERED_MAX_TABLES or key in layouts.STORED_BORDERED
-
-
-def _ranges(values: list[int]) -> str:
-    parts: list[str] = []
-    for v in values:
-        if parts and parts[-1].split("-")[-1] == str(v - 1):
-            parts[-1] = f"{parts[-1].split('-')[0]}-{v}"
-        else:
-            parts.append(str(v))
-    return ", ".join(parts)
 
 
 def to_movement(layout: layouts.Layout, pairs: int, per_round: int, promise: str) -> Movement:
@@ -187,17 +184,47 @@ def build(request: Request) -> Movement:
     tables, pairs = _size(request)
     complete = 2 * tables - 1
     rounds = request.rounds if request.rounds is not None else complete
-    best = request.balance == "best"
+    if request.variant not in (None, STANDARD, HALF_ROUNDS):
+        raise ImpossibleMovementError(
+            f"unknown Howell variant {request.variant!r}; choose {STANDARD} or {HALF_ROUNDS}"
+        )
+    halves = request.variant == HALF_ROUNDS
+    if halves and (tables % 2 == 0 or rounds != complete):
+        raise ImpossibleMovementError(
+            f"the half-round trick is for a complete Howell of an odd number of tables, not "
+            f"{tables} tables and {rounds} rounds (even tables balance perfectly with "
+            "--balance best)"
+        )
+    best = request.balance == "best" or halves
     layout = layout_for(tables, rounds, best)
     promise = "howell-complete" if rounds == complete else "howell"
     per_round = request.trays_for(rounds)
     if not (best and pairs % 2):
-        return to_movement(layout, pairs, per_round, promise)
-    # An odd field: leaving out a moving pair instead of the stationary one can balance better
-    # (in a developed design every moving pair is alike, so one of each kind is enough).
-    options = (layout, replace(layout, phantom=0))
-    built = [to_movement(option, pairs, per_round, promise) for option in options]
-    return min(built, key=lambda m: balance(m).ss)
+        movement = to_movement(layout, pairs, per_round, promise)
+    else:
+        # An odd field: leaving out a moving pair instead of the stationary one can balance
+        # better (in a developed design every moving pair is alike, so one of each kind is
+        # enough).
+        options = (layout, replace(layout, phantom=0))
+        built = [to_movement(option, pairs, per_round, promise) for option in options]
+        movement = min(built, key=lambda m: balance(m).ss)
+    return _half_rounds(movement) if halves else movement
+
+
+def _half_rounds(movement: Movement) -> Movement:
+    """The movement with the half-round trick when it balances better, with a note saying
+    where and by how much."""
+    plan = half_round_trick(movement)
+    if not plan.halves:
+        return movement
+    switched = apply_switches(movement, plan)
+    (table,) = {t for _, t in plan.halves}
+    before, after = balance(movement).index, balance(switched).index
+    return with_notes(
+        switched,
+        f"The half-round trick (EBU): table {table} switches the arrows for the second half "
+        f"of every round; balance index {before:.1f} -> {after:.1f}.",
+    )
 
 
 FAMILY = Family(
@@ -208,5 +235,17 @@ FAMILY = Family(
     "complete or with fewer rounds",
     help=HELP,
     build=build,
+    variants=(
+        Variant(
+            STANDARD,
+            "every pair meets every other once (or --rounds R: a shortened Howell)",
+            f"{MIN_TABLES}-{MAX_TABLES} tables",
+        ),
+        Variant(
+            HALF_ROUNDS,
+            "the second half of every round arrow-switched at one table (5 tables: perfect)",
+            f"{2 * MIN_TABLES - 1}-{MAX_TABLES} tables, odd, complete",
+        ),
+    ),
     size_unit="tables",
 )

@@ -14,6 +14,17 @@ def cell(s: Seating) -> str:
     return f"{who}{'*' if s.switched else ''} / {trays}"
 
 
+def number_ranges(values: list[int]) -> str:
+    """Sorted numbers as runs: [1, 2, 3, 5] -> "1-3, 5"."""
+    parts: list[str] = []
+    for v in values:
+        if parts and parts[-1].split("-")[-1] == str(v - 1):
+            parts[-1] = f"{parts[-1].split('-')[0]}-{v}"
+        else:
+            parts.append(str(v))
+    return ", ".join(parts)
+
+
 def _tray_range(trays: tuple[int, ...]) -> str:
     if len(trays) > 1 and list(trays) == list(range(trays[0], trays[0] + len(trays))):
         return f"{trays[0]}-{trays[-1]}"

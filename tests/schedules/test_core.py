@@ -181,4 +181,4 @@ def test_balance_listing_reports_reached_and_bound() -> None:
     lines = balance_text(range(8, 12, 2)).splitlines()
     assert lines[1].split()[:4] == ["8", "4", "0", "100.00"]
     assert lines[2].split()[:3] == ["10", "5", "36"]
-    assert "20 (any); 36 (cyclic)" in lines[2]
+    assert "20 (any); 36 (cyclic); whole tray sets only" in lines[2]

@@ -213,3 +213,44 @@ def test_stored_howell_designs_fill_the_small_gaps(tables: int, rounds: int) -> 
     assert len(sets) == rounds
     for pair in m.field:
         assert {s.trays for s in m.seatings if pair in s.places} == sets
+
+
+def _plain_index(tables: int) -> float:
+    return balance(howell(tables=tables, balance="best")).index
+
+
+def test_the_half_round_trick_balances_five_tables_perfectly() -> None:
+    m = howell(tables=5, variant="half-rounds")
+    assert verify(m) == []
+    report = balance(m)
+    assert len(set(report.comparisons.values())) == 1
+    assert report.index == pytest.approx(100.0)
+    # table 5 plays every round in two seatings: the second half of its trays switched
+    split = Counter((s.round, s.table) for s in m.seatings)
+    assert {key for key, seatings in split.items() if seatings == 2} == {
+        (r, 5) for r in range(1, 10)
+    }
+    assert _plain_index(5) < 100.0
+
+
+@pytest.mark.parametrize("tables", [3, 7, 9, 11])
+def test_the_half_round_trick_never_balances_worse(tables: int) -> None:
+    m = howell(tables=tables, variant="half-rounds")
+    assert verify(m) == []
+    assert balance(m).index > _plain_index(tables)
+
+
+@pytest.mark.parametrize(
+    ("size", "message"),
+    [
+        ({"tables": 6}, "odd number of tables"),
+        ({"tables": 5, "rounds": 7}, "odd number of tables"),
+        ({"tables": 5, "variant": "quarters"}, "unknown Howell variant"),
+    ],
+)
+def test_the_half_round_trick_is_refused_where_it_does_not_apply(
+    size: dict[str, int | str], message: str
+) -> None:
+    size = {"variant": "half-rounds", **size}
+    with pytest.raises(ImpossibleMovementError, match=message):
+        howell(**size)
