@@ -74,6 +74,16 @@ def test_grid_shows_who_sits_where_round_by_table(qapp) -> None:
     assert grid.rowCount() == 0
 
 
+def test_grid_shows_both_parts_of_a_half_round(qapp) -> None:
+    movement = build(Request("howell", tables=5, variant="half-rounds"))
+    grid = GridModel()
+    grid.set_movement(movement)
+    first, second = [s for s in movement.seatings if (s.round, s.table) == (1, 5)]
+    cell = grid.data(grid.index(0, movement.table_numbers.index(5)))
+    assert f"trays {first.trays[0]}" in cell
+    assert f"trays {second.trays[0]} (switched)" in cell
+
+
 def test_roster_search_filters_on_any_column(qapp) -> None:
     players = [
         Player(1, "Mrs Ames", "Riverside"),

@@ -256,7 +256,9 @@ class GridModel(QAbstractTableModel):
                 who = " ".join(s.places) if s.is_individual else f"{s.ns} v {s.ew}"
                 trays = ",".join(map(str, s.trays))
                 switch = " (switched)" if s.switched else ""
-                self._cells[(s.round, s.table)] = f"{who}\ntrays {trays}{switch}"
+                text, key = f"{who}\ntrays {trays}{switch}", (s.round, s.table)
+                # A round split at one table (half-round arrow switch) shows both parts.
+                self._cells[key] = f"{self._cells[key]}\n{text}" if key in self._cells else text
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
