@@ -199,6 +199,10 @@ def build(request: Request) -> Movement:
     layout = layout_for(tables, rounds, best)
     promise = "howell-complete" if rounds == complete else "howell"
     per_round = request.trays_for(rounds)
+    if halves and per_round < 2:
+        raise ImpossibleMovementError(
+            "the half-round trick splits each round's trays in two: give 2 or more trays a round"
+        )
     if not (best and pairs % 2):
         movement = to_movement(layout, pairs, per_round, promise)
     else:

@@ -246,6 +246,7 @@ def test_the_half_round_trick_never_balances_worse(tables: int) -> None:
         ({"tables": 6}, "odd number of tables"),
         ({"tables": 5, "rounds": 7}, "odd number of tables"),
         ({"tables": 5, "variant": "quarters"}, "unknown Howell variant"),
+        ({"tables": 5, "trays_per_round": 1}, "2 or more trays a round"),
     ],
 )
 def test_the_half_round_trick_is_refused_where_it_does_not_apply(
