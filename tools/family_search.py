@@ -28,7 +28,6 @@ C kernel is seeded: the seed and the limits give the same round.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
@@ -36,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from stored_sizes import changed_options, store  # noqa: E402
+from stored_sizes import changed_options, search_and_store  # noqa: E402
 
 from schedules.designs.whist import SEATS, Game, Starter, starter_defects  # noqa: E402
 
@@ -201,17 +200,9 @@ def command_line() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Search one size and merge what is found into the stored file."""
     args = command_line().parse_args(argv)
-    try:
-        _, entry = search(
-            args.players, args.seed, args.steps, args.cover_nodes, args.temperature, args.seconds
-        )
-    except subprocess.TimeoutExpired:
-        print(f"{args.players}: none in {args.seconds} s (seed {args.seed})")
-        return 1
-    store(PATH, {args.players: entry})
-    families = entry["families"]
-    print(f"{args.players}: {entry['seconds']} s, {families} families ({entry['command']})")
-    return 0
+    return search_and_store(
+        PATH, args.players, args.seed, args.seconds, lambda: search(**vars(args))[1]
+    )
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ steps on half the games: annealing the differences, then an exact cover of the p
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 from pathlib import Path
 
@@ -28,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from stored_sizes import changed_options, store  # noqa: E402
+from stored_sizes import changed_options, search_and_store  # noqa: E402
 
 from schedules.designs.whist import SEATS, Game  # noqa: E402
 
@@ -243,16 +242,9 @@ def command_line() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Search one size and merge what is found into the stored file."""
     args = command_line().parse_args(argv)
-    try:
-        _, entry = search(**vars(args))
-    except subprocess.TimeoutExpired:
-        print(f"{args.players}: none in {args.seconds} s (seed {args.seed})")
-        return 1
-    store(PATH, {args.players: entry})
-    print(
-        f"{args.players}: {entry['seconds']} s, {entry['families']} families ({entry['command']})"
+    return search_and_store(
+        PATH, args.players, args.seed, args.seconds, lambda: search(**vars(args))[1]
     )
-    return 0
 
 
 if __name__ == "__main__":

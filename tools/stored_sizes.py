@@ -4,6 +4,8 @@ sizes in order, so a diff shows which sizes changed."""
 from __future__ import annotations
 
 import json
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -22,3 +24,18 @@ def changed_options(*options: tuple[str, object, object]) -> str:
     """The command-line text, for a stored command, of the options (flag, value, default)
     whose value differs from the default."""
     return "".join(f" {flag} {value}" for flag, value, default in options if value != default)
+
+
+def search_and_store(
+    path: Path, players: int, seed: int, seconds: float | None, run: Callable[[], dict[str, object]]
+) -> int:
+    """A search tool's main: store the entry `run` finds for `players` (0), or say that it
+    found none within `seconds` (1, subprocess.TimeoutExpired)."""
+    try:
+        entry = run()
+    except subprocess.TimeoutExpired:
+        print(f"{players}: none in {seconds} s (seed {seed})")
+        return 1
+    store(path, {players: entry})
+    print(f"{players}: {entry['seconds']} s, {entry['families']} families ({entry['command']})")
+    return 0
