@@ -9,7 +9,8 @@ STAMP := $(VENV)/.installed-stamp
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
-$(STAMP): pyproject.toml
+# system-deps first: Debian's python3 needs python3-venv to make the virtual environment
+$(STAMP): pyproject.toml | system-deps
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
@@ -17,17 +18,22 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)  ## create .venv and install the program with its test tools
 
-system-deps:  ## install missing Debian packages (Qt libraries, poppler-utils, PostgreSQL)
+system-deps:  ## install missing Debian packages (Qt's xcb libraries, Xvfb, poppler-utils, PostgreSQL)
 	@tools/system-deps
 
-run: venv system-deps  ## open the program on the default event file
-	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ] && [ -z "$$QT_QPA_PLATFORM" ]; then \
-	  echo "No display found: running offscreen (set DISPLAY to see the window)."; \
-	  QT_QPA_PLATFORM=offscreen $(VENV)/bin/whist-director; \
-	else $(VENV)/bin/whist-director; fi
+# Qt's platform: as set, else xcb on an X display (system-deps installs its libraries), else
+# Wayland's own, else offscreen when there is no display at all.
+run: venv system-deps  ## open the program's window on the default event file
+	@if [ -n "$$QT_QPA_PLATFORM" ]; then $(VENV)/bin/whist-director; \
+	elif [ -n "$$DISPLAY" ]; then QT_QPA_PLATFORM=xcb $(VENV)/bin/whist-director; \
+	elif [ -n "$$WAYLAND_DISPLAY" ]; then $(VENV)/bin/whist-director; \
+	else echo "No display found: running offscreen (set DISPLAY to see the window)."; \
+	  QT_QPA_PLATFORM=offscreen $(VENV)/bin/whist-director; fi
 
-test: venv system-deps  ## the whole suite, Qt offscreen
+# The GUI tests run twice: offscreen with the rest, then on a real X display (Xvfb, xcb).
+test: venv system-deps  ## the whole suite (Qt offscreen), then the GUI tests under Xvfb
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	xvfb-run -a -s "-screen 0 1280x1024x24" env QT_QPA_PLATFORM=xcb $(PY) -m pytest -q tests/gui
 
 bench: venv system-deps  ## speed figures for the largest sizes (prints them)
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks

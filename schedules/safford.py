@@ -1,20 +1,20 @@
 """Safford's schedule for married couples (seed lines 19-25; decisions.md).
 
 The seating diagram of the book is lost; the places of the indicator letters and numbers were
-found by `schedules.safford_search` and are stored in resources/safford/ (tools/safford_search.py
-reproduces them). This module turns a stored seating into a `Movement`, and writes the proof:
-every property of decisions.md checked by the verifier, and for every player with whom they
-hold the same cards how often, spouse included.
+found by `schedules.safford_search` and are stored in schedules/data/safford/
+(tools/safford_search.py reproduces them). This module turns a stored seating into a
+`Movement`, and writes the proof: every property of decisions.md checked by the verifier, and
+for every player with whom they hold the same cards how often, spouse included.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 from schedules.catalog import Family, Request
 from schedules.findings import ImpossibleMovementError, Law
+from schedules.package_data import data_file
 from schedules.promises.couples import (
     GENTLEMAN,
     LADY,
@@ -29,7 +29,8 @@ from schedules.tally import pair_key, partner_counts
 from schedules.types import Competitors, Label, Movement, Seat, Seating, Share, Tray
 from schedules.verify import verify
 
-RESOURCES = Path(__file__).resolve().parent.parent / "resources" / "safford"
+SEATINGS = data_file("schedules", "safford")
+"""The stored seatings, one file per couple count: N-couples.json."""
 DEFAULT_COUPLES = 8
 PROMISES = ("safford", "safford-seating", "safford-rotation")
 """The Safford promises, strongest first."""
@@ -49,7 +50,7 @@ READING = (
     "of two tables, seven rounds; husband and wife never in the same set, so never partners; "
     "every player holds the same cards (same seat, a whole round of hands) as every other, "
     "spouse included, at least once -- exactly once is impossible (21 places for 15 others). "
-    "The book's diagram is lost: the seating was found by search (resources/safford/) and is "
+    "The book's diagram is lost: the seating was found by search (schedules/data/safford/) and is "
     "proved by the verifier. Other counts: any even number of couples from 4 with a stored "
     "seating. Only a multiple of 4 keeps every couple apart (each set seats one member of "
     "every couple); with 6, 10, ... two couples a round share the larger set (never as "
@@ -71,14 +72,16 @@ def gentleman(i: int) -> Label:
 
 def stored_counts() -> tuple[int, ...]:
     """The couple counts with a stored seating."""
-    return tuple(sorted(int(p.name.split("-")[0]) for p in RESOURCES.glob("*-couples.json")))
+    suffix = "-couples.json"
+    names = [entry.name for entry in SEATINGS.iterdir() if entry.name.endswith(suffix)]
+    return tuple(sorted(int(name.removesuffix(suffix)) for name in names))
 
 
 def load_seating(couples: int) -> SaffordSeating:
     """The stored seating for `couples` couples (refused when there is none)."""
     check_couples(couples)
-    path = RESOURCES / f"{couples}-couples.json"
-    if not path.exists():
+    path = SEATINGS / f"{couples}-couples.json"
+    if not path.is_file():
         have = ", ".join(map(str, stored_counts())) or "none"
         raise ImpossibleMovementError(
             f"no Safford seating is stored for {couples} couples (stored: {have}); find one "
@@ -253,7 +256,7 @@ def _sizes() -> str:
     """The stored couple counts, those with every property first."""
     complete, short = [], []
     for n in stored_counts():
-        data = json.loads((RESOURCES / f"{n}-couples.json").read_text(encoding="utf-8"))
+        data = json.loads((SEATINGS / f"{n}-couples.json").read_text(encoding="utf-8"))
         every = n % 4 == 0 and not data["score"]["uncovered"]
         (complete if every else short).append(str(n))
     text = f"{', '.join(complete)} couples (every property)"

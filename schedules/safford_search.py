@@ -93,7 +93,7 @@ class Seating:
         return _advance(self.ladies, round_index), _advance(self.gentlemen, round_index)
 
     def to_json(self) -> dict[str, object]:
-        """The data stored in resources/safford/: the round-1 place of every player."""
+        """The data stored in schedules/data/safford/: the round-1 place of every player."""
         return {
             "couples": self.couples,
             "ladies": [_place_name(p) for p in self.ladies],

@@ -1,5 +1,5 @@
 """Find Z-cyclic whist first rounds in two steps and store them in
-resources/whist/family.json, which `schedules.individual` reads.
+schedules/data/whist/family.json, which `schedules.individual` reads.
 
     .venv/bin/python tools/family_search.py 72 --seed 1
 
@@ -39,7 +39,7 @@ from stored_sizes import changed_options, search_and_store  # noqa: E402
 
 from schedules.designs.whist import SEATS, Game, Starter, starter_defects  # noqa: E402
 
-PATH = ROOT / "resources" / "whist" / "family.json"
+PATH = ROOT / "schedules" / "data" / "whist" / "family.json"
 STEPS = 2_000_000
 COVER_NODES = 20_000_000
 TEMPERATURE = 0.15

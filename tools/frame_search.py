@@ -1,4 +1,4 @@
-"""Find a whist frame over Z_m x Z_m and store it in resources/whist/frame.json, which
+"""Find a whist frame over Z_m x Z_m and store it in schedules/data/whist/frame.json, which
 `schedules.individual` fills with a hole to build a Wh(v) (frame_rounds).
 
     .venv/bin/python tools/frame_search.py 152 --side 12 --groups 6 --seed 1
@@ -31,7 +31,7 @@ from stored_sizes import changed_options, search_and_store  # noqa: E402
 
 from schedules.designs.whist import SEATS, Game  # noqa: E402
 
-PATH = ROOT / "resources" / "whist" / "frame.json"
+PATH = ROOT / "schedules" / "data" / "whist" / "frame.json"
 STEPS = 2_000_000
 COVER_NODES = 5_000_000
 TEMPERATURE = 0.3

@@ -1,5 +1,5 @@
 """Find whist first rounds invariant under a multiplier and store them in
-resources/whist/multiplier.json, which `schedules.individual` reads.
+schedules/data/whist/multiplier.json, which `schedules.individual` reads.
 
     .venv/bin/python tools/multiplier_search.py 88 --moduli 3,29 --multiplier 1,16
     .venv/bin/python tools/multiplier_search.py 52 --moduli 4,4,3 --multiplier w,1
@@ -46,7 +46,7 @@ from schedules.designs.whist import (  # noqa: E402
     starter_defects,
 )
 
-PATH = ROOT / "resources" / "whist" / "multiplier.json"
+PATH = ROOT / "schedules" / "data" / "whist" / "multiplier.json"
 Token = int | str
 TEMPERATURE = 0.7
 STALL = 200_000

@@ -1,5 +1,5 @@
 """Find patterned whist first rounds (schedules.designs.patterned_whist) and store them in
-resources/whist/patterned.json, which `schedules.individual` reads.
+schedules/data/whist/patterned.json, which `schedules.individual` reads.
 
     .venv/bin/python tools/patterned_search.py 76 77 133 161
 
@@ -28,7 +28,7 @@ from schedules.designs.patterned_whist import (  # noqa: E402
 )
 from schedules.designs.whist import starter_defects  # noqa: E402
 
-PATH = ROOT / "resources" / "whist" / "patterned.json"
+PATH = ROOT / "schedules" / "data" / "whist" / "patterned.json"
 
 
 def find(players: int, nodes: int, seeds: int) -> dict[str, object] | None:

@@ -1,5 +1,5 @@
 """Find a 1-rotational pairwise balanced design PBD(n + 1, {k, h + 1}) over Z_n and store it in
-resources/whist/pbd.json, which `schedules.individual` reads (Wilson's closure,
+schedules/data/whist/pbd.json, which `schedules.individual` reads (Wilson's closure,
 `schedules.designs.pbd`, turns it into a whist tournament on n + 1 players).
 
     .venv/bin/python tools/pbd_search.py 128 --subgroup 8 --block 5 --seed 1
@@ -28,7 +28,7 @@ from stored_sizes import changed_options, store  # noqa: E402
 
 from schedules.designs.pbd import RotationalPbd, pbd_defects  # noqa: E402
 
-PATH = ROOT / "resources" / "whist" / "pbd.json"
+PATH = ROOT / "schedules" / "data" / "whist" / "pbd.json"
 STEPS = 5_000_000
 TEMPERATURE = 0.5
 """Defaults; a run that changes one stores it in its command."""

@@ -1,10 +1,10 @@
-"""Find Safford married-couples seatings and store them in resources/safford/.
+"""Find Safford married-couples seatings and store them in schedules/data/safford/.
 
     .venv/bin/python tools/safford_search.py [--couples 4 6 8 10 12 16] [--seed 1] [--steps 30000]
 
 For each couple count the seeded search (schedules.safford_search) runs to the counting bound
 or to the step budget; the best seating, its score and the bound are written to
-resources/safford/N-couples.json, and the movement it gives is verified before it is written.
+schedules/data/safford/N-couples.json, and the movement it gives is verified before it is written.
 The same seed and budget always give the same file.
 """
 
@@ -19,9 +19,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from schedules.safford import RESOURCES, movement_from_seating  # noqa: E402
+from schedules.safford import movement_from_seating  # noqa: E402
 from schedules.safford_search import best_possible, search  # noqa: E402
 from schedules.verify import verify  # noqa: E402
+
+FOLDER = ROOT / "schedules" / "data" / "safford"
 
 
 def run(couples: int, seed: int, steps: int) -> Path:
@@ -51,8 +53,8 @@ def run(couples: int, seed: int, steps: int) -> Path:
         "optimal": last.score == bound,
         "seating": last.best.to_json(),
     }
-    RESOURCES.mkdir(parents=True, exist_ok=True)
-    path = RESOURCES / f"{couples}-couples.json"
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    path = FOLDER / f"{couples}-couples.json"
     path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(
         f"{couples} couples: {last.score} (bound {bound}) after {last.step} steps, "

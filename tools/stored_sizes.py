@@ -1,4 +1,4 @@
-"""Merge a search tool's results into its JSON file under resources/whist: one line per size,
+"""Merge a search tool's results into its JSON file under schedules/data/whist: one line per size,
 sizes in order, so a diff shows which sizes changed."""
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 Each command module exposes `run(argv) -> int` and calls the same services the GUI uses.
 Modules are imported on demand, so `director movement` never loads the database or reportlab.
+Whatever goes wrong, the director sees one line on stderr and exit status 2, never a traceback
+or the database's own text (which may quote SQL); an error the program did not expect also
+leaves its details in a log file, named in that line.
 """
 
 from __future__ import annotations
@@ -9,9 +12,6 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
-
-from director.errors import DirectorError
-from schedules.findings import ScheduleError
 
 COMMANDS = {
     "movement": ("director.cli.movement", "generate, list and verify movements"),
@@ -26,6 +26,8 @@ USAGE = "usage: director COMMAND [ARGS]\n\ncommands:\n" + "\n".join(
 
 EXIT_IMPOSSIBLE = 2
 """Exit status for a request that cannot be met: one line on stderr says why."""
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl+C (128 + SIGINT, as shells report it)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -38,11 +40,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if name not in COMMANDS:
         print(f"director: unknown command {name!r}\n{USAGE}", file=sys.stderr)
         return EXIT_IMPOSSIBLE
-    module = importlib.import_module(COMMANDS[name][0])
     try:
+        module = importlib.import_module(COMMANDS[name][0])
         return int(module.run(rest))
-    except (DirectorError, ScheduleError) as exc:
-        print(f"director {name}: {exc}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(
+            f"director {name}: interrupted; every entry saved before stays saved", file=sys.stderr
+        )
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # the one place every failure becomes one line
+        from director.cli.failures import explain
+
+        print(f"director {name}: {explain(exc)}", file=sys.stderr)
         return EXIT_IMPOSSIBLE
 
 

@@ -18,7 +18,9 @@
     director event undo FILE | director event redo FILE
 
 FILE is an event file, or a database URL (postgresql+psycopg://...) for several scoring
-stations. Every entry is saved at once. Irregularity kinds: {kinds}.
+stations. Every entry is saved at once. Commands that only read (players without --import or
+--add, standings, log) open the event read-only, so they work on a read-only file or disk.
+Irregularity kinds: {kinds}.
 """
 
 from __future__ import annotations
@@ -127,7 +129,7 @@ def _parser() -> argparse.ArgumentParser:
     standings.add_argument("--format", choices=["text", "json"], default="text")
 
     log = command("log", _log)
-    log.add_argument("--limit", type=int)
+    log.add_argument("--limit", type=_entry_count, help="show only the newest N entries")
     command("undo", _undo)
     command("redo", _redo)
     return parser
@@ -153,8 +155,32 @@ def _add_score(parser: argparse.ArgumentParser) -> None:
     )
 
 
+MOST_ENTRIES = 1_000_000_000
+"""The largest --limit: far more entries than any event has, and within any database's range."""
+
+
+def _entry_count(text: str) -> int:
+    """A --limit: a whole number of entries, small enough for any database to take."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= MOST_ENTRIES:
+        raise StoreError(
+            f"--limit {text}: give a number of entries from 1 to {MOST_ENTRIES},"
+            " or leave it out to see them all"
+        )
+    return count
+
+
 def _open(args: argparse.Namespace) -> EventStore:
+    """The event, to change it."""
     return EventStore.open(args.file)
+
+
+def _read(args: argparse.Namespace) -> EventStore:
+    """The event, only to read it: works on a read-only file, folder or disk."""
+    return EventStore.open(args.file, read_only=True)
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -169,7 +195,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _players(args: argparse.Namespace) -> int:
-    with _open(args) as store:
+    with _open(args) if args.roster or args.add else _read(args) as store:
         if args.roster:
             added = store.import_roster(args.roster)
             print(f"imported {len(added)} players from {args.roster}")
@@ -249,7 +275,17 @@ def _kind(text: str) -> IrregularityKind:
         raise StoreError(f"unknown irregularity {text!r}; choose one of: {known}") from None
 
 
+def _irregularity(text: str) -> tuple[IrregularityKind, Suit | None]:
+    """--irregularity KIND[:SUIT], read before anything is saved."""
+    kind, _, suit = text.partition(":")
+    try:
+        return _kind(kind), Suit.parse(suit) if suit.strip() else None
+    except ValueError as exc:
+        raise StoreError(f"--irregularity {text}: {exc}") from None
+
+
 def _result(args: argparse.Namespace) -> int:
+    irregularity = _irregularity(args.irregularity) if args.irregularity else None
     entry = ResultEntry(
         session=args.session,
         round=args.round,
@@ -262,22 +298,12 @@ def _result(args: argparse.Namespace) -> int:
         section=args.section,
         entered_by=args.by,
     )
+    kind, suit = irregularity or (None, None)
     with _open(args) as store:
-        stored = store.record_result(entry)
+        stored = store.record_result(entry, irregularity=kind, table_trump=suit)
         print(_describe(stored))
-        if args.irregularity:
-            kind, _, suit = args.irregularity.partition(":")
-            store.record_irregularity(
-                round=args.round,
-                table=args.table,
-                tray=args.tray,
-                kind=_kind(kind),
-                table_trump=Suit.parse(suit) if suit else None,
-                session=args.session,
-                section=args.section,
-                who=args.by,
-            )
-            print(f"  irregularity: {_kind(kind).name.lower()}")
+        if kind is not None:
+            print(f"  irregularity: {kind.name.lower()}")
     return 0
 
 
@@ -324,7 +350,7 @@ def _new_deal(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    with _open(args) as store:
+    with _read(args) as store:
         scoring = store.scoring_input(session=args.session, section=args.section)
         rounding = Rounding.named(store.info().settings.rounding)
     result = score_session(scoring)
@@ -336,7 +362,7 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _log(args: argparse.Namespace) -> int:
-    with _open(args) as store:
+    with _read(args) as store:
         for entry in reversed(store.audit_log(args.limit)):
             mark = " (undone)" if entry.undone else ""
             print(f"#{entry.id} {entry.at:%Y-%m-%d %H:%M:%S} {entry.who}: {entry.action}{mark}")

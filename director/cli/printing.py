@@ -5,11 +5,12 @@
         [--stationary-table K] [--mnemonic]
         | --movement-file FILE.json
         | --event FILE [--session N] [--section A] [--part standings,deals,personal])
-        [--paper a4|letter] --out FILE.pdf
+        [--paper a4|letter] --out FILE.pdf [--force]
 
 DOCUMENT is one of: indicators, table-cards, scorecards, slips, travellers, movement, results.
 Everything but results prints from a movement alone; results need an event file (all three
 parts by default: standings with winners, the per-deal sheet, the personal sheets).
+An existing --out file is replaced only with --force; an event file never is.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from director.cli.options import add_movement_options, movement_request
 from director.errors import DirectorError
 from director.printing import documents as _documents
+from director.store.files import is_sqlite_file, is_url
 from schedules import catalog
 from schedules.jsonio import load_movement
 from schedules.types import Movement
@@ -44,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--part", default="", help="results only: standings,deals,personal")
     p.add_argument("--paper", choices=PAPERS, default="a4")
     p.add_argument("--out", required=True, metavar="FILE.pdf")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
     return p
 
 
@@ -53,6 +56,8 @@ def run(argv: Sequence[str]) -> int:
         print(__doc__)
         return 0 if argv else 2
     args = _parser().parse_args(argv)
+    out = Path(args.out)
+    _check_out(out, args.force, args.event)
     if args.event is not None:
         # Loaded only here: printing from a movement never opens a database.
         from director.printing import event as _event
@@ -70,13 +75,46 @@ def run(argv: Sequence[str]) -> int:
         raise DirectorError(f"{args.document} need an event's scores: use --event FILE")
     else:
         pdf = _documents.print_movement_document(_movement(args), args.document, args.paper)
-    out = Path(args.out)
     try:
-        out.write_bytes(pdf)
+        # "x" refuses a file that appeared since the check: never replaced without --force.
+        with out.open("wb" if args.force else "xb") as fh:
+            fh.write(pdf)
+    except FileExistsError:
+        raise _exists(out) from None
     except OSError as exc:
         raise DirectorError(f"cannot write {out}: {exc.strerror}") from None
     print(f"wrote {out} ({args.document}, {args.paper})")
     return 0
+
+
+def _check_out(out: Path, force: bool, event: str | None) -> None:
+    """Refuse to write over an event file (ever), or any existing file without --force."""
+    target = out.resolve()  # through symbolic links: the file that would be written
+    if event is not None and not is_url(event) and target == Path(event).resolve():
+        raise DirectorError(f"--out {out} is the event file itself; choose another name")
+    if target.is_dir():
+        raise DirectorError(f"--out {out} is a folder; give a file name, e.g. {out / 'out.pdf'}")
+    if _holds_an_event(target):
+        raise DirectorError(
+            f"--out {out} is an event file (or part of one) and is never overwritten;"
+            " choose another name"
+        )
+    if target.exists() and not force:
+        raise _exists(out)
+
+
+def _exists(out: Path) -> DirectorError:
+    return DirectorError(f"{out} exists; choose another name, or add --force to replace it")
+
+
+def _holds_an_event(path: Path) -> bool:
+    """An SQLite database, or the -wal, -shm or -journal file beside one."""
+    if is_sqlite_file(path):
+        return True
+    for companion in ("-wal", "-shm", "-journal"):
+        if path.name.endswith(companion):
+            return is_sqlite_file(path.with_name(path.name.removesuffix(companion)))
+    return False
 
 
 def _movement(args: argparse.Namespace) -> Movement:

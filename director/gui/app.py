@@ -13,10 +13,11 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from director.errors import DirectorError
+from director.gui.dialogs.read_only import open_event
 from director.gui.errors import install_excepthook, show_error
 from director.gui.main_window import MainWindow
 from director.gui.settings import Settings, configure_application
-from director.store.paths import default_event_file
+from director.store.paths import data_folder, default_event_file
 from director.store.services import EventStore
 
 DEFAULT_EVENT_NAME = "Whist evening"
@@ -25,23 +26,27 @@ DEFAULT_EVENT_NAME = "Whist evening"
 def open_or_create(path: Path) -> EventStore:
     """Open the event at `path`, creating it first if there is none.
 
-    A file the store refuses (damaged, not an event, from a newer program) is left untouched;
-    the director is told why and a new event file beside it is opened instead, so the
-    program always starts.
+    One that cannot be changed where it is opens read-only or as a copy, as the director
+    chooses (see `open_event`). A file the store refuses (damaged, not an event, from a newer
+    program), or one the director chose not to open, is left untouched; the director is told,
+    and a new event file in the data folder is opened instead, so the program always starts.
     """
     try:
-        if path.exists():
-            return EventStore.open(path)
-        return EventStore.create(path, name=DEFAULT_EVENT_NAME)
+        if not path.exists():
+            return EventStore.create(path, name=DEFAULT_EVENT_NAME)
+        store = open_event(path)
+        if store is not None:
+            return store
+        problem = "was not opened: neither read-only nor as a copy was chosen"
     except DirectorError as exc:
-        fresh = path.with_name(f"{path.stem}-{datetime.now():%Y%m%d-%H%M%S}{path.suffix}")
-        show_error(
-            None,
-            "Cannot open the event",
-            f"{path} cannot be opened: {exc}\n\nIt is left as it is. A new event file is "
-            f"opened instead: {fresh}",
-        )
-        return EventStore.create(fresh, name=DEFAULT_EVENT_NAME)
+        problem = f"cannot be opened: {exc}"
+    fresh = data_folder() / f"{path.stem}-{datetime.now():%Y%m%d-%H%M%S}{path.suffix}"
+    show_error(
+        None,
+        "Cannot open the event",
+        f"{path} {problem}\n\nIt is left as it is. A new event file is opened instead: {fresh}",
+    )
+    return EventStore.create(fresh, name=DEFAULT_EVENT_NAME)
 
 
 def make_window(path: Path | None = None, settings: Settings | None = None) -> MainWindow:

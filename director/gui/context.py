@@ -7,11 +7,12 @@ import enum
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from director.gui.errors import report_exception
 from director.store.services import EventStore
+from director.store.values import DiskFullError, ReadOnlyEventError
 from schedules.types import Movement
 
 T = TypeVar("T")
@@ -80,8 +81,14 @@ class EventContext(QObject):
         """Run one store operation for a grid that shows the outcome in place.
 
         Errors meant for the director (`DirectorError`) propagate to the caller, which shows
-        them in the cell; the other screens are told only on success.
+        them in the cell; the other screens are told only on success. A full disk or a
+        read-only event is no fault of the entry: it is also shown in a dialog, once the
+        grid has closed its editor, so that the director cannot miss that nothing was saved.
         """
-        result = work()
+        try:
+            result = work()
+        except (DiskFullError, ReadOnlyEventError) as exc:
+            QTimer.singleShot(0, lambda error=exc: report_exception(error))
+            raise
         self.notify(what, source)
         return result

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from director.store.services import EventStore
-from director.store.values import ResultEntry
+from director.store.values import Partnership, ResultEntry
 from schedules.catalog import Request, build
 
 SURNAMES = (
@@ -40,8 +40,12 @@ def roster_csv(path: Path, players: int) -> Path:
 def pair_up(store: EventStore, labels: Sequence[str]) -> None:
     """Pair the roster in order (first two players as the first label, ...)."""
     players = sorted(store.players(), key=lambda p: p.id)
-    for label, at in zip(labels, range(0, len(players) - 1, 2), strict=False):
-        store.form_partnership(label, (players[at].id, players[at + 1].id))
+    store.form_partnerships(
+        [
+            Partnership(label, (players[at].id, players[at + 1].id))
+            for label, at in zip(labels, range(0, len(players) - 1, 2), strict=False)
+        ]
+    )
 
 
 def enter_everything(store: EventStore, seed: int = 1, session: int = 1) -> int:

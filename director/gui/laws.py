@@ -1,6 +1,6 @@
 """The Laws of Duplicate Whist (A.W.L., as amended to 1910) as a searchable panel.
 
-The text is the seed's, copied verbatim into resources/laws/ (public domain). The printed laws
+The text is the seed's, copied verbatim into director/data/laws/ (public domain). The printed laws
 number their sections afresh under each law; the seed's copy lost the law headings, so the
 panel groups the sections where the numbering starts again and titles each group by its subject.
 Irregularity dialogs quote a section through `section(subject, number)`.
@@ -12,7 +12,7 @@ import html
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-LAWS_FILE = (
-    Path(__file__).resolve().parents[2] / "resources" / "laws" / "duplicate-whist-laws-1910.txt"
-)
+from schedules.package_data import data_file
+
+LAWS_FILE = data_file("director", "laws", "duplicate-whist-laws-1910.txt")
 
 SUBJECTS = (
     "Title and definitions",
@@ -65,7 +65,7 @@ class LawSection:
 
 
 @cache
-def sections(path: Path = LAWS_FILE) -> tuple[LawSection, ...]:
+def sections(path: Traversable = LAWS_FILE) -> tuple[LawSection, ...]:
     """Every section of the laws, grouped where the section numbers start again at 1."""
     found: list[LawSection] = []
     group = 0

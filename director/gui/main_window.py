@@ -11,11 +11,14 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
     QComboBox,
     QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QStyledItemDelegate,
     QTabWidget,
     QToolBar,
     QWidget,
@@ -23,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
+from director.gui.dialogs.read_only import open_event
 from director.gui.errors import report_exception
 from director.gui.laws import LawsPanel
 from director.gui.screens.history.view import HistoryScreen
@@ -44,6 +48,13 @@ FIELD_KINDS = {
     "individual": FieldKind.PLAYERS,
 }
 """The kind of field the movement chooser proposes for, from the partnerships formed."""
+
+
+class ViewingDelegate(QStyledItemDelegate):
+    """Cells shown as usual, never edited: the grids of a read-only event."""
+
+    def createEditor(self, *_args: object) -> None:  # type: ignore[override]
+        return None
 
 
 class MainWindow(QMainWindow):
@@ -92,7 +103,8 @@ class MainWindow(QMainWindow):
         self.print_action = self._action(
             "&Print…", self.print_documents, std.Print, "Print cards, slips, travellers, results"
         )
-        self.quit_action = self._action("&Quit", self.close, std.Quit, "Close the program")
+        # Ctrl+Q everywhere: the platform's standard Quit keys are none on some (Windows)
+        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q", "Close the program")
         self.undo_action = self._action(
             "&Undo", self.undo, "Ctrl+Z", "Undo the latest change to the event"
         )
@@ -213,13 +225,41 @@ class MainWindow(QMainWindow):
         self._fill_where()
         self._suggest_field()
         self._title()
-        self.statusBar().showMessage(f"Opened {store.path or store.url}", 5000)
+        self._allow_editing(not store.read_only)
+        mode = " read-only: nothing can be changed" if store.read_only else ""
+        self.statusBar().showMessage(f"Opened {store.path or store.url}{mode}", 8000)
+
+    def _allow_editing(self, allowed: bool) -> None:
+        """Enable or disable every action and control that changes the event (a read-only
+        event keeps viewing, standings and printing)."""
+        for action in (
+            self.undo_action,
+            self.redo_action,
+            self.settings_action,
+            self.add_session_action,
+            self.import_action,
+            self.revoke_action,
+            self.irregularity_action,
+            self.new_deal_action,
+        ):
+            action.setEnabled(allowed)
+        if allowed:
+            return
+        # Every button and keyboard action of the entry screens changes the event, and so
+        # does every editor their grids open. Choosing a movement is nothing but a change.
+        for screen in (self.players, self.slips, self.scores):
+            for control in (*screen.findChildren(QAbstractButton), *screen.actions()):
+                control.setEnabled(False)
+            for grid in screen.findChildren(QAbstractItemView):
+                grid.setItemDelegate(ViewingDelegate(grid))
+        self.movement.setEnabled(False)
 
     def _title(self) -> None:
         assert self.context is not None
         store = self.context.store
         where = store.path.name if store.path else store.url
-        self.setWindowTitle(f"{store.info().name} — {where} — {APP_TITLE}")
+        mode = " (read only)" if store.read_only else ""
+        self.setWindowTitle(f"{store.info().name} — {where}{mode} — {APP_TITLE}")
 
     def _fill_where(self) -> None:
         assert self.context is not None
@@ -269,11 +309,14 @@ class MainWindow(QMainWindow):
             self._fill_where()
 
     def open_path(self, path: Path) -> bool:
-        """Open the event file at `path` (refusals shown as a dialog)."""
+        """Open the event file at `path` (refusals shown as a dialog; a read-only one after
+        asking how)."""
         try:
-            store = EventStore.open(path)
+            store = open_event(path, self)
         except Exception as exc:
             report_exception(exc, parent=self)
+            return False
+        if store is None:
             return False
         self.open_store(store)
         return True
@@ -289,8 +332,8 @@ class MainWindow(QMainWindow):
     def new_event(self) -> None:
         """Ask for a name and a file, create the event and open it."""
         dialog = NewEventDialog(data_folder(), self)
-        if dialog.exec():
-            self.create_event(dialog.file(), dialog.name.text(), dialog.venue.text())
+        if dialog.exec() and (path := dialog.file()) is not None:
+            self.create_event(path, dialog.name.text(), dialog.venue.text())
 
     def create_event(self, path: Path, name: str, venue: str = "") -> bool:
         """Create an event file and show it."""
@@ -379,7 +422,8 @@ class MainWindow(QMainWindow):
         if entry is None:
             self.statusBar().showMessage(f"Nothing to {which}", 4000)
             return
-        self.statusBar().showMessage(f"{which.capitalize()}: {entry.summary}", 6000)
+        done = "Undone" if which == "undo" else "Redone"
+        self.statusBar().showMessage(f"{done}: {entry.action}, {entry.summary}", 8000)
         self.context.notify(Changed.EVERYTHING)
 
     # -- the rest ------------------------------------------------------------------------

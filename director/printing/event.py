@@ -40,7 +40,7 @@ def print_event_document(
         raise DirectorError(
             f"unknown document {document!r}; use one of: {', '.join(EVENT_DOCUMENTS)}"
         )
-    with EventStore.open(path) as store:
+    with EventStore.open(path, read_only=True) as store:
         info = store.info()
         sessions = {s.number: s for s in store.sessions()}
         if session not in sessions:

@@ -3,6 +3,8 @@
 Before anything writes to a file, it is examined read-only: a file that is not SQLite, not an
 event, from a newer program or damaged is refused with a message and left exactly as it was.
 An event file from an older version is copied beside itself and then upgraded by Alembic.
+A file that cannot be written (read-only file, folder or disk) is refused for writing; opened
+read-only, it is read without leaving -wal or -shm files beside it.
 """
 
 from __future__ import annotations
@@ -19,13 +21,29 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
 from director.store.backup import copy_sqlite
-from director.store.values import DamagedEventError, NotAnEventError, StoreError
+from director.store.files import (
+    SQLITE_HEADER,
+    is_url,
+    read_header,
+    read_only_uri,
+    write_problem,
+)
+from director.store.schema import Base
+from director.store.values import (
+    DamagedEventError,
+    DiskFullError,
+    NotAnEventError,
+    ReadOnlyEventError,
+    StoreError,
+)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
-SQLITE_HEADER = b"SQLite format 3\x00"
+DAMAGE_SIGNS = ("Could not decode", "malformed", "no such table", "no such column")
+"""What SQLite says when a file's content or schema is not what was written."""
 EVENT_TABLE = "event"
 
 
@@ -37,11 +55,8 @@ class EventDatabase:
     path: Path | None
     """The event file (None for a server database)."""
     revision: str
-
-
-def is_url(target: str | Path) -> bool:
-    """A database URL ("postgresql+psycopg://...") rather than a file path."""
-    return isinstance(target, str) and "://" in target
+    read_only: bool = False
+    """Opened for reading only: every write is refused."""
 
 
 def alembic_config() -> Config:
@@ -58,9 +73,11 @@ def head_revision() -> str:
     return head
 
 
-def make_engine(target: str | Path) -> Engine:
+def make_engine(target: str | Path, read_only: bool = False) -> Engine:
     """An engine for a file or URL, SQLite connections set up as the store needs them."""
     if not is_url(target):
+        if read_only:
+            return _read_only_engine(Path(target))
         engine = create_engine(f"sqlite:///{Path(target)}", connect_args={"timeout": 30})
         _set_up_sqlite(engine)
         return engine
@@ -69,7 +86,19 @@ def make_engine(target: str | Path) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30})
         _set_up_sqlite(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    options = {"postgresql_readonly": True} if read_only else {}
+    return create_engine(url, pool_pre_ping=True, execution_options=options)
+
+
+def _read_only_engine(path: Path) -> Engine:
+    """An engine that can only read the file. Each use opens a fresh connection (no pool), so
+    that whether to read through the -wal file is decided anew each time."""
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(read_only_uri(path), uri=True, timeout=30, check_same_thread=False)
+
+    # The URL only names the file (the store shows it); `connect` makes every connection.
+    return create_engine(f"sqlite:///{path}", creator=connect, poolclass=NullPool)
 
 
 def _set_up_sqlite(engine: Engine) -> None:
@@ -109,6 +138,42 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
+def explain_database_error(exc: DBAPIError, where: str) -> StoreError | None:
+    """What a database's refusal means for the director (None: nothing more precise to say).
+
+    `where` names the event (its file, or its URL). The database's own text never reaches the
+    director: it may quote SQL.
+    """
+    code = getattr(exc.orig, "sqlite_errorcode", None)
+    primary = None if code is None else code & 0xFF  # extended codes keep the primary below
+    state = getattr(exc.orig, "sqlstate", None)
+    text = str(exc.orig)
+    if primary == sqlite3.SQLITE_FULL or state == "53100":
+        return DiskFullError(
+            f"the disk holding {where} is full; the last entry was not saved (everything"
+            " before it is kept); free some space and enter it again"
+        )
+    if primary == sqlite3.SQLITE_READONLY or state == "25006":
+        return ReadOnlyEventError(
+            f"{where} is open read-only: nothing can be changed; copy it to a folder you can"
+            " write to and open the copy"
+        )
+    if primary == sqlite3.SQLITE_BUSY:
+        return StoreError(
+            f"{where} is busy: another program kept it locked for too long; try again"
+        )
+    damaged = primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or any(
+        sign in text for sign in DAMAGE_SIGNS
+    )
+    if damaged:
+        first = text.splitlines()[0] if text else type(exc.orig).__name__
+        return DamagedEventError(
+            f"{where} is damaged: a value or table in it cannot be read ({first[:120]}); it was"
+            " left as is: open the latest backup copy instead"
+        )
+    return None
+
+
 def create_database(target: str | Path, revision: str = "head") -> EventDatabase:
     """A new event database: a file that must not exist yet, or an empty server database."""
     path = None if is_url(target) else Path(target)
@@ -117,6 +182,11 @@ def create_database(target: str | Path, revision: str = "head") -> EventDatabase
             raise StoreError(f"{path} already exists; open it, or choose another file name")
         if not path.parent.is_dir():
             raise StoreError(f"folder {path.parent} does not exist; create it first")
+        problem = write_problem(path)
+        if problem:
+            raise ReadOnlyEventError(
+                f"cannot create {path}: {problem}; choose a folder you can write to"
+            )
     engine = make_engine(target)
     if path is None and EVENT_TABLE in inspect(engine).get_table_names():
         engine.dispose()
@@ -125,15 +195,29 @@ def create_database(target: str | Path, revision: str = "head") -> EventDatabase
     return EventDatabase(engine, path, current_revision(engine) or "")
 
 
-def open_database(target: str | Path) -> EventDatabase:
-    """Open an event database, upgrading an older one; refuse anything else untouched."""
+def open_database(target: str | Path, read_only: bool = False) -> EventDatabase:
+    """Open an event database, upgrading an older one; refuse anything else untouched.
+
+    Opening a file for writing that cannot be written raises `ReadOnlyEventError`. With
+    `read_only`, nothing is ever written (an older file that would need upgrading is refused).
+    """
     if is_url(target):
-        engine = make_engine(target)
-        revision = _check_server(engine, str(target))
-        return EventDatabase(engine, None, revision)
+        engine = make_engine(target, read_only)
+        revision = _check_server(engine, str(target), read_only)
+        return EventDatabase(engine, None, revision, read_only)
     path = Path(target)
     revision = examine_file(path)
     head = head_revision()
+    if read_only:
+        if revision != head:
+            _refuse_upgrade(str(path))
+        return EventDatabase(make_engine(path, read_only=True), path, head, read_only=True)
+    problem = write_problem(path)
+    if problem:
+        raise ReadOnlyEventError(
+            f"{path} cannot be changed: {problem}. Open it read-only to see the standings and"
+            " print, or copy it to a folder you can write to and open the copy."
+        )
     if revision != head:
         copy = path.with_name(f"{path.stem}.before-upgrade-{revision}.{_stamp()}{path.suffix}")
         copy_sqlite(path, copy)
@@ -143,36 +227,44 @@ def open_database(target: str | Path) -> EventDatabase:
     return EventDatabase(engine, path, head)
 
 
-def _check_server(engine: Engine, target: str) -> str:
+def _check_server(engine: Engine, target: str, read_only: bool) -> str:
     revision = current_revision(engine)
     if revision is None:
         engine.dispose()
         raise NotAnEventError(f"{target} holds no event; create one with `director event new`")
     _check_known(revision, target)
     if revision != head_revision():
+        if read_only:
+            engine.dispose()
+            _refuse_upgrade(target)
         upgrade(engine)
     return head_revision()
+
+
+def _refuse_upgrade(where: str) -> None:
+    raise ReadOnlyEventError(
+        f"{where} was written by an older version of Whist Director and must be upgraded"
+        " before it can be read, which needs writing: open it once for writing, or copy it"
+        " to a folder you can write to and open the copy"
+    )
 
 
 def examine_file(path: Path) -> str:
     """The schema revision of an event file, read without changing it.
 
     Raises `NotAnEventError` (missing, not SQLite, not an event, newer program) or
-    `DamagedEventError` (fails `PRAGMA integrity_check`).
+    `DamagedEventError` (fails `PRAGMA integrity_check`, or lacks a table or column).
     """
     if not path.is_file():
         raise NotAnEventError(f"no event file at {path}; create one with `director event new`")
-    with path.open("rb") as fh:
-        header = fh.read(len(SQLITE_HEADER))
+    try:
+        header = read_header(path)
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {exc.strerror}") from None
     if header != SQLITE_HEADER:
         raise NotAnEventError(f"{path} is not an event file (not an SQLite database); left as is")
-    # Read-only is not enough to leave the folder as it was: SQLite creates -wal and -shm
-    # files beside a WAL database it opens. Without a -wal file there is nothing to replay,
-    # so read the file as immutable; with one, it must be read through it.
-    wal = path.with_name(path.name + "-wal")
-    mode = "ro" if wal.exists() and wal.stat().st_size else "ro&immutable=1"
     try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True)
+        connection = sqlite3.connect(read_only_uri(path), uri=True)
     except sqlite3.Error as exc:
         raise DamagedEventError(f"{path} cannot be read ({exc}); left as is") from exc
     try:
@@ -187,7 +279,11 @@ def examine_file(path: Path) -> str:
         if EVENT_TABLE not in tables or "alembic_version" not in tables:
             raise NotAnEventError(f"{path} is an SQLite database but not an event file; left as is")
         row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+        if row is not None and row[0] == head_revision():
+            _check_structure(connection, path)
     except sqlite3.DatabaseError as exc:
+        if exc.sqlite_errorcode == sqlite3.SQLITE_CANTOPEN:
+            raise _cannot_open(path, exc) from exc
         raise DamagedEventError(f"{path} is damaged ({exc}); it was left as is") from exc
     finally:
         connection.close()
@@ -195,6 +291,37 @@ def examine_file(path: Path) -> str:
         raise NotAnEventError(f"{path} has no schema version; it is not an event file")
     _check_known(row[0], str(path))
     return str(row[0])
+
+
+def _cannot_open(path: Path, exc: sqlite3.Error) -> StoreError:
+    """Why SQLite could not open a file it can read. Most often: its -wal holds changes, which
+    SQLite reads only by making a -shm file beside it, and a read-only folder or disk does not
+    allow that (a copy taken from a machine that crashed)."""
+    wal = path.with_name(path.name + "-wal")
+    if not (wal.exists() and wal.stat().st_size):
+        return StoreError(f"{path} cannot be opened ({exc}); check that its folder can be read")
+    return ReadOnlyEventError(
+        f"{path} has changes in {wal.name} that can only be read where files can be written"
+        f" beside it: copy {path.name} and {wal.name} together to a folder you can write to,"
+        " and open the copy"
+    )
+
+
+def _check_structure(connection: sqlite3.Connection, path: Path) -> None:
+    """Every table and column this program writes is there (integrity_check does not look)."""
+    for table in Base.metadata.sorted_tables:
+        have = {row[1] for row in connection.execute(f'PRAGMA table_info("{table.name}")')}
+        if not have:
+            raise DamagedEventError(
+                f"{path} is damaged: its {table.name} table is missing; it was left as is:"
+                " open the latest backup copy instead"
+            )
+        missing = [column.name for column in table.columns if column.name not in have]
+        if missing:
+            raise DamagedEventError(
+                f"{path} is damaged: its {table.name} table lacks {', '.join(missing)}; it was"
+                " left as is: open the latest backup copy instead"
+            )
 
 
 def _check_known(revision: str, where: str) -> None:

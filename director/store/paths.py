@@ -23,3 +23,13 @@ def data_folder() -> Path:
 def default_event_file() -> Path:
     """The event file `make run` opens when none is named."""
     return data_folder() / "event.whist"
+
+
+CRASH_LOG = Path("logs") / "crash.log"
+"""Where the program and the command line write the details of an unexpected error, inside
+the data folder."""
+
+
+def crash_log() -> Path:
+    """The crash log in the user's data folder."""
+    return data_folder() / CRASH_LOG

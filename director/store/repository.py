@@ -7,16 +7,16 @@ an audited row returns the change (old and new values) for the audit trail.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Select, and_, delete, func, select, update
+from sqlalchemy import Select, and_, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from director.store.audit import Snapshot, aware, change, now, snapshot
+from director.store.audit import aware, delete_rows, now
 from director.store.schema import (
     DealRow,
     EventRow,
@@ -192,8 +192,13 @@ def edit_player(db: Session, player: Player) -> Player:
     return _player(row)
 
 
-def remove_player(db: Session, player_id: int) -> None:
-    """Delete a player who belongs to no partnership."""
+def player_name(db: Session, player_id: int) -> str:
+    """A player's name."""
+    return _player_row(db, player_id).name
+
+
+def remove_player(db: Session, player_id: int) -> Player:
+    """Delete a player who belongs to no partnership; returns them as they were."""
     row = _player_row(db, player_id)
     label = db.scalar(
         select(PartnershipRow.label)
@@ -202,7 +207,9 @@ def remove_player(db: Session, player_id: int) -> None:
     )
     if label is not None:
         raise StoreError(f"{row.name} plays in partnership {label}; dissolve it first")
+    removed = _player(row)
     db.delete(row)
+    return removed
 
 
 def players(db: Session) -> tuple[Player, ...]:
@@ -238,12 +245,45 @@ def form_partnership(db: Session, value: Partnership) -> Partnership:
     return Partnership(label, tuple(value.players), value.kind)
 
 
-def dissolve_partnership(db: Session, label: str) -> None:
-    """Delete a partnership (its players stay)."""
-    row = db.scalars(select(PartnershipRow).where(PartnershipRow.label == label)).first()
+def _partnership_row(db: Session, label: str) -> PartnershipRow:
+    row = db.scalars(
+        select(PartnershipRow)
+        .where(PartnershipRow.label == label)
+        .options(selectinload(PartnershipRow.members))
+    ).first()
     if row is None:
         raise StoreError(f"no partnership {label}")
-    db.execute(delete(PartnershipRow).where(PartnershipRow.id == row.id))
+    return row
+
+
+def partnership(db: Session, label: str) -> Partnership:
+    """The partnership under `label`."""
+    row = _partnership_row(db, label)
+    return Partnership(row.label, tuple(m.player_id for m in row.members), row.kind)
+
+
+def dissolve_partnership(db: Session, label: str) -> None:
+    """Delete a partnership (its players stay)."""
+    row = _partnership_row(db, label)
+    delete_rows(db, PartnershipRow, PartnershipRow.id == row.id)
+
+
+def relabel_partnerships(db: Session, labels: Mapping[str, str]) -> None:
+    """Give partnerships new labels (old -> new), keeping their players and teams."""
+    new = [label.strip() for label in labels.values()]
+    if len(set(new)) != len(new) or not all(new):
+        raise StoreError("each partnership needs its own label")
+    rows = {old: _partnership_row(db, old) for old in labels}
+    kept = set(db.scalars(select(PartnershipRow.label))) - set(labels)
+    if taken := sorted(kept & set(new), key=_natural):
+        raise StoreError(f"label {taken[0]} belongs to another partnership; dissolve it first")
+    # Two passes, so that swapping two labels never meets the one-label-each rule half way.
+    for row in rows.values():
+        row.label = f"relabel-{row.id}"
+    db.flush()
+    for old, row in rows.items():
+        row.label = labels[old].strip()
+    db.flush()
 
 
 def partnerships(db: Session) -> tuple[Partnership, ...]:
@@ -362,7 +402,7 @@ def store_movement(db: Session, sid: int, movement: Movement, size: int, size_un
             " be changed (start another session instead)"
         )
     for model in (MovementRow, SeatingRow, TableRow, TrayRow):
-        db.execute(delete(model).where(model.section_id == sid))
+        delete_rows(db, model, model.section_id == sid)
     db.add(
         MovementRow(
             section_id=sid,
@@ -521,10 +561,9 @@ def deals(db: Session, sid: int) -> tuple[DealVersion, ...]:
 
 def new_deal(
     db: Session, session: int, section: str, tray: int, why: str, law: IrregularityKind
-) -> tuple[DealVersion, list[Snapshot]]:
+) -> DealVersion:
     """Retire the tray's counting deal and add the next version."""
     old = current_deal(db, session, section, tray)
-    before = snapshot(old)
     old.counting = False
     old.replaced_reason = why
     old.replaced_law = law.name
@@ -533,18 +572,14 @@ def new_deal(
     fresh = DealRow(tray_id=old.tray_id, version=old.version + 1, counting=True)
     db.add(fresh)
     db.flush()
-    changes = [
-        change("deal", "update", old.id, before, snapshot(old)),
-        change("deal", "insert", fresh.id, None, snapshot(fresh)),
-    ]
-    return _deal(fresh, tray), changes
+    return _deal(fresh, tray)
 
 
 def _slip(row: SlipRow, tray: int, version: int) -> TrumpSlip:
     return TrumpSlip(tray, version, Card(row.rank, row.suit), row.entered_by, aware(row.entered_at))
 
 
-def put_slip(db: Session, deal: DealRow, card: Card, who: str) -> tuple[TrumpSlip, Snapshot]:
+def put_slip(db: Session, deal: DealRow, card: Card, who: str) -> TrumpSlip:
     """Insert or replace the slip of a deal."""
     tray = db.scalar(select(TrayRow.number).where(TrayRow.id == deal.tray_id))
     row = db.scalars(select(SlipRow).where(SlipRow.deal_id == deal.id)).first()
@@ -554,16 +589,11 @@ def put_slip(db: Session, deal: DealRow, card: Card, who: str) -> tuple[TrumpSli
         row.row_version = 1
         db.add(row)
         db.flush()
-        return _slip(row, tray or 0, deal.version), change(
-            "slip", "insert", row.id, None, snapshot(row)
-        )
-    before = snapshot(row)
+        return _slip(row, tray or 0, deal.version)
     row.rank, row.suit, row.entered_by, row.entered_at = card.rank, card.suit, who, now()
     row.row_version += 1
     db.flush()
-    return _slip(row, tray or 0, deal.version), change(
-        "slip", "update", row.id, before, snapshot(row)
-    )
+    return _slip(row, tray or 0, deal.version)
 
 
 def slips(db: Session, sid: int, counting_only: bool) -> tuple[TrumpSlip, ...]:
@@ -676,7 +706,7 @@ def _locate(
     return deal, table_id
 
 
-def insert_result(db: Session, entry: ResultEntry) -> tuple[Result, Snapshot]:
+def insert_result(db: Session, entry: ResultEntry) -> Result:
     """Insert one table's result on a tray's counting deal."""
     _check_tricks(entry.ns_tricks, entry.revokes, entry.awards, entry.ew_record)
     deal, table_id = _locate(db, entry.session, entry.section, entry.round, entry.table, entry.tray)
@@ -695,8 +725,7 @@ def insert_result(db: Session, entry: ResultEntry) -> tuple[Result, Snapshot]:
     row = _new_result(entry, deal, table_id)
     db.add(row)
     db.flush()
-    value = _result(row, entry.session, entry.section, entry.table, entry.tray, deal)
-    return value, change("result", "insert", row.id, None, snapshot(row))
+    return _result(row, entry.session, entry.section, entry.table, entry.tray, deal)
 
 
 def _new_result(entry: ResultEntry, deal: DealRow, table_id: int) -> ResultRow:
@@ -741,7 +770,7 @@ class _SectionPlan:
         )
 
 
-def insert_results(db: Session, entries: Iterable[ResultEntry]) -> list[tuple[Result, Snapshot]]:
+def insert_results(db: Session, entries: Iterable[ResultEntry]) -> list[Result]:
     """Insert many results at once (a second result for a play fails the whole batch)."""
     plans: dict[tuple[int, str], _SectionPlan] = {}
     staged = []
@@ -759,13 +788,7 @@ def insert_results(db: Session, entries: Iterable[ResultEntry]) -> list[tuple[Re
         staged.append((entry, deal, _new_result(entry, deal, table_id)))
     db.add_all(row for _, _, row in staged)
     db.flush()
-    return [
-        (
-            _result(row, e.session, e.section, e.table, e.tray, deal),
-            change("result", "insert", row.id, None, snapshot(row)),
-        )
-        for e, deal, row in staged
-    ]
+    return [_result(row, e.session, e.section, e.table, e.tray, deal) for e, deal, row in staged]
 
 
 def entry_play(entry: ResultEntry) -> tuple[int, int, int]:
@@ -893,28 +916,25 @@ def update_result(
     awards: tuple[Award, Award] | None,
     ew_record: int | None,
     who: str,
-) -> tuple[Result, Snapshot]:
+) -> Result:
     """Correct a result the caller saw at `expected_version`."""
     _check_tricks(ns_tricks, revokes, awards, ew_record)
     row = _locked_result(db, result_id, expected_version)
-    before = snapshot(row)
     _bump_version(db, row, expected_version)
     _fill_result(row, ns_tricks, revokes, awards, ew_record)
     row.entered_by, row.entered_at = who, now()
     db.flush()
-    value = result(db, result_id)
-    return value, change("result", "update", row.id, before, snapshot(row))
+    return result(db, result_id)
 
 
-def delete_result(db: Session, result_id: int, expected_version: int) -> tuple[Result, Snapshot]:
-    """Delete a result the caller saw at `expected_version`."""
+def delete_result(db: Session, result_id: int, expected_version: int) -> Result:
+    """Delete a result the caller saw at `expected_version`; returns it as it was."""
     value = result(db, result_id)
     row = _locked_result(db, result_id, expected_version)
-    before = snapshot(row)
     _bump_version(db, row, expected_version)
     db.delete(row)
     db.flush()
-    return value, change("result", "delete", result_id, before, None)
+    return value
 
 
 def describe(result: Result) -> str:
@@ -931,7 +951,7 @@ def describe(result: Result) -> str:
 # -- irregularities ----------------------------------------------------------------------------
 
 
-def insert_irregularity(db: Session, value: Irregularity) -> tuple[Irregularity, Snapshot]:
+def insert_irregularity(db: Session, value: Irregularity) -> Irregularity:
     """Insert an irregularity on the tray's counting deal."""
     deal, table_id = _locate(db, value.session, value.section, value.round, value.table, value.tray)
     row = IrregularityRow(
@@ -948,8 +968,7 @@ def insert_irregularity(db: Session, value: Irregularity) -> tuple[Irregularity,
     )
     db.add(row)
     db.flush()
-    stored = _irregularity(row, value.session, value.section, value.table, value.tray, deal.version)
-    return stored, change("irregularity", "insert", row.id, None, snapshot(row))
+    return _irregularity(row, value.session, value.section, value.table, value.tray, deal.version)
 
 
 def _irregularity(

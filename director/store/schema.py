@@ -358,9 +358,23 @@ class AuditRow(Base):
 
 
 AUDITED: dict[str, type[Base]] = {
-    "result": ResultRow,
-    "slip": SlipRow,
+    "event": EventRow,
+    "player": PlayerRow,
+    "partnership": PartnershipRow,
+    "member": MemberRow,
+    "team": TeamRow,
+    "session": SessionRow,
+    "section": SectionRow,
+    "movement": MovementRow,
+    "table": TableRow,
+    "tray": TrayRow,
+    "seating": SeatingRow,
+    "place": PlaceRow,
+    "seating tray": SeatingTrayRow,
     "deal": DealRow,
+    "slip": SlipRow,
+    "result": ResultRow,
     "irregularity": IrregularityRow,
 }
-"""The entities whose every insert, change and deletion goes into the audit trail."""
+"""Every table whose rows a step changes, by the name the audit trail gives it: every insert,
+change and deletion in them goes into the trail, so undo can take any step back."""

@@ -14,28 +14,36 @@ never ORM rows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import func, select
+from sqlalchemy.exc import DBAPIError, IntegrityError, NoResultFound
 from sqlalchemy.orm import Session, sessionmaker
 
+from director.errors import DirectorError
 from director.scoring.validate import validate
 from director.store import audit, repository, scoring_bridge
 from director.store.backup import BackupPolicy, Backups
-from director.store.engine import EventDatabase, create_database, open_database
+from director.store.engine import (
+    EventDatabase,
+    create_database,
+    explain_database_error,
+    open_database,
+)
 from director.store.roster import read_roster
-from director.store.schema import EventRow
+from director.store.schema import AuditRow, EventRow
 from director.store.values import (
     AuditEntry,
     Award,
     Card,
     ConflictError,
+    DamagedEventError,
     DealVersion,
     EventInfo,
     EventSettings,
@@ -46,6 +54,7 @@ from director.store.values import (
     MovementChoice,
     Partnership,
     Player,
+    ReadOnlyEventError,
     Result,
     ResultEntry,
     Revoke,
@@ -103,7 +112,8 @@ class EventStore:
         self._sessions: sessionmaker[Session] = sessionmaker(
             database.engine, expire_on_commit=False
         )
-        self._backups = Backups(database.path, backups) if database.path else None
+        writes_copies = database.path is not None and not database.read_only
+        self._backups = Backups(database.path, backups) if writes_copies else None
 
     # -- opening and closing --------------------------------------------------------------
 
@@ -129,17 +139,27 @@ class EventStore:
         return store
 
     @classmethod
-    def open(cls, target: str | Path, *, backups: BackupPolicy | None = None) -> EventStore:
+    def open(
+        cls, target: str | Path, *, read_only: bool = False, backups: BackupPolicy | None = None
+    ) -> EventStore:
         """Open an existing event; an older file is upgraded after a backup copy is written.
 
         A file that is not an event, comes from a newer program or is damaged is refused with
-        `NotAnEventError` / `DamagedEventError` and left untouched.
+        `NotAnEventError` / `DamagedEventError` and left untouched; one that cannot be written
+        (read-only file, folder or disk) with `ReadOnlyEventError`. With `read_only`, the event
+        is only read, nothing is created beside the file, and every change is refused with
+        `ReadOnlyEventError`.
         """
-        return cls(open_database(target), backups)
+        return cls(open_database(target, read_only), backups)
 
     def close(self) -> None:
         """Release the database (the SQLite file stays consistent at every moment anyway)."""
         self._db.engine.dispose()
+
+    @property
+    def read_only(self) -> bool:
+        """Opened for reading only: every change is refused."""
+        return self._db.read_only
 
     def __enter__(self) -> EventStore:
         return self
@@ -164,16 +184,53 @@ class EventStore:
 
     @contextmanager
     def _unit(self) -> Iterator[Session]:
-        """One transaction, committed at once; integrity errors become readable messages."""
+        """One transaction, committed at once; the database's refusals (a rule broken, a full
+        disk, a read-only file, damage) become readable messages."""
         try:
             with self._sessions.begin() as session:
                 yield session
         except IntegrityError as exc:
             raise repository.explain_integrity_error(exc) from exc
+        except DBAPIError as exc:
+            explained = explain_database_error(exc, self._where)
+            if explained is None:
+                raise
+            raise explained from exc
+        except (ValueError, LookupError, TypeError, NoResultFound) as exc:
+            if isinstance(exc, DirectorError):
+                raise
+            # Our own refusals are DirectorErrors; these come from reading a stored value
+            # that is not what this program writes (a flipped bit, another program's edit).
+            raise DamagedEventError(
+                f"{self._where} holds a value this program cannot read"
+                f" ({type(exc).__name__}: {str(exc)[:120]}); the file may be damaged. It was"
+                " left as is: open the latest backup copy instead"
+            ) from exc
+
+    @property
+    def _where(self) -> str:
+        return str(self._db.path) if self._db.path else self.url
+
+    @contextmanager
+    def _step(self, action: str, who: str = "director") -> Iterator[Step]:
+        """One undoable step: one transaction, every change of which goes into the audit
+        trail as one entry named `action`, described by the `summary` the body sets."""
+        with self._unit() as db:
+            step = Step(db, action)
+            with audit.recording(db) as changes:
+                yield step
+            if changes:
+                audit.record(db, who, action, step.summary or action, changes)
+        self._after_entry()
 
     def _after_entry(self) -> None:
-        if self._backups is not None:
-            self._backups.entry_committed()
+        """Write a rotating backup copy if one is due (see `Backups`)."""
+        if self._backups is None:
+            return
+        with self._unit() as db:
+            trail = select(func.max(AuditRow.id), func.min(AuditRow.at))
+            newest, first_at = db.execute(trail).one()
+        self._backups.entry_committed(newest or 0, audit.aware(first_at) if first_at else None)
 
     # -- the event -------------------------------------------------------------------------
 
@@ -191,9 +248,10 @@ class EventStore:
         settings: EventSettings | None = None,
     ) -> EventInfo:
         """Change the event's name, date, venue or settings (None keeps a field)."""
-        with self._unit() as session:
-            row = session.scalars(select(EventRow)).one()
+        with self._step("change event") as step:
+            row = step.db.scalars(select(EventRow)).one()
             repository.update_event_row(row, name, held_on, venue, settings)
+            step.summary = f"name, date, venue or settings of {row.name}"
         return self.info()
 
     # -- players, partnerships, teams ------------------------------------------------------
@@ -206,18 +264,27 @@ class EventStore:
         gender: Gender | None = None,
     ) -> Player:
         """Add a player to the roster."""
-        with self._unit() as session:
-            return repository.add_player(session, Player(0, name, club, member_number, gender))
+        with self._step("add player") as step:
+            player = repository.add_player(step.db, Player(0, name, club, member_number, gender))
+            step.summary = player.name
+        return player
 
     def edit_player(self, player: Player) -> Player:
         """Store a player's changed name, club, member number or gender (matched by id)."""
-        with self._unit() as session:
-            return repository.edit_player(session, player)
+        with self._step("edit player") as step:
+            edited = repository.edit_player(step.db, player)
+            step.summary = edited.name
+        return edited
 
     def remove_player(self, player_id: int) -> None:
         """Remove a player who is in no partnership."""
-        with self._unit() as session:
-            repository.remove_player(session, player_id)
+        self.remove_players((player_id,))
+
+    def remove_players(self, player_ids: Sequence[int]) -> None:
+        """Remove players who are in no partnership, all in one step (or none)."""
+        with self._step("remove players" if len(player_ids) > 1 else "remove player") as step:
+            removed = [repository.remove_player(step.db, p) for p in player_ids]
+            step.summary = ", ".join(p.name for p in removed)
 
     def players(self) -> tuple[Player, ...]:
         """The roster, by name."""
@@ -225,20 +292,33 @@ class EventStore:
             return repository.players(session)
 
     def import_roster(self, path: str | Path) -> tuple[Player, ...]:
-        """Add every player of a roster CSV (name, club, member, gender columns) at once.
+        """Add every player of a roster CSV (name, club, member, gender columns), as one step.
 
-        Players whose member number is already on the roster are updated instead.
+        Players whose member number is already on the roster are updated instead. Every row
+        is checked first: if any is refused, nothing is imported and `RosterError` lists each
+        refused line with its reason.
         """
-        entries = read_roster(Path(path))
-        with self._unit() as session:
-            return tuple(repository.upsert_player(session, p) for p in entries)
+        roster = read_roster(Path(path))
+        roster.check()
+        with self._step("import roster") as step:
+            imported = tuple(repository.upsert_player(step.db, row.player) for row in roster.rows)
+            step.summary = f"{len(imported)} players from {Path(path).name}"
+        return imported
 
     def form_partnership(
         self, label: str, players: Sequence[int], kind: str = "pair"
     ) -> Partnership:
         """A pair (two players), or an individual entry (one player), under a movement label."""
-        with self._unit() as session:
-            return repository.form_partnership(session, Partnership(label, tuple(players), kind))
+        return self.form_partnerships((Partnership(label, tuple(players), kind),))[0]
+
+    def form_partnerships(self, partnerships: Sequence[Partnership]) -> tuple[Partnership, ...]:
+        """Form several partnerships (a whole field) as one step: all of them, or none."""
+        with self._step(
+            "form partnerships" if len(partnerships) > 1 else "form partnership"
+        ) as step:
+            formed = tuple(repository.form_partnership(step.db, p) for p in partnerships)
+            step.summary = ", ".join(_named(step.db, p) for p in formed)
+        return formed
 
     def form_couple(self, label: str, lady: int, gentleman: int) -> Partnership:
         """A married couple (Safford): lady and gentleman, who are never partners at the table."""
@@ -246,13 +326,24 @@ class EventStore:
 
     def dissolve_partnership(self, label: str) -> None:
         """Remove a partnership (its players stay on the roster)."""
-        with self._unit() as session:
-            repository.dissolve_partnership(session, label)
+        with self._step("dissolve partnership") as step:
+            step.summary = _named(step.db, repository.partnership(step.db, label))
+            repository.dissolve_partnership(step.db, label)
+
+    def relabel_partnerships(self, labels: Mapping[str, str]) -> tuple[Partnership, ...]:
+        """Give partnerships new labels (old -> new: their starting places in the movement),
+        all in one step; they keep their players and teams."""
+        with self._step("seat partnerships") as step:
+            repository.relabel_partnerships(step.db, labels)
+            step.summary = f"{len(labels)} partnerships given their starting places"
+            return repository.partnerships(step.db)
 
     def form_team(self, label: str, pairs: Iterable[str]) -> Team:
         """A team of partnerships (given by label)."""
-        with self._unit() as session:
-            return repository.form_team(session, Team(label, tuple(pairs)))
+        with self._step("form team") as step:
+            team = repository.form_team(step.db, Team(label, tuple(pairs)))
+            step.summary = f"team {team.label}: {', '.join(team.pairs)}"
+        return team
 
     def partnerships(self) -> tuple[Partnership, ...]:
         """Every partnership, by label."""
@@ -268,9 +359,11 @@ class EventStore:
 
     def add_session(self, name: str | None = None, sections: Sequence[str] = ("A",)) -> SessionInfo:
         """Add the next session with its sections."""
-        with self._unit() as session:
-            number = repository.next_session_number(session)
-            return repository.add_session(session, number, name or f"Session {number}", sections)
+        with self._step("add session") as step:
+            number = repository.next_session_number(step.db)
+            added = repository.add_session(step.db, number, name or f"Session {number}", sections)
+            step.summary = added.name
+        return added
 
     def sessions(self) -> tuple[SessionInfo, ...]:
         """Every session in order, with its sections."""
@@ -291,9 +384,16 @@ class EventStore:
         Refused once results have been entered for the section. Returns the movement as read
         back from the store (equal to `movement`).
         """
-        with self._unit() as db:
-            section_id = repository.section_id(db, session, section)
-            repository.store_movement(db, section_id, movement, size or movement.tables, size_unit)
+        with self._step("choose movement") as step:
+            section_id = repository.section_id(step.db, session, section)
+            repository.store_movement(
+                step.db, section_id, movement, size or movement.tables, size_unit
+            )
+            variant = f" ({movement.variant})" if movement.variant else ""
+            step.summary = (
+                f"{movement.family}{variant}, {movement.tables} tables,"
+                f" {movement.rounds} rounds: session {session} section {section}"
+            )
         return self.movement(session=session, section=section)
 
     def build_movement(self, request: Request, *, session: int = 1, section: str = "A") -> Movement:
@@ -330,16 +430,15 @@ class EventStore:
     ) -> TrumpSlip:
         """Enter (or change) the trump card of a tray's current deal, from its returned slip."""
         card = card if isinstance(card, Card) else Card.parse(card)
-        with self._unit() as db:
-            deal = repository.current_deal(db, session, section, tray)
-            if repository.declared_trump(db) is not None:
+        with self._step("record slip", who) as step:
+            deal = repository.current_deal(step.db, session, section, tray)
+            if repository.declared_trump(step.db) is not None:
                 raise StoreError(
                     "a trump suit is declared for every tray (event settings): no slips are"
                     " kept; clear the declared trump to record slips"
                 )
-            slip, change = repository.put_slip(db, deal, card, who)
-            audit.record(db, who, "record slip", f"tray {tray}: trump {card}", [change])
-        self._after_entry()
+            slip = repository.put_slip(step.db, deal, card, who)
+            step.summary = f"tray {tray}: trump {card}"
         return slip
 
     def slips(
@@ -349,20 +448,32 @@ class EventStore:
         with self._unit() as db:
             return repository.slips(db, repository.section_id(db, session, section), counting_only)
 
-    def record_result(self, entry: ResultEntry) -> Result:
+    def record_result(
+        self,
+        entry: ResultEntry,
+        *,
+        irregularity: IrregularityKind | None = None,
+        table_trump: Suit | str | None = None,
+    ) -> Result:
         """Enter one table's result on one tray; committed before this returns.
 
         Refused, with the reason, if the movement does not put that tray at that table in that
         round, if the tricks are out of range, or if a result is already entered (correct it).
+        With `irregularity` (and the trump the table turned, for a wrong trump) the ruling at
+        that table is recorded in the same step: both are stored, or neither.
         """
-        with self._unit() as db:
-            result, change = repository.insert_result(db, entry)
-            if entry.revokes or entry.awards:
-                _check_against_laws(db, entry.session, entry.section, entry.tray)
-            audit.record(
-                db, entry.entered_by, "record result", repository.describe(result), [change]
-            )
-        self._after_entry()
+        with self._step("record result", entry.entered_by) as step:
+            result = repository.insert_result(step.db, entry)
+            step.summary = repository.describe(result)
+            if irregularity is not None:
+                ruling = _ruling(
+                    entry.session, entry.section, entry.round, entry.table, entry.tray,
+                    irregularity, table_trump, None, "", entry.entered_by,
+                )  # fmt: skip
+                repository.insert_irregularity(step.db, ruling)
+                step.summary += f", {irregularity.value}"
+            if entry.revokes or entry.awards or irregularity is not None:
+                _check_against_laws(step.db, entry.session, entry.section, entry.tray)
         return result
 
     def record_round(
@@ -370,18 +481,11 @@ class EventStore:
     ) -> tuple[Result, ...]:
         """Enter several results (a round's travellers, an imported sheet) as one operation:
         all are committed or, if one is refused, none; one undo takes them all back."""
-        with self._unit() as db:
-            stored = repository.insert_results(db, entries)
+        with self._step("record results", who) as step:
+            stored = repository.insert_results(step.db, entries)
             if stored:
-                audit.record(
-                    db,
-                    who,
-                    "record results",
-                    f"{len(stored)} results, from {repository.describe(stored[0][0])}",
-                    [change for _, change in stored],
-                )
-        self._after_entry()
-        return tuple(result for result, _ in stored)
+                step.summary = f"{len(stored)} results, from {repository.describe(stored[0])}"
+        return tuple(stored)
 
     def correct_result(
         self,
@@ -398,22 +502,20 @@ class EventStore:
 
         If another station changed it since, `ConflictError` says who and when.
         """
-        with self._unit() as db:
-            result, change = repository.update_result(
-                db, result_id, expected_version, ns_tricks, revokes, awards, ew_record, who
+        with self._step("correct result", who) as step:
+            result = repository.update_result(
+                step.db, result_id, expected_version, ns_tricks, revokes, awards, ew_record, who
             )
             if revokes or awards:
-                _check_against_laws(db, result.session, result.section, result.tray)
-            audit.record(db, who, "correct result", repository.describe(result), [change])
-        self._after_entry()
+                _check_against_laws(step.db, result.session, result.section, result.tray)
+            step.summary = repository.describe(result)
         return result
 
     def delete_result(self, result_id: int, expected_version: int, who: str = "director") -> None:
         """Remove a result entered by mistake (kept in the audit trail; undo restores it)."""
-        with self._unit() as db:
-            old, change = repository.delete_result(db, result_id, expected_version)
-            audit.record(db, who, "delete result", repository.describe(old), [change])
-        self._after_entry()
+        with self._step("delete result", who) as step:
+            old = repository.delete_result(step.db, result_id, expected_version)
+            step.summary = repository.describe(old)
 
     def results(
         self, *, session: int = 1, section: str = "A", counting_only: bool = True
@@ -444,14 +546,9 @@ class EventStore:
         are kept but stop counting; the new version is returned and receives its own slip and
         results.
         """
-        if not why.strip():
-            raise StoreError("say why the tray is dealt again (--why), for the audit trail")
-        with self._unit() as db:
-            deal, changes = repository.new_deal(db, session, section, tray, why.strip(), law)
-            audit.record(
-                db, who, "new deal", f"tray {tray}: version {deal.version}, {why}", changes
-            )
-        self._after_entry()
+        with self._step("new deal", who) as step:
+            deal = _new_deal(step.db, session, section, tray, why, law)
+            step.summary = f"tray {tray}: version {deal.version}, {why}"
         return deal
 
     def deals(self, *, session: int = 1, section: str = "A") -> tuple[DealVersion, ...]:
@@ -472,24 +569,24 @@ class EventStore:
         session: int = 1,
         section: str = "A",
         who: str = "director",
+        new_deal: str | None = None,
     ) -> Irregularity:
         """Record an irregularity at one table on the tray's counting deal.
 
         Scoring applies what the laws give for it (`director.scoring.awards`): an average for
         the table, or nothing. Where the laws call for a new deal, also `order_new_deal`.
         `table_trump` is the trump the table itself turned (Law IV Sec.9/10), the only place
-        a table's own trump is ever recorded.
+        a table's own trump is ever recorded. With `new_deal` (why the tray is dealt again) the
+        new deal the laws call for is ordered in the same step.
         """
-        trump = Suit.parse(table_trump) if isinstance(table_trump, str) else table_trump
-        value = Irregularity(
-            0, session, section, round, table, tray, 0, kind, trump, side, detail, who
-        )
-        with self._unit() as db:
-            stored, change = repository.insert_irregularity(db, value)
-            _check_against_laws(db, session, section, tray)
-            summary = f"{kind.value} at table {table}, round {round}, tray {tray}"
-            audit.record(db, who, "record irregularity", summary, [change])
-        self._after_entry()
+        value = _ruling(session, section, round, table, tray, kind, table_trump, side, detail, who)
+        with self._step("record irregularity", who) as step:
+            stored = repository.insert_irregularity(step.db, value)
+            step.summary = f"{kind.value} at table {table}, round {round}, tray {tray}"
+            if new_deal is not None:
+                _new_deal(step.db, session, section, tray, new_deal, kind)
+                step.summary += f", dealt again ({new_deal})"
+            _check_against_laws(step.db, session, section, tray)
         return stored
 
     def irregularities(self, *, session: int = 1, section: str = "A") -> tuple[Irregularity, ...]:
@@ -517,6 +614,16 @@ class EventStore:
         with self._unit() as db:
             return audit.entries(db, limit)
 
+    def next_undo(self) -> AuditEntry | None:
+        """The step Undo would take back now (None when there is none)."""
+        with self._unit() as db:
+            return audit.latest(db, "done")
+
+    def next_redo(self) -> AuditEntry | None:
+        """The step Redo would put back now (None when there is none)."""
+        with self._unit() as db:
+            return audit.latest(db, "undone")
+
     def undo(self, who: str = "director") -> AuditEntry | None:
         """Undo the latest operation not yet undone; None if there is nothing to undo."""
         with self._unit() as db:
@@ -534,8 +641,57 @@ class EventStore:
     # -- backups -----------------------------------------------------------------------------
 
     def backup_now(self) -> Path | None:
-        """Write a rotating backup copy now (None for a server database)."""
+        """Write a rotating backup copy now (None for a server database).
+
+        Refused with `ReadOnlyEventError` for an event opened read-only: its copies would go
+        beside it.
+        """
+        if self.read_only:
+            raise ReadOnlyEventError(
+                f"{self._where} is open read-only: no backup copies are written beside it;"
+                " copy the file elsewhere instead"
+            )
         return self._backups.write() if self._backups else None
+
+
+@dataclass
+class Step:
+    """The transaction of one undoable step, and the summary the audit trail will show."""
+
+    db: Session
+    action: str
+    summary: str = ""
+
+
+def _named(db: Session, partnership: Partnership) -> str:
+    """A partnership in words: its label and its players' names."""
+    names = " & ".join(repository.player_name(db, p) for p in partnership.players)
+    return f"{partnership.label} ({names})"
+
+
+def _ruling(
+    session: int,
+    section: str,
+    round: int,
+    table: int,
+    tray: int,
+    kind: IrregularityKind,
+    table_trump: Suit | str | None,
+    side: Direction | None,
+    detail: str,
+    who: str,
+) -> Irregularity:
+    """An irregularity to record at one table (its id and deal version are the store's)."""
+    trump = Suit.parse(table_trump) if isinstance(table_trump, str) else table_trump
+    return Irregularity(0, session, section, round, table, tray, 0, kind, trump, side, detail, who)
+
+
+def _new_deal(
+    db: Session, session: int, section: str, tray: int, why: str, law: IrregularityKind
+) -> DealVersion:
+    if not why.strip():
+        raise StoreError("say why the tray is dealt again (--why), for the audit trail")
+    return repository.new_deal(db, session, section, tray, why.strip(), law)
 
 
 def _check_against_laws(db: Session, session: int, section: str, tray: int) -> None:

@@ -24,7 +24,18 @@ class NotAnEventError(StoreError):
 
 
 class DamagedEventError(StoreError):
-    """The file is an SQLite database that fails `PRAGMA integrity_check`; it is left untouched."""
+    """The event's data cannot be read as this program wrote it (it fails `PRAGMA
+    integrity_check`, lacks a table, or holds a value that cannot be read); it is left untouched."""
+
+
+class ReadOnlyEventError(StoreError):
+    """The event cannot be changed: its file, folder or disk is read-only, or it was opened
+    read-only. Reading it (standings, printing) still works."""
+
+
+class DiskFullError(StoreError):
+    """The disk holding the event is full: the change being saved was not saved; everything
+    saved before it is kept."""
 
 
 class ConflictError(StoreError):
@@ -286,7 +297,8 @@ class Change:
     entity: str
     op: str
     """"insert", "update" or "delete"."""
-    key: int
+    key: int | tuple[int, ...]
+    """The row's id, or its composite key's values."""
     old: dict[str, object] | None
     new: dict[str, object] | None
 
@@ -300,6 +312,7 @@ __all__ = [
     "DamagedEventError",
     "DealVersion",
     "Direction",
+    "DiskFullError",
     "EventInfo",
     "EventSettings",
     "Gender",
@@ -310,6 +323,7 @@ __all__ = [
     "NotAnEventError",
     "Partnership",
     "Player",
+    "ReadOnlyEventError",
     "Result",
     "ResultEntry",
     "Revoke",

@@ -42,4 +42,8 @@ def window(qtbot: object, settings: Settings, store: EventStore) -> MainWindow:
     qtbot.addWidget(win)  # type: ignore[attr-defined]
     win.show()
     qtbot.waitExposed(win)  # type: ignore[attr-defined]
+    # Under a real X server with no window manager a shown window is not active by itself,
+    # and keyboard focus (what a director types into) follows the active window.
+    win.activateWindow()
+    qtbot.waitActive(win)  # type: ignore[attr-defined]
     return win

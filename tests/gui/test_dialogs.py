@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtWidgets import QDialogButtonBox
@@ -52,6 +53,41 @@ def test_new_event_dialog_refuses_an_existing_file(qtbot, tmp_path: Path) -> Non
     assert "exists already" in dialog.reason.text()
     dialog.path.setText(str(tmp_path / "missing-folder" / "x.whist"))
     assert "does not exist" in dialog.reason.text()
+
+
+def test_new_event_dialog_takes_a_path_typed_a_key_at_a_time(qtbot, tmp_path: Path) -> None:
+    dialog = NewEventDialog(tmp_path)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.name, "Club night")
+    dialog.path.clear()
+    qtbot.keyClicks(dialog.path, "/")  # every key re-checks the field; "/" names no file
+    assert not ok_enabled(dialog)
+    assert "file's name" in dialog.reason.text()
+    qtbot.keyClicks(dialog.path, f"{str(tmp_path).lstrip('/')}/")
+    assert "file's name" in dialog.reason.text()
+    qtbot.keyClicks(dialog.path, "club")
+    assert ok_enabled(dialog)
+    assert dialog.file() == tmp_path / "club.whist"
+    qtbot.keyClicks(dialog.path, "x" * 300)  # longer than a file name may be
+    assert not ok_enabled(dialog)
+    assert "cannot be used" in dialog.reason.text()
+
+
+def test_new_event_dialog_refuses_a_folder_or_a_read_only_folder(
+    qtbot, tmp_path: Path, monkeypatch
+) -> None:
+    dialog = NewEventDialog(tmp_path)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.name, "Club night")
+    for folder in (str(tmp_path), ".", ".."):
+        dialog.path.setText(folder)
+        assert not ok_enabled(dialog), folder
+        assert "file's name" in dialog.reason.text()
+    # root may write anywhere, so the folder's permission is what the dialog is told
+    monkeypatch.setattr(os, "access", lambda path, _mode: Path(path) != tmp_path)
+    dialog.path.setText(str(tmp_path / "club"))
+    assert not ok_enabled(dialog)
+    assert "read-only" in dialog.reason.text()
 
 
 def test_new_deal_needs_a_reason(qtbot) -> None:

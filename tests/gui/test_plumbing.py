@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import QMessageBox
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
 
 from director.errors import DirectorError
 from director.gui import errors
 from director.gui.ops import CancelledError, Op, Progress
 from director.gui.settings import Settings
+from director.store.values import DiskFullError, ReadOnlyEventError
 
 
 def test_op_reports_progress_and_delivers_its_result(qtbot) -> None:
@@ -81,32 +85,85 @@ def test_window_state_and_minutes_per_tray(settings: Settings) -> None:
     assert float(settings.minutes_per_tray()) == 7.5
 
 
-def test_unexpected_errors_are_logged_and_shown(
-    qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    shown: list[tuple[str, str]] = []
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, str]]:
+    """The message boxes the code under test shows: (title, text, details), none left open."""
+    seen: list[tuple[str, str, str]] = []
+
+    def record(box: QMessageBox) -> int:
+        seen.append((box.windowTitle(), box.text(), box.detailedText()))
+        return QMessageBox.StandardButton.Ok.value
+
+    monkeypatch.setattr(QMessageBox, "exec", record)
     monkeypatch.setattr(
-        QMessageBox, "critical", staticmethod(lambda _p, title, text: shown.append((title, text)))
+        QMessageBox,
+        "critical",
+        staticmethod(lambda _p, title, text: seen.append((title, text, ""))),
     )
+    return seen
+
+
+@pytest.fixture
+def crash_log(tmp_path: Path) -> Iterator[Path]:
+    """The crash handler installed, logging to a file of the test's own."""
     log = tmp_path / "logs" / "crash.log"
     previous = sys.excepthook
     try:
         assert errors.install_excepthook(log) == log
-        try:
-            raise RuntimeError("boom")
-        except RuntimeError as exc:
-            sys.excepthook(type(exc), exc, exc.__traceback__)
-        try:
-            raise DirectorError("tray 99 is not in the movement")
-        except DirectorError as exc:
-            sys.excepthook(type(exc), exc, exc.__traceback__)
+        yield log
     finally:
         sys.excepthook = previous
         for handler in list(errors.LOGGER.handlers):
             errors.LOGGER.removeHandler(handler)
             handler.close()
-    assert "RuntimeError: boom" in log.read_text()
-    assert "tray 99" not in log.read_text()
-    assert shown[0][0] == "Unexpected error"
-    assert str(log) in shown[0][1]
-    assert shown[1] == ("Cannot do that", "tray 99 is not in the movement")
+
+
+def test_unexpected_errors_are_logged_and_shown(
+    qapp, crash_log: Path, shown: list[tuple[str, str, str]]
+) -> None:
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        sys.excepthook(type(exc), exc, exc.__traceback__)
+    try:
+        raise DirectorError("tray 99 is not in the movement")
+    except DirectorError as exc:
+        sys.excepthook(type(exc), exc, exc.__traceback__)
+    assert "RuntimeError: boom" in crash_log.read_text()
+    assert "tray 99" not in crash_log.read_text()
+    title, text, details = shown[0]
+    assert title == "Unexpected error"
+    assert str(crash_log) in text
+    assert details == "RuntimeError: boom"
+    assert shown[1] == ("Cannot do that", "tray 99 is not in the movement", "")
+
+
+def test_a_database_error_shows_no_sql_and_logs_its_traceback(
+    qapp, crash_log: Path, shown: list[tuple[str, str, str]]
+) -> None:
+    engine = create_engine("sqlite://")
+    with pytest.raises(OperationalError) as caught, engine.connect() as connection:
+        connection.execute(text("SELECT * FROM results WHERE tray = :tray"), {"tray": 3})
+    errors.report_exception(caught.value)
+    ((title, message, details),) = shown
+    assert title == "Unexpected error"
+    for leak in ("SELECT", "[SQL", "tray =", "Traceback", "sqlalche.me", "sqlite3"):
+        assert leak not in message, leak
+    assert "the event file" in message
+    assert str(crash_log) in message
+    assert details == "OperationalError: no such table: results"
+    logged = crash_log.read_text()
+    assert "Traceback" in logged
+    assert "SELECT * FROM results WHERE tray = ?" in logged
+
+
+def test_store_refusals_are_shown_as_they_are_under_their_own_title(
+    qapp, shown: list[tuple[str, str, str]]
+) -> None:
+    full = DiskFullError("the disk holding club.whist is full")
+    errors.report_exception(full)
+    errors.report_exception(ReadOnlyEventError("club.whist is open read-only"))
+    assert shown == [
+        ("The disk is full", "the disk holding club.whist is full", ""),
+        ("The event is read-only", "club.whist is open read-only", ""),
+    ]

@@ -64,3 +64,70 @@ def test_results_print_from_an_event_file(tmp_path: Path) -> None:
     argv = ["print", "results", "--event", str(event), "--part", "standings", "--out", str(out)]
     assert main(argv) == 0
     assert "Standings: overall" in lines(out.read_bytes())
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    """An event file with a movement."""
+    from director.store.services import EventStore
+    from tests.scoring.builders import mitchell
+
+    path = tmp_path / "club.whist"
+    with EventStore.create(path, "Club night") as store:
+        store.choose_movement(mitchell(3, 2))
+    return path
+
+
+def print_to(out: Path, *extra: str, event: Path | None = None) -> int:
+    source = ["--event", str(event)] if event else ["--movement-file", HOWELL]
+    return main(["print", "indicators", *source, "--out", str(out), *extra])
+
+
+def test_the_event_file_itself_is_never_overwritten(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = event.read_bytes()
+    link = event.with_name("link.pdf")
+    link.symlink_to(event)
+    for out in (event, link):
+        for force in ((), ("--force",)):
+            assert print_to(out, *force, event=event) == 2
+            err = capsys.readouterr().err
+            assert "is the event file itself" in err
+            assert err.count("\n") == 1
+    assert event.read_bytes() == before
+
+
+def test_no_event_file_is_ever_overwritten(
+    event: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another event, printed from a movement: recognised by its contents, not its name."""
+    wal = event.with_name(event.name + "-wal")
+    wal.write_bytes(b"\x37\x7f\x06\x82 not yet checkpointed")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(event)
+    for out in (event, wal, link):
+        before = out.read_bytes()
+        assert print_to(out, "--force") == 2
+        err = capsys.readouterr().err
+        assert "is an event file (or part of one) and is never overwritten" in err
+        assert out.read_bytes() == before
+
+
+def test_an_existing_file_is_replaced_only_with_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "roster.csv"
+    out.write_text("name\nMrs Ames\n")
+    assert print_to(out) == 2
+    assert capsys.readouterr().err == (
+        f"director print: {out} exists; choose another name, or add --force to replace it\n"
+    )
+    assert out.read_text() == "name\nMrs Ames\n"
+    assert print_to(out, "--force") == 0
+    assert pages(out.read_bytes())
+
+
+def test_a_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert print_to(tmp_path, "--force") == 2
+    assert "is a folder" in capsys.readouterr().err

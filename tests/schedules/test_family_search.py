@@ -1,5 +1,5 @@
 """Z-cyclic whist first rounds from a seated difference family and a resolution
-(tools/family_search.py), and the ones stored in resources/whist/family.json."""
+(tools/family_search.py), and the ones stored in schedules/data/whist/family.json."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Whist frames over Z_m x Z_m (tools/frame_search.py), the one stored in
-resources/whist/frame.json, and the Wh(v) a frame and a hole make
+schedules/data/whist/frame.json, and the Wh(v) a frame and a hole make
 (schedules.designs.whist.frame_rounds)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Whist tournaments from pairwise balanced designs (schedules.designs.pbd), the designs
-tools/pbd_search.py finds, and the ones stored in resources/whist/pbd.json."""
+tools/pbd_search.py finds, and the ones stored in schedules/data/whist/pbd.json."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ def laws(movement: Movement, promise: str | None = None) -> set[Law]:
 
 
 def stored(couples: int) -> dict:
-    return json.loads((safford.RESOURCES / f"{couples}-couples.json").read_text())
+    return json.loads((safford.SEATINGS / f"{couples}-couples.json").read_text())
 
 
 @pytest.mark.parametrize("couples", [8, 12, 16])

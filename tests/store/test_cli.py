@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from director.cli import main
-from director.store.services import EventStore
+from director.store.backup import BackupPolicy, Backups
+from director.store.paths import DATA_ENV
+from director.store.services import EventStore, ResultEntry
 from tests.conftest import MOVEMENTS
+from tests.store.readonly import read_only
+from tests.store.test_files import fingerprint
 
 MITCHELL = MOVEMENTS / "bridgescorer-Mitchell3Table.json"
 
@@ -110,3 +119,178 @@ def test_a_foreign_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 2
     assert "not an event file" in err
     assert notes.read_text() == "not an event"
+
+
+@pytest.fixture
+def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """An event file with the small Mitchell and one result, in a folder of its own."""
+    path = tmp_path / "club" / "club.whist"
+    path.parent.mkdir()
+    director(capsys, "event", "new", path, "--name", "Club")
+    director(capsys, "event", "movement", path, "--from-json", MITCHELL)
+    director(capsys, "event", "result", path, "--round", 1, "--table", 1, "--tray", 1,
+             "--ns-tricks", 8)  # fmt: skip
+    return path
+
+
+def test_reading_commands_work_from_a_read_only_folder(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected = {cmd: director(capsys, "event", cmd, event)[1] for cmd in ("standings", "log")}
+    before = fingerprint(event.parent)
+    with read_only(event.parent):
+        for cmd, out in expected.items():
+            assert director(capsys, "event", cmd, event) == (0, out, "")
+        assert director(capsys, "event", "players", event)[0] == 0
+    assert fingerprint(event.parent) == before
+
+
+def test_printing_results_works_from_a_read_only_folder(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = fingerprint(event.parent)
+    pdf = event.parent.parent / "results.pdf"
+    with read_only(event.parent):
+        code, _, err = director(capsys, "print", "results", "--event", event, "--out", pdf)
+    assert code == 0, err
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert fingerprint(event.parent) == before
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["result", "--round", "1", "--table", "1", "--tray", "2", "--ns-tricks", "7"],
+        ["players", "--add", "Mr Bell"],
+        ["undo"],
+    ],
+)
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_writing_commands_on_a_read_only_event_are_one_line_and_exit_2(
+    event: Path, capsys: pytest.CaptureFixture[str], argv: list[str], what: str
+) -> None:
+    before = fingerprint(event.parent)
+    with read_only(event if what == "file" else event.parent):
+        code, _, err = director(capsys, "event", argv[0], event, *argv[1:])
+    assert code == 2
+    assert err.startswith(f"director event: {event} cannot be changed:")
+    assert "read-only" in err
+    assert err.count("\n") == 1
+    assert fingerprint(event.parent) == before
+
+
+def test_a_huge_log_limit_is_one_line_and_exit_2(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for limit in (str(10**30), "0", "-3", "many"):
+        code, _, err = director(capsys, "event", "log", event, "--limit", limit)
+        assert code == 2
+        assert err == (
+            f"director event: --limit {limit}: give a number of entries from 1 to 1000000000,"
+            " or leave it out to see them all\n"
+        )
+    code, out, _ = director(capsys, "event", "log", event, "--limit", "1")
+    assert code == 0
+    assert out.count("#") == 1
+
+
+def test_a_roster_field_over_128_kib_is_one_line_and_exit_2(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    roster = event.parent.parent / "roster.csv"
+    roster.write_text(f"name,club\nMrs Ames,Elm\n{'B' * 200 * 1024},Elm\n")
+    before = fingerprint(event.parent)
+    code, _, err = director(capsys, "event", "players", event, "--import", roster)
+    assert code == 2
+    assert "line 3: the name is 204800 characters long; at most 200 fit" in err
+    assert "nothing imported" in err
+    assert err.count("\n") == 1
+    assert fingerprint(event.parent) == before
+
+
+def test_a_bad_irregularity_suit_saves_nothing(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = director(
+        capsys, "event", "result", event, "--round", "1", "--table", "1", "--tray", "2",
+        "--ns-tricks", "7", "--irregularity", "wrong_trump_overplay:X",
+    )  # fmt: skip
+    assert code == 2
+    assert "not a suit" in err
+    assert err.count("\n") == 1
+    with EventStore.open(event, read_only=True) as store:
+        assert [r.tray for r in store.results()] == [1]
+
+
+def failing_run(exc: BaseException) -> Callable[[Sequence[str]], int]:
+    def run(_argv: Sequence[str]) -> int:
+        raise exc
+
+    return run
+
+
+SQL_ERROR = OperationalError(
+    "SELECT players.id FROM players WHERE players.name = ?",
+    ("x",),
+    sqlite3.OperationalError("disk I/O error"),
+)
+
+
+@pytest.mark.parametrize(
+    ("exc", "said", "logged"),
+    [
+        (SQL_ERROR, "director event: the database could not do it (disk I/O error); the details",
+         True),
+        (sqlite3.OperationalError("database table is locked"), "(database table is locked)", True),
+        (PermissionError(13, "Permission denied", "/srv/club.whist"),
+         "director event: cannot use /srv/club.whist: Permission denied\n", False),
+        (RuntimeError("a bug"), "unexpected error (RuntimeError): this is a bug in Whist Director",
+         True),
+    ],
+)  # fmt: skip
+def test_anything_unforeseen_is_one_line_without_sql_and_exit_2(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    exc: BaseException,
+    said: str,
+    logged: bool,
+) -> None:
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setattr("director.cli.event.run", failing_run(exc))
+    code, _, err = director(capsys, "event", "log", tmp_path / "x.whist")
+    assert code == 2
+    assert said in err
+    assert err.count("\n") == 1
+    assert "SELECT" not in err
+    assert "Traceback" not in err
+    log = tmp_path / "data" / "logs" / "crash.log"
+    assert (f"the details are in {log}" in err) == logged
+    assert log.exists() == logged
+    assert not logged or f"{type(exc).__name__}" in log.read_text()
+
+
+def test_backups_are_written_by_count_across_separate_processes(event: Path) -> None:
+    """Each command line is a process of its own: the count of entries since the last copy
+    is kept in the event and its copies, not in any one process."""
+    policy = BackupPolicy()
+    backups = Backups(event, policy)
+    with EventStore.open(event, backups=BackupPolicy(every_entries=10**6)) as store:
+        plays = [(s.round, s.table, tray) for s in store.movement().seatings for tray in s.trays]
+        entered = {(r.round, r.table, r.tray) for r in store.results()}
+        todo = [p for p in plays if p not in entered]
+        while len(store.audit_log()) < policy.every_entries - 3:
+            store.record_result(ResultEntry(1, *todo.pop(0), 7))
+    assert backups.copies() == []
+    for process in range(3):
+        round_no, table, tray = todo.pop(0)
+        done = subprocess.run(
+            [sys.executable, "-m", "director", "event", "result", str(event),
+             "--round", str(round_no), "--table", str(table), "--tray", str(tray),
+             "--ns-tricks", "7"],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert len(backups.copies()) == (1 if process == 2 else 0)
+    with EventStore.open(backups.copies()[0], read_only=True) as copy:
+        assert len(copy.audit_log()) == policy.every_entries

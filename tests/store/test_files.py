@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from director.store.backup import BackupPolicy, Backups
 from director.store.engine import create_database, head_revision
 from director.store.paths import DATA_ENV, default_event_file
 from director.store.services import (
@@ -139,23 +138,6 @@ def test_an_older_file_is_upgraded_after_a_backup_copy(tmp_path: Path, movement:
     with EventStore.open(path) as again:
         assert len(again.results()) == 1
     assert len(list(tmp_path.glob("event.before-upgrade-*"))) == 1
-
-
-def test_rotating_backups_keep_the_newest(tmp_path: Path, movement: Movement) -> None:
-    policy = BackupPolicy(every_entries=2, every_seconds=3600, keep=3)
-    path = tmp_path / "event.whist"
-    with EventStore.create(path, "Club", backups=policy) as store:
-        store.choose_movement(movement)
-        for table, tray in [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 7), (2, 8)]:
-            store.record_result(ResultEntry(1, 1, table, tray, 7))
-        backups = Backups(path, policy)
-        copies = backups.copies()
-        assert len(copies) == 3
-        newest = copies[-1]
-    with EventStore.open(newest) as copy:
-        assert len(copy.results()) == 8
-    with EventStore.open(copies[0]) as oldest:
-        assert len(oldest.results()) == 4
 
 
 def test_default_event_file_lives_in_the_data_folder(

@@ -87,9 +87,14 @@ class StoreAgainstDict(RuleBasedStateMachine):
 
     @rule()
     def undo(self) -> None:
-        undone = self.store.undo()
-        assert (undone is not None) == (self.at > 0)
-        self.at = max(self.at - 1, 0)
+        if self.at == 0:
+            # Before the first entry, undo would take back the choice of the movement.
+            before = self.store.next_undo()
+            assert before is not None
+            assert before.action == "choose movement"
+            return
+        assert self.store.undo() is not None
+        self.at -= 1
 
     @rule()
     def redo(self) -> None:

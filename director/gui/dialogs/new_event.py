@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -58,20 +59,40 @@ class NewEventDialog(QDialog):
         if path:
             self.path.setText(path)
 
-    def file(self) -> Path:
-        """The event file chosen (with the .whist suffix)."""
-        path = Path(self.path.text().strip()).expanduser()
-        return path if path.suffix else path.with_suffix(EVENT_SUFFIX)
+    def file(self) -> Path | None:
+        """The event file chosen (with the .whist suffix); None while the File field names
+        no file, e.g. a bare folder such as `/` (OK is disabled then)."""
+        typed = self._typed()
+        if typed is None or typed.name in {"", ".", ".."}:
+            return None
+        return typed if typed.suffix else typed.with_suffix(EVENT_SUFFIX)
+
+    def _typed(self) -> Path | None:
+        text = self.path.text().strip()
+        # a trailing slash names a folder, which Path() would silently drop
+        return None if not text or text.endswith(("/", os.sep)) else Path(text).expanduser()
 
     def _validate(self) -> None:
-        problem = ""
-        if not self.name.text().strip():
-            problem = "The event needs a name."
-        elif not self.path.text().strip():
-            problem = "Choose the file the event is kept in."
-        elif self.file().exists():
-            problem = f"{self.file().name} exists already: choose another name, or open it."
-        elif not self.file().parent.is_dir():
-            problem = f"The folder {self.file().parent} does not exist."
+        problem = self._problem()
         self.reason.setText(problem)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+
+    def _problem(self) -> str:
+        """Why the event cannot be created as the fields stand ("" when it can)."""
+        if not self.name.text().strip():
+            return "The event needs a name."
+        if not self.path.text().strip():
+            return "Choose the file the event is kept in."
+        typed, path = self._typed(), self.file()
+        try:
+            if path is None or (typed is not None and typed.is_dir()):
+                return f"Type the file's name after the folder, e.g. …/club-night{EVENT_SUFFIX}."
+            if path.exists():
+                return f"{path.name} exists already: choose another name, or open it."
+            if not path.parent.is_dir():
+                return f"The folder {path.parent} does not exist."
+        except OSError as exc:  # a name too long for the disk, a folder we may not look into
+            return f"That file cannot be used: {exc.strerror or exc}."
+        if not os.access(path.parent, os.W_OK):
+            return f"The folder {path.parent} is read-only: choose another folder."
+        return ""

@@ -2,9 +2,41 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView, QTableView, QWidget
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
+    QAbstractItemView,
+    QLineEdit,
+    QStyledItemDelegate,
+    QTableView,
+    QWidget,
+)
+
+UNDO_KEYS = (QKeySequence("Ctrl+Z"),)
+REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"),)
+"""The window's Undo and Redo shortcuts (main_window), as an editor would otherwise take them."""
+
+
+class EntryDelegate(QStyledItemDelegate):
+    """Editors that leave Undo and Redo to the window while they hold nothing of their own
+    to undo: after an entry, the next row's editor is open at once, and Ctrl+Z must still
+    take back the entry just made."""
+
+    def eventFilter(self, editor: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            pressed = QKeySequence(event.keyCombination())
+            line = editor if isinstance(editor, QLineEdit) else editor.findChild(QLineEdit)
+            if pressed in UNDO_KEYS:
+                own = line is not None and line.isUndoAvailable()
+            elif pressed in REDO_KEYS:
+                own = line is not None and line.isRedoAvailable()
+            else:
+                return super().eventFilter(editor, event)
+            if not own:
+                event.ignore()  # left to the window, whose shortcut then runs
+                return True
+        return super().eventFilter(editor, event)
 
 
 class EntryTable(QTableView):
@@ -21,6 +53,7 @@ class EntryTable(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().hide()
         self.horizontalHeader().setStretchLastSection(True)
+        self.setItemDelegate(EntryDelegate(self))
 
     def closeEditor(self, editor: QWidget, hint: QAbstractItemDelegate.EndEditHint) -> None:
         if hint != QAbstractItemDelegate.EndEditHint.SubmitModelCache:

@@ -169,7 +169,7 @@ class PlayersScreen(Screen):
     def edit_selected(self) -> None:
         """Edit the (first) selected player."""
         chosen = self.selected_players()
-        if not chosen:
+        if not chosen or self.context.store.read_only:
             return
         dialog = PlayerDialog(chosen[0], parent=self)
         if dialog.exec():
@@ -184,10 +184,8 @@ class PlayersScreen(Screen):
         names = ", ".join(p.name for p in chosen)
         answer = QMessageBox.question(self, "Remove players", f"Remove {names} from the roster?")
         if answer == QMessageBox.StandardButton.Yes:
-            self._run(
-                Changed.PLAYERS,
-                lambda: [self.context.store.remove_player(p.id) for p in chosen],
-            )
+            ids = [p.id for p in chosen]
+            self._run(Changed.PLAYERS, lambda: self.context.store.remove_players(ids))
 
     def choose_roster(self) -> None:
         """Pick a CSV roster and import it."""
@@ -274,10 +272,7 @@ class PlayersScreen(Screen):
         def work() -> None:
             field = self.context.movement().field
             plan = seat_plan(store.partnerships(), field, draw)
-            for partnership, _label in plan:
-                store.dissolve_partnership(partnership.label)
-            for partnership, label in plan:
-                store.form_partnership(label, partnership.players, partnership.kind)
+            store.relabel_partnerships({p.label: label for p, label in plan})
 
         done = self._run(Changed.PLAYERS, work)
         if done:

@@ -26,10 +26,9 @@ from director.gui.dialogs.revoke import RevokeDialog
 from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
 from director.gui.widgets.entry_table import EntryTable
 from director.gui.widgets.screen import Screen
-from director.scoring.awards import Outcome
+from director.scoring.awards import Outcome, plays_of
 from director.scoring.errors import ScoringError
 from director.scoring.model import Revoke
-from director.scoring.validate import validate
 from director.store.values import Result, ResultEntry, StoreError
 from schedules.types import Movement
 
@@ -212,7 +211,7 @@ class ScoresScreen(Screen):
         if row is None or self.movement is None:
             return
         dialog = IrregularityDialog(
-            self.where(row), self.movement.tables, self.movement.mnemonic, self
+            self.where(row), plays_of(self.movement, row.tray), self.movement.mnemonic, self
         )
         if dialog.exec():
             ruling = dialog.ruling()
@@ -221,30 +220,24 @@ class ScoresScreen(Screen):
             )
 
     def apply_ruling(self, row: ScoreRow, ruling: Ruling) -> None:
-        """Record the irregularity (scoring applies its average), order the new deal the laws
-        call for, and have the scoring engine check the ruling at once: one it refuses (a
-        law of the overplay at the original play, a wrong trump equal to the slip's, ...) is
-        undone and its reason shown."""
-        store, where = self.context.store, self.context.where
-        store.record_irregularity(
-            round=row.round,
-            table=row.table,
-            tray=row.tray,
-            kind=ruling.kind,
-            table_trump=ruling.table_trump,
-            detail=ruling.detail,
-            **where,
-        )
-        steps = 1
+        """Record the irregularity (scoring applies its average) with the new deal the laws
+        call for, as one step; one the laws do not give (a law of the overplay at the original
+        play, a wrong trump equal to the slip's, ...) is refused whole, with its reason."""
+        new_deal = None
         if ruling.outcome is Outcome.NEW_DEAL:
-            why = ruling.detail or f"{ruling.kind.value}: {ruling.outcome.value}"
-            store.order_new_deal(row.tray, why, law=ruling.kind, **where)
-            steps = 2
+            new_deal = ruling.detail or f"{ruling.kind.value}: {ruling.outcome.value}"
         try:
-            validate(store.scoring_input(**where), trays=(row.tray,))
+            self.context.store.record_irregularity(
+                round=row.round,
+                table=row.table,
+                tray=row.tray,
+                kind=ruling.kind,
+                table_trump=ruling.table_trump,
+                detail=ruling.detail,
+                new_deal=new_deal,
+                **self.context.where,
+            )
         except ScoringError as exc:
-            for _ in range(steps):
-                store.undo()
             raise DirectorError(f"Not recorded: {exc}") from None
 
     def new_deal(self) -> None:

@@ -1,0 +1,96 @@
+"""Undo from the keyboard takes back exactly the last step, whatever it was, and says which."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
+
+from director.gui.context import Changed
+from director.gui.demo import pair_up
+from director.gui.main_window import MainWindow
+from director.gui.screens.scores.model import COL_NS_TRICKS
+from director.store.values import ResultEntry
+from schedules.catalog import Request, build
+from tests.gui.evening import type_down
+
+pytestmark = pytest.mark.gui
+
+
+def a_mitchell(window: MainWindow) -> None:
+    """Three tables, the pairs formed in order and the movement chosen."""
+    store = window.context.store
+    movement = build(Request("mitchell", tables=3, trays_per_round=2))
+    for n in range(2 * len(movement.field)):
+        store.add_player(f"Player {n}")
+    pair_up(store, movement.field)
+    store.choose_movement(movement)
+    window.context.notify(Changed.EVERYTHING)
+
+
+def test_ctrl_z_straight_after_an_entry_takes_it_back_with_the_next_editor_open(
+    qtbot, window: MainWindow
+) -> None:
+    a_mitchell(window)
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    table = window.scores.table
+    type_down(qtbot, table, window.scores.model.index(0, COL_NS_TRICKS), ["7"])
+    store = window.context.store
+    assert [r.ns_tricks for r in store.results()] == [7]
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)  # the next row's cell is open for the next entry
+    qtbot.keyClick(editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: store.results() == (), timeout=3000)
+    assert "record result" in window.statusBar().currentMessage()
+
+
+def test_ctrl_z_in_an_editor_with_typing_undoes_the_typing_first(qtbot, window: MainWindow) -> None:
+    a_mitchell(window)
+    store = window.context.store
+    store.record_result(ResultEntry(1, 1, 1, 1, 7))
+    window.context.notify(Changed.RESULTS)
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    table = window.scores.table
+    table.setFocus()
+    table.setCurrentIndex(window.scores.model.index(1, COL_NS_TRICKS))
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    qtbot.keyClicks(editor, "9")
+    qtbot.keyClick(editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.text() == ""
+    assert len(store.results()) == 1
+
+
+def test_undo_after_dissolving_a_pair_restores_the_pair_not_an_earlier_result(
+    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a_mitchell(window)
+    store = window.context.store
+    store.record_result(ResultEntry(1, 1, 1, 1, 7))
+    window.context.notify(Changed.EVERYTHING)
+    window.tabs.setCurrentWidget(window.players)
+    screen = window.players
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *_a: QMessageBox.StandardButton.Yes)
+    )
+    screen.pairs_view.selectRow(0)
+    pairs_before = store.partnerships()
+    screen.dissolve_selected()
+    assert len(store.partnerships()) == len(pairs_before) - 1
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: store.partnerships() == pairs_before, timeout=3000)
+    assert [r.ns_tricks for r in store.results()] == [7]
+    assert "dissolve partnership" in window.statusBar().currentMessage()
+
+
+def test_seating_the_field_by_draw_is_one_undo_step(qtbot, window: MainWindow) -> None:
+    a_mitchell(window)
+    store = window.context.store
+    before = store.partnerships()
+    assert window.players.draw()
+    window.undo()
+    assert store.partnerships() == before

@@ -1,0 +1,101 @@
+"""Rotating backup copies during play: by count and by time, kept in the event and its copies
+(not in one process), the oldest deleted, half copies of killed processes cleaned up, and a
+copy that cannot be written never failing the entry."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from director.store.backup import STAMP, BackupPolicy, Backups
+from director.store.services import EventStore, ResultEntry
+from schedules.types import Movement
+
+
+def plays(movement: Movement) -> list[ResultEntry]:
+    """One result for every table, round and tray of the movement."""
+    return [
+        ResultEntry(1, seating.round, seating.table, tray, 7)
+        for seating in movement.seatings
+        for tray in seating.trays
+    ]
+
+
+def steps_in(path: Path) -> int:
+    """The steps in an event's (or a copy's) audit trail."""
+    with EventStore.open(path, read_only=True) as store:
+        return len(store.audit_log())
+
+
+def test_copies_follow_the_count_and_keep_the_newest(tmp_path: Path, movement: Movement) -> None:
+    policy = BackupPolicy(every_entries=2, every_seconds=3600, keep=3)
+    path = tmp_path / "event.whist"
+    with EventStore.create(path, "Club", backups=policy) as store:
+        store.choose_movement(movement)
+        for entry in plays(movement)[:8]:
+            store.record_result(entry)
+    held = [steps_in(copy) for copy in Backups(path, policy).copies()]
+    assert len(held) == 3
+    assert [later - earlier for earlier, later in itertools.pairwise(held)] == [2, 2]
+    assert 0 <= steps_in(path) - held[-1] < 2
+
+
+def age(copy: Path, by: timedelta) -> Path:
+    """Rename a copy as if it had been written `by` earlier."""
+    stamp = datetime.strptime(copy.name.split(".")[1], STAMP).replace(tzinfo=UTC)
+    older = copy.with_name(copy.name.replace(copy.name.split(".")[1], f"{stamp - by:{STAMP}}"))
+    return copy.rename(older)
+
+
+@pytest.mark.parametrize(
+    ("waited", "copies"), [(timedelta(minutes=4), 1), (timedelta(minutes=6), 2)]
+)
+def test_a_copy_follows_once_enough_time_has_passed(
+    tmp_path: Path, movement: Movement, waited: timedelta, copies: int
+) -> None:
+    policy = BackupPolicy(every_entries=1000, every_seconds=300)
+    path = tmp_path / "event.whist"
+    with EventStore.create(path, "Club", backups=policy) as store:
+        store.choose_movement(movement)
+        first = store.backup_now()
+        assert first is not None
+        age(first, waited)
+        store.record_result(plays(movement)[0])
+    assert len(Backups(path, policy).copies()) == copies
+
+
+def test_half_copies_left_by_a_killed_process_are_removed(tmp_path: Path) -> None:
+    path = tmp_path / "event.whist"
+    with EventStore.create(path, "Club") as store:
+        folder = Backups(path).folder
+        folder.mkdir()
+        abandoned = folder / "event.20261123T200000000000.whist.partial"
+        abandoned.write_bytes(b"SQLite format 3\x00 half")
+        an_hour_ago = time.time() - 3600
+        os.utime(abandoned, (an_hour_ago, an_hour_ago))
+        in_progress = folder / "event.20261123T210000000000.whist.partial"
+        in_progress.write_bytes(b"SQLite format 3\x00 being written by another process")
+        copy = store.backup_now()
+    assert copy is not None
+    assert sorted(p.name for p in folder.iterdir()) == sorted([copy.name, in_progress.name])
+
+
+def test_a_copy_that_cannot_be_written_never_fails_the_entry(
+    tmp_path: Path, movement: Movement, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "event.whist"
+    policy = BackupPolicy(every_entries=1)
+    Backups(path, policy).folder.write_text("a file where the backups folder should be")
+    with EventStore.create(path, "Club", backups=policy) as store:
+        store.choose_movement(movement)
+        with caplog.at_level(logging.WARNING):
+            stored = store.record_result(plays(movement)[0])
+        assert store.results() == (stored,)
+    assert f"could not write a backup copy of {path}" in caplog.text
+    assert "the entry itself was saved" in caplog.text
