@@ -12,15 +12,15 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    closed form); the tests prove each;
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
-   resources/whist/patterned.json (76, 77, 133, 148, 161, 184);
+   schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184);
 5. first rounds invariant under a multiplier of odd order, found by annealing over its orbits
-   (tools/multiplier_search.py) and stored in resources/whist/multiplier.json: 1-rotational
+   (tools/multiplier_search.py) and stored in schedules/data/whist/multiplier.json: 1-rotational
    (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
    (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7, 141 over Z_20 x Z_7 and 177 over
    Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3, 180 over Z_2 x Z_8 x Z_11 and 200
    over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players);
 6. first rounds over Z_n found in two steps (tools/family_search.py, stored in
-   resources/whist/family.json): games whose differences work (annealing), then a translate
+   schedules/data/whist/family.json): games whose differences work (annealing), then a translate
    of each game or of its negation so that everyone is seated once (exact cover): with
    infinity over Z_(v-1) for v - 1 prime (60, 68, 72, ...), with sit-outs over Z_v (69, ...);
 7. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
@@ -39,17 +39,18 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    and Z_33 are stored in `STORED_SPREADS`);
 11. Wilson's closure (`schedules.designs.pbd`): a pairwise balanced design on N points
    whose blocks carry whist tournaments with sit-outs, found over Z_(N-1) + infinity by
-   tools/pbd_search.py and stored in resources/whist/pbd.json (129 from blocks of 5 and 9);
+   tools/pbd_search.py and stored in schedules/data/whist/pbd.json (129 from blocks of 5 and 9);
 12. a whist frame over Z_m x Z_m filled with a hole (`schedules.designs.whist.frame_rounds`):
    its six groups of 24 and the eight players of the hole play the product Wh(4) x Wh(8)
    with the hole as one fibre (152 = 144 + 8, 151 being prime; the frame is found by
-   tools/frame_search.py and stored in resources/whist/frame.json).
+   tools/frame_search.py and stored in schedules/data/whist/frame.json).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
 them in the next tournament that works, with phantoms: a table holding a phantom does not play,
 so its real players sit that round out, and no two real players ever partner twice or oppose
 three times (promise "individual-partial"). `--rounds R` plays the first R rounds only, and
 `--variant drive` builds a whist drive for counts such as 1,000 from a product construction.
+`--variant seats` is the two-table game of 8 players with four seat winners (schedules.seat_game).
 
 Trays: every table plays the same trays in a round (one set per round, duplicated at each
 table: the barometer the research notes recommend), so every player plays each tray once.
@@ -60,7 +61,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from functools import cache
-from pathlib import Path
 
 from schedules.catalog import Family, Request, Variant
 from schedules.designs.fields import prime_power
@@ -87,6 +87,9 @@ from schedules.designs.whist import (
     sit_out_product_rounds,
 )
 from schedules.findings import ImpossibleMovementError
+from schedules.package_data import data_file
+from schedules.seat_game import ROUNDS as SEAT_GAME_ROUNDS
+from schedules.seat_game import build_seat_game
 from schedules.types import (
     Competitors,
     Movement,
@@ -96,12 +99,11 @@ from schedules.types import (
     tray_block,
 )
 
-RESOURCES = Path(__file__).resolve().parent.parent / "resources" / "whist"
-PATTERNED = RESOURCES / "patterned.json"
-MULTIPLIER = RESOURCES / "multiplier.json"
-SEATED_FAMILIES = RESOURCES / "family.json"
-DESIGNS = RESOURCES / "pbd.json"
-FRAMES = RESOURCES / "frame.json"
+PATTERNED = data_file("schedules", "whist", "patterned.json")
+MULTIPLIER = data_file("schedules", "whist", "multiplier.json")
+SEATED_FAMILIES = data_file("schedules", "whist", "family.json")
+DESIGNS = data_file("schedules", "whist", "pbd.json")
+FRAMES = data_file("schedules", "whist", "frame.json")
 LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
@@ -884,12 +886,15 @@ def build(request: Request) -> Movement:
         above = supported_sizes(players, LARGEST)
         rounds = tournament_rounds(above[0]) if above else 1
         return phantom_movement(players, request.trays_for(rounds, DEFAULT_TRAYS))
+    if variant == "seats":
+        trays = request.trays_for(SEAT_GAME_ROUNDS, DEFAULT_TRAYS)
+        return build_seat_game(players, request.rounds, trays)
     if variant == "drive":
         rounds = request.rounds or _drive_total(players)
         return drive_movement(players, request.trays_for(rounds, DEFAULT_TRAYS), request.rounds)
     if variant != "whist":
         raise ImpossibleMovementError(
-            f"unknown variant {variant!r}; choose whist, phantom or drive"
+            f"unknown variant {variant!r}; choose whist, phantom, drive or seats"
         )
     if players < 4 or players % 4 in (2, 3) or construction(players) is None:
         raise ImpossibleMovementError(_refusal(players))
@@ -912,7 +917,10 @@ READING = (
     "{sizes}. Other counts are refused with the nearest sizes; --variant phantom seats them "
     "with phantoms (a phantom's table sits out), --rounds R plays only the first R rounds "
     "(a whist drive: partners at most once, opponents at most twice), and --variant drive "
-    "builds drives for larger counts (e.g. 1,000 players) from a product construction."
+    "builds drives for larger counts (e.g. 1,000 players) from a product construction. "
+    "--variant seats seats 8 players at 2 tables, each keeping one seat, for four seat winners "
+    "(best North, East, South and West): every two players of different seats meet twice in 4 "
+    "rounds, the two tables exchanging their trays each round."
 )
 
 
@@ -936,6 +944,7 @@ FAMILY = Family(
         Variant(
             "drive", "a whist drive: partners at most once, opponents at most twice", "see help"
         ),
+        Variant("seats", "two tables, everyone keeps a seat: four seat winners", "8 players"),
     ),
     size_unit="players",
 )

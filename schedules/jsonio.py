@@ -3,26 +3,31 @@
 Pairs and teams:   {"round", "table", "trays": [..], "ns", "ew"}  (+ "switched": true)
 Individuals:       {"round", "table", "trays": [..], "north", "east", "south", "west"}
 Trays may be given as plain numbers (published movements); their dealer and original play
-are then inferred (see `schedules.types.infer_trays`).
+are then inferred (see `schedules.types.infer_trays`). What the reader accepts, field by field
+and size by size, is `schedules.movement_schema.MovementDocument`.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from schedules.findings import ScheduleError
+from pydantic import ValidationError
+
+from schedules.balance import balance
+from schedules.findings import InvalidMovementError, ScheduleError
+from schedules.json_input import UnreadableFileError, problem, read_text
+from schedules.movement_schema import MovementDocument
 from schedules.types import (
     Competitors,
     Label,
     Movement,
-    Seat,
     Seating,
     Share,
     Tray,
     infer_trays,
 )
+from schedules.verify import sitout_findings, verify
 
 _INDIVIDUAL_KEYS = ("north", "east", "south", "west")
 
@@ -73,109 +78,95 @@ def _seating_to_json(s: Seating) -> dict[str, Any]:
     return row
 
 
-def movement_from_json(data: Mapping[str, Any]) -> Movement:
-    """Read a movement in the contract's shape; a malformed document raises `ScheduleError`
-    naming the field at fault."""
+def movement_from_json(data: Any) -> Movement:
+    """Read a movement in the contract's shape (a dictionary, as `json.load` gives it); a
+    malformed document raises `ScheduleError` naming the place at fault."""
     try:
-        return _read(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, ScheduleError):
-            raise
-        raise ScheduleError(f"not a movement in the expected JSON shape: {exc!r}") from exc
+        document = MovementDocument.model_validate(data)
+    except ValidationError as exc:
+        raise ScheduleError(problem(exc)) from None
+    return movement_from_document(document)
 
 
-def _read(data: Mapping[str, Any]) -> Movement:
-    competitors = Competitors(data.get("competitors", "pairs"))
-    seatings = tuple(_read_seating(row, i) for i, row in enumerate(data["seatings"]))
-    rounds = int(data.get("rounds") or max((s.round for s in seatings), default=0))
-    field = _read_field(data, seatings)
-    trays = _read_trays(data.get("trays", []), seatings)
-    shared = tuple(
-        Share(int(sh["round"]), tuple(map(int, sh["trays"])), tuple(map(int, sh["tables"])))
-        for sh in data.get("shared", [])
+def load_movement(path: str | Path) -> Movement:
+    """Read a movement JSON file (UTF-8, or UTF-16 with a byte-order mark)."""
+    try:
+        text = read_text(path)
+        document = MovementDocument.model_validate_json(text)
+    except UnreadableFileError as exc:
+        raise ScheduleError(str(exc)) from None
+    except ValidationError as exc:
+        raise ScheduleError(problem(exc, name=str(path))) from None
+    return movement_from_document(document)
+
+
+def movement_from_document(doc: MovementDocument) -> Movement:
+    """The movement a validated document describes. Sit-outs the document declares must be
+    the ones its seatings leave: otherwise `InvalidMovementError` names round and competitor."""
+    seatings = tuple(
+        Seating(s.round, s.table, tuple(s.trays), s.places, s.switched) for s in doc.seatings
     )
-    teams = {str(k): tuple(map(str, v)) for k, v in (data.get("teams") or {}).items()}
-    return Movement(
-        family=str(data.get("family", "imported")),
-        competitors=competitors,
-        tables=int(data.get("tables") or len({s.table for s in seatings})),
+    rounds = doc.rounds or max((s.round for s in seatings), default=0)
+    movement = Movement(
+        family=doc.family,
+        competitors=Competitors(doc.competitors),
+        tables=doc.tables or len({s.table for s in seatings}),
         rounds=rounds,
-        trays=trays,
+        trays=_trays(doc, seatings),
         seatings=seatings,
-        field=field,
-        shared=shared,
-        mnemonic=bool(data.get("mnemonic", False)),
-        variant=data.get("variant"),
-        promise=str(data.get("promise") or data.get("expect") or "any"),
-        teams=teams,
-        attributes={str(k): str(v) for k, v in (data.get("attributes") or {}).items()},
-        winners=tuple(data.get("winners") or ("overall",)),
-        notes=tuple(data.get("notes") or ()),
+        field=tuple(doc.field) if doc.field else _field_of(doc, seatings),
+        shared=tuple(Share(r.round, tuple(r.trays), tuple(r.tables)) for r in doc.shared),
+        mnemonic=doc.mnemonic,
+        variant=doc.variant,
+        promise=doc.promise or doc.expect or "any",
+        teams={team: tuple(pairs) for team, pairs in (doc.teams or {}).items()},
+        attributes=dict(doc.attributes or {}),
+        winners=tuple(doc.winners or ("overall",)),
+        notes=tuple(doc.notes),
     )
+    if doc.sitouts is not None:
+        declared: dict[int, set[Label]] = {}
+        for entry in doc.sitouts:
+            declared.setdefault(entry.round, set()).update(entry.who)
+        findings = sitout_findings(movement, declared)
+        if findings:
+            raise InvalidMovementError(findings)
+    return movement
 
 
-def _read_seating(row: Mapping[str, Any], index: int) -> Seating:
-    try:
-        trays = tuple(int(t) for t in row["trays"])
-        if "north" in row:
-            places = tuple(str(row[k]) for k in _INDIVIDUAL_KEYS)
-        else:
-            places = (str(row["ns"]), str(row["ew"]))
-        return Seating(
-            int(row["round"]), int(row["table"]), trays, places, bool(row.get("switched", False))
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ScheduleError(f"seating #{index + 1} is malformed ({exc!r}): {dict(row)}") from exc
-
-
-def _read_field(data: Mapping[str, Any], seatings: tuple[Seating, ...]) -> tuple[Label, ...]:
-    if data.get("field"):
-        return tuple(str(x) for x in data["field"])
+def _field_of(doc: MovementDocument, seatings: tuple[Seating, ...]) -> tuple[Label, ...]:
+    """Without a declared field: everyone seated or declared sitting out, in natural order."""
     seen: dict[Label, None] = {}
     for s in seatings:
         seen.update(dict.fromkeys(s.places))
-    for entry in data.get("sitouts", []):
-        seen.update(dict.fromkeys(str(x) for x in entry["who"]))
+    for entry in doc.sitouts or ():
+        seen.update(dict.fromkeys(entry.who))
     return tuple(sorted(seen, key=_natural))
 
 
 def _natural(label: Label) -> tuple[int, str]:
     digits = "".join(ch for ch in label if ch.isdigit())
-    return (int(digits) if digits else 0, label)
+    # a label's digits, capped: "7" before "12", and no 5,000-digit number to convert
+    return (int(digits[:9]) if digits else 0, label)
 
 
-def _read_trays(raw: list[Any], seatings: tuple[Seating, ...]) -> tuple[Tray, ...]:
-    if all(isinstance(t, int) for t in raw):
-        return infer_trays(seatings, numbers=raw or None)
-    trays = []
-    for t in raw:
-        original = t.get("original") or {}
-        trays.append(
-            Tray(
-                int(t["tray"]),
-                Seat.parse(t["dealer"]),
-                int(original.get("round", 0)),
-                int(original.get("table", 0)),
-            )
-        )
-    return tuple(trays)
-
-
-def load_movement(path: str) -> Movement:
-    """Read a movement JSON file."""
-    with open(path, encoding="utf-8") as fh:
-        try:
-            data = json.load(fh)
-        except json.JSONDecodeError as exc:
-            raise ScheduleError(f"{path} is not JSON: {exc}") from exc
-    return movement_from_json(data)
+def _trays(doc: MovementDocument, seatings: tuple[Seating, ...]) -> tuple[Tray, ...]:
+    """The listed trays (every tray played when none is listed); a dealer or original play
+    not given is inferred (rotating dealer, first play)."""
+    numbers = [t.tray for t in doc.trays] or None
+    dealers = {t.tray: t.dealer for t in doc.trays if t.dealer is not None}
+    given = {t.tray: t.original for t in doc.trays if t.original is not None}
+    trays = infer_trays(seatings, numbers=numbers, dealers=dealers)
+    return tuple(
+        Tray(t.number, t.dealer, given[t.number].round, given[t.number].table)
+        if t.number in given
+        else t
+        for t in trays
+    )
 
 
 def movement_document(movement: Movement, promise: str | None = None) -> dict[str, Any]:
     """The full JSON document: the movement, the verifier's verdict and the balance report."""
-    from schedules.balance import balance
-    from schedules.verify import verify
-
     findings = verify(movement, promise)
     data = movement_to_json(movement)
     data["verified"] = not findings

@@ -55,8 +55,10 @@ def describe(movement: Movement) -> str:
     variant = f" ({movement.variant})" if movement.variant else ""
     trays = len(movement.trays)
     mnemonic = ", mnemonic" if movement.mnemonic else ""
+    # A team event's field is its pairs; the heading counts the teams they form.
+    entrants = len(movement.teams) if movement.teams else len(movement.field)
     return (
-        f"{movement.family}{variant}: {len(movement.field)} {movement.competitors.value}, "
+        f"{movement.family}{variant}: {entrants} {movement.competitors.value}, "
         f"{movement.tables} tables, {movement.rounds} rounds, {trays} trays{mnemonic}"
     )
 

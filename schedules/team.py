@@ -1,4 +1,5 @@
-"""Team movements (movements-research.md 2.8): two teams of four, Howell's and Gilman's systems.
+"""Team movements (movements-research.md 2.8): two teams of four, a round robin of teams of four,
+Howell's and Gilman's systems, and club against club.
 
 Teams are numbered from 1; a team's pairs are "TEAM.K" ("2.1" is pair 1 of team 2), and
 `Movement.teams` maps each team to its pairs.
@@ -7,19 +8,24 @@ Teams are numbered from 1; a team's pairs are "TEAM.K" ("2.1" is pair 1 of team 
   partnerships of each team changing every second set; each team sits N-S at one table and E-W
   at the other, and the trays dealt at each table are exchanged. `league` plays only the 1st,
   3rd and 5th sets, "usual" in League matches.
+- A round robin of an even number n of teams (Foster's scoring by matches won, p.111): n-1
+  sets; each set pairs the teams off (the circle method), and each match is Foster's two-table
+  match: x.1 N-S against y.2 at one table, y.1 N-S against x.2 at the other, trays exchanged.
 - Howell's system, an odd number n of teams: team x's E-W pair stays at table x, its N-S pair
   sits at table x + s in set s, and the trays move (n-1)/2 tables West each set.
 - Gilman's system ("American whist"): N-S pairs stay, E-W pairs move to "the next table but
   one", trays one table. Foster starts with each team at its own table for an individual score;
   that first set is a team meeting itself and is left out here.
+- Club against club (Foster: "half of each club sits N&S, half E&W"): P pairs a side at P
+  tables; with P odd each club has an odd pair, which the 1894 code balances in the scoring.
 """
 
 from __future__ import annotations
 
 from schedules.catalog import Family, Request, Variant
+from schedules.exchange import Exchange, dealt, exchange
 from schedules.findings import ImpossibleMovementError
-from schedules.promises.teams import complete_matches
-from schedules.types import Competitors, Label, Movement, Seating, Share, Tray, default_dealer
+from schedules.types import Competitors, Label, Movement, Seating, Tray, default_dealer
 
 # Foster's six sets for teams A B C D and W X Y Z: (table 1 N-S, E-W), (table 2 N-S, E-W).
 _SIX_SETS = (
@@ -44,13 +50,24 @@ SEED_RULE = (
     '"trays move (n-1)/2 tables, players one table, in opposite directions"; and Gilman\'s '
     '(American whist), "E&W move to the next table but one, N&S sit still", trays one table.'
 )
+LARGEST = 60
+"""The most teams (or club tables) a team movement is built for: more than any room holds."""
+EXCHANGE_NOTE = (
+    "Each set: the two tables of a match both deal their trays, play them, and exchange them."
+)
 READING = (
-    "Our reading: a team's two pairs never sit at one table and hold opposite hands of every "
+    "Our reading: a team's pairs never sit at one table and hold opposite hands of every "
     "tray they play, so each tray is a complete match between two teams; every two teams play "
-    "a complete match on the same number of trays (verified). Gilman's first set, each team "
-    "at its own table, is left out (a team does not play itself). Odd numbers of teams use "
-    "Howell's or Gilman's system. Even "
-    "numbers of teams other than two are refused: Foster's even-team text is lost."
+    "a complete match on the same number of trays (verified). An even number of teams, 4 or "
+    "more, plays a round robin: each set the teams pair off and every match is Foster's "
+    "two-table match (each team N-S at one table and E-W at the other, the two tables "
+    "exchanging their trays); in n-1 sets every team meets every other once. An odd number "
+    "uses Howell's or Gilman's system; Gilman's first set, each team at its own table, is "
+    "left out (a team does not play itself). A team with an odd pair: --variant club "
+    "--tables P matches two clubs of P pairs each, one pair of each club at every table; "
+    "pairs sit still and the trays visit every table. With P odd each club seats one pair "
+    "more on one side, and the scorer credits it, for its odd pair, the average score of the "
+    "pairs seated opposite (1894 code). A round robin of teams larger than four is not built."
 )
 
 
@@ -74,6 +91,33 @@ def _group(g: int, per: int) -> tuple[int, ...]:
     return tuple(range((g - 1) * per + 1, g * per + 1))
 
 
+def _team_movement(
+    exchanges: list[Exchange],
+    teams: dict[Label, tuple[Label, ...]],
+    variant: str,
+    notes: tuple[str, ...],
+    attributes: dict[Label, str] | None = None,
+) -> Movement:
+    """A team movement whose every round is played in exchanges between two tables."""
+    seatings = tuple(s for e in exchanges for s in e.seatings)
+    return Movement(
+        family="team",
+        competitors=Competitors.TEAMS,
+        tables=max(s.table for s in seatings),
+        rounds=max(s.round for s in seatings),
+        trays=dealt(exchanges),
+        seatings=seatings,
+        field=tuple(p for pairs in teams.values() for p in pairs),
+        shared=tuple(e.share for e in exchanges),
+        promise="team",
+        variant=variant,
+        teams=teams,
+        attributes=attributes or {},
+        winners=("overall",),
+        notes=notes,
+    )
+
+
 def two_teams(per: int, league: bool) -> Movement:
     """Foster's match of two teams of four: two tables, six sets (or the 1st, 3rd and 5th)."""
     sets = [s for i, s in enumerate(_SIX_SETS) if not league or i % 2 == 0]
@@ -82,38 +126,61 @@ def two_teams(per: int, league: bool) -> Movement:
         for team, names in _PARTNERSHIPS.items()
         for k, players in enumerate(names, start=1)
     }
-    seatings, shared, first = [], [], {}
-    for r, tables in enumerate(sets, start=1):
-        groups = (2 * r - 1, 2 * r)
-        for t, (ns, ew) in enumerate(tables, start=1):
-            first[groups[t - 1]] = (r, t)
-            own, other = _group(groups[t - 1], per), _group(groups[2 - t], per)
-            seatings.append(Seating.pair(r, t, own + other, label[ns], label[ew]))
-        shared.append(Share(r, _group(groups[0], per) + _group(groups[1], per), (1, 2)))
-    used = sorted({p for s in seatings for p in s.places})
+    exchanges = [
+        exchange(r, (1, 2), ((label[a], label[b]), (label[c], label[d])), (2 * r - 1, 2 * r), per)
+        for r, ((a, b), (c, d)) in enumerate(sets, start=1)
+    ]
+    used = sorted({p for e in exchanges for s in e.seatings for p in s.places})
     teams = {team: tuple(p for p in used if p.startswith(f"{team}.")) for team in ("1", "2")}
     names = {label[players]: players for players in label}
-    notes = [
+    notes = (
         "Team 1 is A B C D, team 2 is W X Y Z; pairs: "
         + ", ".join(f"{p} = {names[p][0]}-{names[p][1]}" for p in used)
         + ".",
-        "Each set: both tables deal their trays, play them, and exchange them.",
-    ]
-    return Movement(
-        family="team",
-        competitors=Competitors.TEAMS,
-        tables=2,
-        rounds=len(sets),
-        trays=tuple(_trays(len(sets), 2 * len(sets), per, first)),
-        seatings=tuple(seatings),
-        field=tuple(used),
-        shared=tuple(shared),
-        variant="league" if league else "six-sets",
-        promise="team",
-        teams=teams,
-        attributes={p: f"players {names[p][0]}-{names[p][1]}" for p in used},
-        winners=("overall",),
-        notes=tuple(notes),
+        EXCHANGE_NOTE,
+    )
+    return _team_movement(
+        exchanges,
+        teams,
+        "league" if league else "six-sets",
+        notes,
+        {p: f"players {names[p][0]}-{names[p][1]}" for p in used},
+    )
+
+
+def circle_matches(n: int) -> list[list[tuple[int, int]]]:
+    """A round robin of n teams (n even) in n-1 sets: the circle method, team n still and
+    first in every set; each match (home, visitor)."""
+    spin = n - 1
+    sets = []
+    for r in range(1, n):
+        matches = [(n, r)]
+        for i in range(1, n // 2):
+            matches.append(((r + i - 1) % spin + 1, (r - i - 1) % spin + 1))
+        sets.append(matches)
+    return sets
+
+
+def round_robin(n: int, per: int) -> Movement:
+    """n teams of four (n even) in n-1 sets: each set every team plays a match against one
+    other at two tables, the two tables exchanging their trays; every two teams meet once."""
+    exchanges = []
+    for r, matches in enumerate(circle_matches(n), start=1):
+        for k, (x, y) in enumerate(matches):
+            tables = (2 * k + 1, 2 * k + 2)
+            places = ((pair(x, 1), pair(y, 2)), (pair(y, 1), pair(x, 2)))
+            groups = ((r - 1) * n + tables[0], (r - 1) * n + tables[1])
+            exchanges.append(exchange(r, tables, places, groups, per))
+    teams = {str(x): (pair(x, 1), pair(x, 2)) for x in range(1, n + 1)}
+    return _team_movement(
+        exchanges,
+        teams,
+        "round-robin",
+        (
+            "Pair x.1 of each team sits N-S, pair x.2 E-W. Each set the teams play matches at "
+            f"tables 1-2, 3-4, ...; team {n} stays at tables 1-2 and meets team s in set s.",
+            EXCHANGE_NOTE,
+        ),
     )
 
 
@@ -152,29 +219,100 @@ def rotating(n: int, per: int, gilman: bool) -> Movement:
     )
 
 
+def clubs(tables: int, per: int) -> Movement:
+    """Club against club: one pair of each club at every table, club 1 N-S at the odd tables
+    and club 2 at the even ones; pairs sit still and the trays move one table down each set
+    (table 1's to the last), so every pair plays every tray once in `tables` sets. With an odd
+    number of tables each club has an odd pair (the scorer balances it, 1894 code)."""
+    seatings = []
+    for s in range(1, tables + 1):
+        for t in range(1, tables + 1):
+            home, away = pair(1, t), pair(2, t)
+            ns, ew = (home, away) if t % 2 else (away, home)
+            g = (t + s - 2) % tables + 1
+            seatings.append(Seating.pair(s, t, _group(g, per), ns, ew))
+    teams = {str(c): tuple(pair(c, t) for t in range(1, tables + 1)) for c in (1, 2)}
+    odd = (
+        f" Each club has an odd pair: club 1 sits N-S at {tables // 2 + 1} tables and club 2 "
+        f"at {tables // 2}; the scorer credits each club, for its odd pair, the average score "
+        "of the pairs seated opposite (1894 code)."
+        if tables % 2
+        else ""
+    )
+    return Movement(
+        family="team",
+        competitors=Competitors.TEAMS,
+        tables=tables,
+        rounds=tables,
+        trays=tuple(_trays(tables, tables, per, {g: (1, g) for g in range(1, tables + 1)})),
+        seatings=tuple(seatings),
+        field=teams["1"] + teams["2"],
+        variant="club",
+        promise="team",
+        teams=teams,
+        winners=("overall",),
+        notes=(
+            "Club 1's pair at table t is 1.t, club 2's is 2.t; club 1 sits N-S at the odd "
+            "tables, club 2 at the even ones. Pairs sit still; the trays move one table down "
+            f"each set (table 1's to table {tables}).{odd}",
+        ),
+    )
+
+
 def build(request: Request) -> Movement:
-    """The team movement for `request.teams` teams."""
-    n = request.teams if request.teams is not None else 2
+    """The team movement for `request.teams` teams (club against club: `request.tables`)."""
     variant = request.variant
+    if variant == "club":
+        return _build_clubs(request)
+    n = request.teams if request.teams is not None else 2
+    _check_size(n, "teams")
     if n == 2:
         if variant not in (None, "six-sets", "league"):
             raise ImpossibleMovementError(
-                f"two teams play the six-sets or league variant, not {variant!r}"
+                f"two teams of four play the six-sets, league or club variant, not {variant!r}"
             )
         sets = 3 if variant == "league" else 6
         _check_rounds(request, sets)
         return two_teams(request.trays_for(sets), variant == "league")
-    if n < 3 or n % 2 == 0:
-        raise ImpossibleMovementError(
-            f"team movements take 2 teams or an odd number of teams (Howell's and Gilman's "
-            f"systems); {n} teams will not do: try {n - 1 if n > 3 else 3} or {n + 1}"
-        )
+    if n < 2:
+        raise ImpossibleMovementError(f"a team match needs at least 2 teams, not {n}")
+    if n % 2 == 0:
+        if variant not in (None, "round-robin"):
+            raise ImpossibleMovementError(
+                f"an even number of teams plays the round-robin variant, not {variant!r}"
+            )
+        _check_rounds(request, n - 1)
+        return round_robin(n, request.trays_for(n - 1))
     if variant not in (None, "howell", "gilman"):
         raise ImpossibleMovementError(
             f"an odd number of teams plays the howell or gilman variant, not {variant!r}"
         )
     _check_rounds(request, n - 1)
     return rotating(n, request.trays_for(n - 1), variant == "gilman")
+
+
+def _build_clubs(request: Request) -> Movement:
+    if request.teams not in (None, 2):
+        raise ImpossibleMovementError(
+            f"club against club is a match of 2 teams, not {request.teams}; "
+            "give the tables instead: --tables P seats P pairs of each club"
+        )
+    tables = request.tables
+    if tables is None or tables < 2:
+        raise ImpossibleMovementError(
+            "club against club needs the number of tables, 2 or more: --tables P seats P "
+            "pairs of each club"
+        )
+    _check_size(tables, "tables")
+    _check_rounds(request, tables)
+    return clubs(tables, request.trays_for(tables))
+
+
+def _check_size(size: int, unit: str) -> None:
+    if size > LARGEST:
+        raise ImpossibleMovementError(
+            f"team movements are built for up to {LARGEST} {unit}, not {size}"
+        )
 
 
 def _check_rounds(request: Request, rounds: int) -> None:
@@ -184,24 +322,28 @@ def _check_rounds(request: Request, rounds: int) -> None:
         )
 
 
-def pairing_summary(movement: Movement) -> str:
-    """Per two teams, how many trays their complete match covers (for the help and tests)."""
-    counts = complete_matches(movement)
-    return ", ".join(f"{x}v{y}: {n}" for (x, y), n in counts.items())
-
-
 FAMILY = Family(
     name="team",
-    title="Team matches (two teams of four; Howell's and Gilman's systems)",
+    title="Team matches (teams of four; Howell's and Gilman's systems; club against club)",
     competitors=Competitors.TEAMS,
-    sizes="2 teams, or any odd number of teams from 3",
+    sizes=f"2-{LARGEST} teams; club against club 2-{LARGEST} tables",
     help=SEED_RULE + "\n\n" + READING,
     build=build,
     variants=(
         Variant("six-sets", "two teams of four: six sets, partnerships changing", "2 teams"),
         Variant("league", "two teams of four: the 1st, 3rd and 5th sets", "2 teams"),
+        Variant(
+            "round-robin",
+            "teams of four, two-table matches, every team meets every other",
+            "4+ teams, even",
+        ),
         Variant("howell", "Howell's system: E-W still, trays (n-1)/2 tables West", "odd teams"),
         Variant("gilman", "Gilman's American whist: E-W two tables, trays one", "odd teams"),
+        Variant(
+            "club",
+            "club against club: one pair of each at every table (--tables P)",
+            "2+ tables; odd: an odd pair a side",
+        ),
     ),
     size_unit="teams",
 )

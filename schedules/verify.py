@@ -14,8 +14,9 @@ finding; an empty list means the movement holds. Every builder runs it before re
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Collection, Mapping
 
-from schedules.findings import Finding, InvalidMovementError, Law
+from schedules.findings import Finding, InvalidMovementError, Law, ScheduleError
 from schedules.promises import check_promise, promise_names
 from schedules.tally import Play, plays_by_competitor
 from schedules.types import Label, Movement, RoundNo, Seating, TableNo, TrayNo
@@ -26,7 +27,7 @@ def verify(movement: Movement, promise: str | None = None) -> list[Finding]:
     name = promise or movement.promise
     if name not in promise_names():
         known = ", ".join(promise_names())
-        raise ValueError(f"unknown promise {name!r}; known promises: {known}")
+        raise ScheduleError(f"unknown promise {name!r}; known promises: {known}")
     findings = _check_seatings(movement)
     findings += _check_trays(movement)
     findings += _check_plays(movement)
@@ -40,6 +41,53 @@ def ensure_valid(movement: Movement, promise: str | None = None) -> Movement:
     if findings:
         raise InvalidMovementError(findings)
     return movement
+
+
+def sitout_findings(m: Movement, declared: Mapping[RoundNo, Collection[Label]]) -> list[Finding]:
+    """Sit-outs a document declares against those its seatings leave, round by round: anyone
+    declared out but seated, or left out but not declared. A round of the movement with no
+    table is one finding, unless everyone is declared sitting out in it (a phantom's round)."""
+    findings: list[Finding] = []
+    seated: dict[RoundNo, dict[Label, TableNo]] = defaultdict(dict)
+    for s in m.seatings:
+        seated[s.round].update(dict.fromkeys(s.places, s.table))
+    for r in sorted(set(declared) | set(m.sitouts)):
+        out = set(declared.get(r, ()))
+        if r not in seated:
+            if 1 <= r <= m.rounds and out != set(m.field):
+                findings.append(
+                    Finding(
+                        Law.ROUND_EMPTY,
+                        r,
+                        None,
+                        (),
+                        f"no table plays in round {r}, though the movement has {m.rounds}"
+                        " rounds and not everyone is declared sitting out",
+                    )
+                )
+            continue
+        for who in sorted(out & set(seated[r])):
+            findings.append(
+                Finding(
+                    Law.SITOUT_SEATED,
+                    r,
+                    seated[r][who],
+                    (who,),
+                    f"{who} is declared sitting out but is seated at table {seated[r][who]}",
+                )
+            )
+        for who in m.sitouts.get(r, ()):
+            if who not in out:
+                findings.append(
+                    Finding(
+                        Law.SITOUT_UNDECLARED,
+                        r,
+                        None,
+                        (who,),
+                        f"{who} plays at no table but is not declared sitting out",
+                    )
+                )
+    return findings
 
 
 def _check_seatings(m: Movement) -> list[Finding]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from director.scoring.model import Award, IrregularityKind
+from schedules.types import Movement, TrayNo
 
 
 class Outcome(enum.Enum):
@@ -115,6 +116,22 @@ FEW_TABLES = 3
 """The laws' dividing line: "if less than three tables are in play"."""
 
 
+def plays_of(movement: Movement, tray: TrayNo) -> int:
+    """The tables at which the movement plays `tray`: the laws' "tables in play" for that deal.
+
+    The threshold exists so that an average rests on at least two other results, so each play
+    counts (a table that plays the tray twice gives two results).
+
+    >>> from schedules.types import Competitors, Seating, infer_trays
+    >>> seats = (Seating.pair(1, 1, (1, 2), "a", "b"), Seating.pair(1, 2, (2, 1), "c", "d"),
+    ...          Seating.pair(1, 3, (3,), "e", "f"))
+    >>> mv = Movement("x", Competitors.PAIRS, 3, 1, infer_trays(seats), seats, tuple("abcdef"))
+    >>> mv.tables, plays_of(mv, 1)
+    (3, 2)
+    """
+    return sum(tray in seating.trays for seating in movement.seatings)
+
+
 def rule_for(kind: IrregularityKind, mnemonic: bool) -> Rule:
     """The rule that applies to an irregularity (mnemonic play replaces the hands' rules)."""
     in_hands = kind not in (IrregularityKind.WRONG_TRUMP_CORRECTED, IrregularityKind.NOT_PLAYED)
@@ -122,6 +139,7 @@ def rule_for(kind: IrregularityKind, mnemonic: bool) -> Rule:
 
 
 def ruling(kind: IrregularityKind, tables: int, mnemonic: bool) -> Outcome:
-    """The consequence of an irregularity with `tables` tables in play."""
+    """The consequence of an irregularity with `tables` tables in play: the tables at which
+    the deal is played (`plays_of`), not the movement's tables."""
     rule = rule_for(kind, mnemonic)
     return rule.many if tables >= FEW_TABLES else rule.few

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from director.scoring import matchpoints as mp
 from director.scoring.awards import ARTIFICIAL_SHARE, Outcome, rule_for, ruling
+from director.scoring.ceiling import final_average
 from director.scoring.model import (
     TRICKS,
     Adjustment,
@@ -25,7 +26,7 @@ from director.scoring.model import (
     TableResult,
     TableScore,
 )
-from director.scoring.revokes import capped_innocent, penalise, transfer
+from director.scoring.revokes import Penalty, capped_innocent, held_to, transfer
 from schedules.types import Direction, Label, Seating, TrayNo
 
 HALF = Fraction(TRICKS, 2)
@@ -36,8 +37,6 @@ class DealContext:
     """What scoring a deal needs to know about the event."""
 
     settings: Settings
-    tables: int
-    """Tables in play (the laws' "more than two tables")."""
     mnemonic: bool
     record_revokes: bool
     """Pair matches (or individuals by option): the +R/-R record with cap and floor (W14.4)."""
@@ -90,12 +89,12 @@ def score_deal(
 ) -> tuple[DealScore, tuple[str, ...]]:
     """Score one version of a tray from its table results; also return warnings.
 
-    `expected` is the number of plays the movement gives the tray (the Neuberg N)."""
+    `expected` is the number of plays the movement gives the tray: the Neuberg N, and the
+    laws' "tables in play" for this deal."""
     warnings: list[str] = []
-    lines = [_line(result, seating, ctx, warnings) for result, seating in plays]
+    lines = [_line(result, seating, ctx, expected, warnings) for result, seating in plays]
     standing = [ln for ln in lines if ln.outcome is Outcome.STANDS]
-    for ln in standing:
-        _apply_revokes(ln, standing, ctx)
+    _apply_revokes(standing, ctx)
     counting = [ln for ln in lines if ln.counted_ns is not None]
     avg_ns = Fraction(sum(ln.counted_ns for ln in counting), len(counting)) if counting else None
     if avg_ns is None and any(ln.outcome is not Outcome.STANDS for ln in lines):
@@ -120,7 +119,9 @@ def score_deal(
     return deal, tuple(warnings)
 
 
-def _line(result: TableResult, seating: Seating, ctx: DealContext, warnings: list[str]) -> _Line:
+def _line(
+    result: TableResult, seating: Seating, ctx: DealContext, tables: int, warnings: list[str]
+) -> _Line:
     ns = made_ns(result, ctx.settings)
     ln = _Line(result, seating, ns, Outcome.STANDS)
     if (
@@ -141,7 +142,7 @@ def _line(result: TableResult, seating: Seating, ctx: DealContext, warnings: lis
     if result.irregularity is not None:
         kind = result.irregularity.kind
         rule = rule_for(kind, ctx.mnemonic)
-        ln.outcome = ruling(kind, ctx.tables, ctx.mnemonic)
+        ln.outcome = ruling(kind, tables, ctx.mnemonic)
         ln.say(f"{kind.name.replace('_', ' ').lower()}: {ln.outcome.value}", rule.law)
     if ns is not None:
         ln.say(f"As made: N/S {ns}, E/W {TRICKS - ns}", "W1")
@@ -165,57 +166,123 @@ def _reference(ln: _Line, standing: Sequence[_Line], ctx: DealContext) -> list[i
     ]
 
 
-def _apply_revokes(ln: _Line, standing: Sequence[_Line], ctx: DealContext) -> None:
-    revokes = ln.result.revokes
-    if not revokes or ln.made_ns is None:
+def _apply_revokes(standing: Sequence[_Line], ctx: DealContext) -> None:
+    """Law VII Sec.4 at every table of the deal where a side revoked. Tables where one side
+    revoked are held to the deal's final average, found together with their penalties."""
+    played = [ln for ln in standing if ln.made_ns is not None]
+    for ln in played:
+        if len(ln.result.revokes) == 2:
+            ln.adjustment = Adjustment.REVOKE
+            _both_revoked(ln, ln.result.revokes, _reference(ln, standing, ctx))
+    cases = [_Revoking.of(ln, standing, ctx) for ln in played if len(ln.result.revokes) == 1]
+    if not cases:
         return
-    ln.adjustment = Adjustment.REVOKE
-    ref_ns = _reference(ln, standing, ctx)
-    if len(revokes) == 2:
-        _both_revoked(ln, revokes, ref_ns)
-        return
-    revoke = revokes[0]
-    side = revoke.side
-    made = ln.made_ns if side is Direction.NS else TRICKS - ln.made_ns
-    ref = [Fraction(v if side is Direction.NS else TRICKS - v) for v in ref_ns]
-    pen = penalise(made, revoke.count, revoke.tricks_after, ref)
-    law = "Law VII Sec.4"
-    what = f"{side.label} revoked {revoke.count} time(s)"
-    if revoke.failed_calls:
-        what += f" ({revoke.failed_calls} a failure to obey a lawful call, Law X Sec.5)"
-    ln.say(
-        f"{what}: transfer {pen.transfer}, but the {pen.before} tricks won before the first"
-        f" revoke are kept: {made} -> {pen.after_transfer}",
-        law,
-    )
-    if pen.ceiling is None:
-        ln.say("No other table played the deal: the transfer alone applies", "W14 (no reference)")
-    else:
+    revoking = {id(c.line) for c in cases}
+    fixed = [
+        ln.counted_ns for ln in standing if ln.counted_ns is not None and id(ln) not in revoking
+    ]
+    avg_ns = None
+    if fixed or len(cases) > 1:
+        alone = [c.counted_ns(None) for c in cases]
+        start = sum(fixed + alone, Fraction(0)) / (len(fixed) + len(cases))
+        avg_ns = final_average(fixed, [c.counted_ns for c in cases], start)
+    for case in cases:
+        others = [c.line.result.table for c in cases if c is not case]
+        case.apply(avg_ns, others)
+
+
+@dataclass(frozen=True, slots=True)
+class _Revoking:
+    """A table where one side revoked: its figures as functions of the deal's final average."""
+
+    line: _Line
+    revoke: Revoke
+    made: int
+    """The revokers' tricks as made, by the record that stands."""
+    best: int | None
+    """The innocent direction's best made at the reference tables (W14.4 cap); None: no cap."""
+
+    @classmethod
+    def of(cls, ln: _Line, standing: Sequence[_Line], ctx: DealContext) -> _Revoking:
+        """The revoking table `ln` of the deal (one side revoked)."""
+        assert ln.made_ns is not None
+        revoke = ln.result.revokes[0]
+        ns = revoke.side is Direction.NS
+        made = ln.made_ns if ns else TRICKS - ln.made_ns
+        ref = [v if ns else TRICKS - v for v in _reference(ln, standing, ctx)]
+        record = ctx.record_revokes and ctx.settings.method is Method.PLUS_MINUS and ref
+        return cls(ln, revoke, made, TRICKS - min(ref) if record else None)
+
+    def penalty(self, avg_ns: Fraction | None) -> Penalty:
+        """W14.1-W14.2 under the deal's final N/S average (None: no other table)."""
+        ceiling = avg_ns
+        if avg_ns is not None and self.revoke.side is Direction.EW:
+            ceiling = TRICKS - avg_ns
+        return held_to(self.made, self.revoke.count, self.revoke.tricks_after, ceiling)
+
+    def innocent(self, pen: Penalty) -> Fraction:
+        """The adversaries' counted tricks: capped in pair matches (W14.4), else i_pen."""
+        if self.best is None:
+            return TRICKS - pen.penalised
+        return capped_innocent(TRICKS - self.made, TRICKS - pen.penalised, Fraction(self.best))
+
+    def counted_ns(self, avg_ns: Fraction | None) -> Fraction:
+        """N/S tricks as they count in the deal's average (a `ceiling.Counted`)."""
+        innocent = self.innocent(self.penalty(avg_ns))
+        return innocent if self.revoke.side is Direction.EW else TRICKS - innocent
+
+    def apply(self, avg_ns: Fraction | None, others: Sequence[int]) -> None:
+        """Set the table's figures and explain them."""
+        ln, revoke, side = self.line, self.revoke, self.revoke.side
+        pen = self.penalty(avg_ns)
+        ln.adjustment = Adjustment.REVOKE
+        law = "Law VII Sec.4"
+        what = f"{side.label} revoked {revoke.count} time(s)"
+        if revoke.failed_calls:
+            what += f" ({revoke.failed_calls} a failure to obey a lawful call, Law X Sec.5)"
         ln.say(
-            f"Average ceiling: {side.label} average at the other tables {_fmt(pen.ceiling)};"
-            f" revokers {_fmt(pen.penalised)} (never below {pen.before})",
+            f"{what}: transfer {pen.transfer}, but the {pen.before} tricks won before the first"
+            f" revoke are kept: {self.made} -> {pen.after_transfer}",
             law,
         )
-    innocent_pen = TRICKS - pen.penalised
-    innocent_made = TRICKS - made
-    marks = ("-R", "+R") if side is Direction.NS else ("+R", "-R")
-    ln.marks = marks
-    counted_innocent = innocent_pen
-    if ctx.record_revokes and ctx.settings.method is Method.PLUS_MINUS and ref:
-        best = max(TRICKS - r for r in ref)
-        counted_innocent = capped_innocent(innocent_made, innocent_pen, best)
-        ln.say(
-            f"Recorded as made with {marks[0]}/{marks[1]}: adversaries counted at"
-            f" {_fmt(counted_innocent)} (capped at the best made elsewhere, {_fmt(best)}, never"
-            f" below the {innocent_made} they made); revokers counted at"
-            f" {_fmt(TRICKS - counted_innocent)} for the averages, then reduced to"
-            f" {_fmt(pen.penalised)} for the full penalty",
-            "Law VII Sec.4, second paragraph (W14.4)",
+        if pen.ceiling is None:
+            ln.say(
+                "No other table played the deal: the transfer alone applies", "W14 (no reference)"
+            )
+        else:
+            ln.say(_ceiling_text(side, pen, others), law)
+        innocent = self.innocent(pen)
+        marks = ("-R", "+R") if side is Direction.NS else ("+R", "-R")
+        ln.marks = marks
+        if self.best is not None:
+            ln.say(
+                f"Recorded as made with {marks[0]}/{marks[1]}: adversaries counted at"
+                f" {_fmt(innocent)} (capped at the best made elsewhere, {self.best}, never"
+                f" below the {TRICKS - self.made} they made); revokers counted at"
+                f" {_fmt(TRICKS - innocent)} for the averages, then reduced to"
+                f" {_fmt(pen.penalised)} for the full penalty",
+                "Law VII Sec.4, second paragraph (W14.4)",
+            )
+        ln.counted_ns = self.counted_ns(avg_ns)
+        ln.final_ns = innocent if side is Direction.EW else pen.penalised
+        ln.final_ew = pen.penalised if side is Direction.EW else innocent
+
+
+def _ceiling_text(side: Direction, pen: Penalty, others: Sequence[int]) -> str:
+    """The explanation of the average ceiling (W14.2) against the deal's final average."""
+    assert pen.ceiling is not None
+    text = f"Average ceiling: the deal's final {side.label} average, {_fmt(pen.ceiling)}"
+    if others:
+        tables = ", ".join(str(t) for t in others)
+        penalty = "penalty at table" if len(others) == 1 else "penalties at tables"
+        text += f" (found together with the {penalty} {tables})"
+    text += f": revokers {_fmt(pen.penalised)}"
+    if pen.before > pen.ceiling:
+        return (
+            f"{text}; the {pen.before} tricks won before the first revoke are kept, though"
+            ' above the average ("in no case")'
         )
-    ns_counted = counted_innocent if side is Direction.EW else TRICKS - counted_innocent
-    ns_final = counted_innocent if side is Direction.EW else pen.penalised
-    ew_final = pen.penalised if side is Direction.EW else counted_innocent
-    ln.counted_ns, ln.final_ns, ln.final_ew = ns_counted, ns_final, ew_final
+    return f"{text} (never below the {pen.before} won before the first revoke)"
 
 
 def _both_revoked(ln: _Line, revokes: Sequence[Revoke], ref_ns: list[int]) -> None:

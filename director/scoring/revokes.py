@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from director.scoring.model import TRICKS
-
 FIRST_REVOKE = 2
 """Law VII Sec.4: "the transfer of two tricks from the revoking side to their adversaries"."""
 EACH_FURTHER = 1
@@ -39,7 +37,7 @@ class Penalty:
     transfer: int
     after_transfer: int
     ceiling: Fraction | None
-    """The revoking direction's average at the other tables (None: no other table)."""
+    """The revoking direction's average on the deal (None: no other table)."""
     penalised: Fraction
     """r_pen: the revokers' tricks after the full penalty."""
 
@@ -54,12 +52,22 @@ def penalise(made: int, count: int, tricks_after: int, reference: Sequence[Fract
     >>> penalise(made=5, count=1, tricks_after=1, reference=(Fraction(2),)).penalised
     Fraction(4, 1)
     """
+    ceiling = Fraction(sum(reference), len(reference)) if reference else None
+    return held_to(made, count, tricks_after, ceiling)
+
+
+def held_to(made: int, count: int, tricks_after: int, ceiling: Fraction | None) -> Penalty:
+    """W14.1 and W14.2 with the revoking direction's average on the deal given (None: no
+    other table, the transfer alone applies).
+
+    >>> held_to(made=8, count=1, tricks_after=8, ceiling=Fraction(11, 2)).penalised
+    Fraction(11, 2)
+    """
     before = made - tricks_after
     moved = transfer(count)
     after_transfer = made - min(moved, tricks_after)
-    if not reference:
+    if ceiling is None:
         return Penalty(made, before, moved, after_transfer, None, Fraction(after_transfer))
-    ceiling = Fraction(sum(reference), len(reference))
     penalised = max(Fraction(before), min(Fraction(after_transfer), ceiling))
     return Penalty(made, before, moved, after_transfer, ceiling, penalised)
 
@@ -74,8 +82,3 @@ def capped_innocent(
     (Fraction(8, 1), Fraction(9, 1))
     """
     return max(Fraction(innocent_made), min(innocent_pen, best_elsewhere))
-
-
-def innocent_of(penalised: Fraction) -> Fraction:
-    """The adversaries' tricks: the deal's thirteen less the revokers'."""
-    return TRICKS - penalised

@@ -102,7 +102,7 @@ def context(session: Session) -> DealContext:
         movement.competitors is Competitors.INDIVIDUALS
         and session.settings.individual_revoke_record
     )
-    return DealContext(session.settings, movement.tables, movement.mnemonic, record)
+    return DealContext(session.settings, movement.mnemonic, record)
 
 
 def _by_tray(results: Iterable[TableResult]) -> dict[TrayNo, list[TableResult]]:

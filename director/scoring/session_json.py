@@ -6,11 +6,11 @@ strings ("7/2") beside decimals, so nothing is lost and a reader need not parse 
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
 
 from director.scoring.errors import InputFormatError
 from director.scoring.model import (
@@ -33,10 +33,19 @@ from director.scoring.model import (
     TeamMethod,
     TrumpSlip,
 )
+from director.scoring.session_schema import (
+    NewDealEntry,
+    ResultEntry,
+    SessionDocument,
+    SettingsEntry,
+    SlipEntry,
+)
 from director.scoring.validate import check_names
-from schedules.findings import ScheduleError
-from schedules.jsonio import movement_from_json
+from schedules.findings import InvalidMovementError, ScheduleError
+from schedules.json_input import UnreadableFileError, problem, read_text
+from schedules.jsonio import movement_from_document
 from schedules.types import Direction
+from schedules.verify import verify
 
 KINDS = {kind.name.lower(): kind for kind in IrregularityKind} | {
     kind.value.lower(): kind for kind in IrregularityKind
@@ -52,176 +61,134 @@ SETTINGS_FIELDS: dict[str, Any] = {
 
 
 def load_session(path: str | Path) -> Session:
-    """Read a session file; a malformed file raises `InputFormatError` naming the field."""
+    """Read a session file (UTF-8, or UTF-16 with a byte-order mark); a malformed file raises
+    `InputFormatError` naming the place at fault."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        document = SessionDocument.model_validate_json(read_text(path))
     except OSError as exc:
         raise InputFormatError(f"{path}: cannot read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise InputFormatError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
-    return session_from_json(data)
+    except UnreadableFileError as exc:
+        raise InputFormatError(str(exc)) from None
+    except ValidationError as exc:
+        raise InputFormatError(problem(exc, name=str(path))) from None
+    return session_from_document(document)
 
 
-def session_from_json(data: Mapping[str, Any]) -> Session:
-    """A `Session` from the documented dictionary."""
-    if not isinstance(data, Mapping) or "movement" not in data:
-        raise InputFormatError("the session file needs a 'movement' object (director movement ...)")
+def session_from_json(data: Any) -> Session:
+    """A `Session` from the documented dictionary (as `json.load` gives it)."""
     try:
-        return _read(data)
-    except InputFormatError:
-        raise
-    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:
-        raise InputFormatError(
-            f"the session file has a field of the wrong shape ({type(exc).__name__}: {exc});"
-            " see the README, section 'Scoring a session'"
-        ) from None
+        document = SessionDocument.model_validate(data)
+    except ValidationError as exc:
+        raise InputFormatError(problem(exc)) from None
+    return session_from_document(document)
 
 
-def _read(data: Mapping[str, Any]) -> Session:
+def session_from_document(doc: SessionDocument) -> Session:
+    """The session a validated file describes. Its movement must keep the universal rules
+    (every tray played is listed, nobody at two tables at once, ...): the scorer relies on them."""
     try:
-        movement = movement_from_json(data["movement"])
+        movement = movement_from_document(doc.movement)
+        findings = verify(movement, "any")
     except ScheduleError as exc:
         raise InputFormatError(f"movement: {exc}") from None
-    results = tuple(_result(row, i) for i, row in enumerate(_list(data, "results"), start=1))
+    if findings:
+        raise InputFormatError(f"movement: {InvalidMovementError(findings)}")
     session = Session(
         movement=movement,
-        results=results,
-        slips=tuple(_slip(row, i) for i, row in enumerate(_list(data, "slips"), start=1)),
-        new_deals=tuple(_new_deal(row, i) for i, row in enumerate(_list(data, "new_deals"), 1)),
-        settings=_settings(data.get("settings") or {}),
-        names={str(k): str(v) for k, v in (data.get("competitors") or {}).items()},
-        couples=tuple((str(w), str(h)) for w, h in data.get("couples") or ()),
+        results=tuple(_result(row, i) for i, row in enumerate(doc.results or ())),
+        slips=tuple(_slip(row, i) for i, row in enumerate(doc.slips or ())),
+        new_deals=tuple(_new_deal(row, i) for i, row in enumerate(doc.new_deals or ())),
+        settings=_settings(doc.settings),
+        names=dict(doc.competitors or {}),
+        couples=tuple((wife, husband) for wife, husband in doc.couples or ()),
     )
     check_names(session)
     return session
 
 
-def _list(data: Mapping[str, Any], key: str) -> list[Any]:
-    value = data.get(key) or []
-    if not isinstance(value, list):
-        raise InputFormatError(f"field {key} must be a list")
-    return value
-
-
-def _int(row: Mapping[str, Any], key: str, where: str, default: int | None = None) -> int | None:
-    value = row.get(key, default)
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise InputFormatError(f"{where}: field {key} must be a whole number, not {value!r}")
-    return value
-
-
-def _req(row: Mapping[str, Any], key: str, where: str) -> int:
-    value = _int(row, key, where)
-    if value is None:
-        raise InputFormatError(f"{where}: field {key} is missing")
-    return value
-
-
-def _enum(kind: Any, text: Any, where: str, field: str) -> Any:
+def _enum(kind: Any, text: str, where: str, field: str) -> Any:
     try:
-        return kind(text) if kind is not Suit else Suit.parse(str(text))
+        return kind(text) if kind is not Suit else Suit.parse(text)
     except ValueError:
         choices = ", ".join(str(m.value) for m in kind)
         raise InputFormatError(f"{where}: field {field} {text!r} is not one of {choices}") from None
 
 
-def _side(text: Any, where: str, field: str) -> Direction:
-    key = str(text).replace("/", "").replace("-", "").lower()
+def _side(text: str, where: str, field: str) -> Direction:
+    key = text.replace("/", "").replace("-", "").lower()
     if key not in ("ns", "ew"):
         raise InputFormatError(f"{where}: field {field} {text!r} must be NS or EW")
     return Direction(key)
 
 
-def _result(row: Any, i: int) -> TableResult:
-    if not isinstance(row, Mapping):
-        raise InputFormatError(f"results[{i}] must be an object")
-    where = f"results[{i}]"
-    round_, table, tray = (_req(row, k, where) for k in ("round", "table", "tray"))
-    where = f"results[{i}] (tray {tray}, table {table}, round {round_})"
+def _kind(text: str, where: str) -> IrregularityKind:
+    kind = KINDS.get(text.lower())
+    if kind is None:
+        raise InputFormatError(
+            f"{where} {text!r} is not one of " + ", ".join(k.name.lower() for k in IrregularityKind)
+        )
+    return kind
+
+
+def _result(row: ResultEntry, i: int) -> TableResult:
+    where = f"results[{i}] (tray {row.tray}, table {row.table}, round {row.round})"
     revokes = tuple(
         Revoke(
-            side=_side(rv.get("side"), where, "revokes.side"),
-            count=_req(rv, "count", where),
-            tricks_after=_req(rv, "tricks_after", where),
-            failed_calls=_int(rv, "failed_calls", where, 0) or 0,
+            side=_side(rv.side, where, "revokes.side"),
+            count=rv.count,
+            tricks_after=rv.tricks_after,
+            failed_calls=rv.failed_calls,
         )
-        for rv in _objects(row, "revokes", where)
+        for rv in row.revokes or ()
     )
     irregularity = None
-    if raw := row.get("irregularity"):
-        if not isinstance(raw, Mapping):
-            raise InputFormatError(f"{where}: field irregularity must be an object")
-        kind = KINDS.get(str(raw.get("kind", "")).lower())
-        if kind is None:
-            raise InputFormatError(
-                f"{where}: field irregularity.kind {raw.get('kind')!r} is not one of "
-                + ", ".join(k.name.lower() for k in IrregularityKind)
-            )
-        trump = raw.get("table_trump")
+    if raw := row.irregularity:
+        trump = raw.table_trump
         irregularity = Irregularity(
-            kind,
+            _kind(raw.kind, f"{where}: field irregularity.kind"),
             None if trump is None else _enum(Suit, trump, where, "irregularity.table_trump"),
-            str(raw.get("note", "")),
+            raw.note,
         )
-    awards = row.get("awards") or ["A", "A"]
-    prevails = row.get("prevails")
+    awards = row.awards or ["A", "A"]
     return TableResult(
-        round=round_,
-        table=table,
-        tray=tray,
-        ns_tricks=_int(row, "ns", where),
-        ew_record=_int(row, "ew", where),
-        version=_int(row, "version", where, 1) or 1,
+        round=row.round,
+        table=row.table,
+        tray=row.tray,
+        ns_tricks=row.ns,
+        ew_record=row.ew,
+        version=row.version,
         revokes=revokes,
         irregularity=irregularity,
         awards=(
             _enum(Award, awards[0], where, "awards"),
-            _enum(Award, awards[-1], where, "awards"),
+            _enum(Award, awards[1], where, "awards"),
         ),
-        prevails=None if prevails is None else _side(prevails, where, "prevails"),
-        fouled_group=None if row.get("fouled_group") is None else str(row["fouled_group"]),
+        prevails=None if row.prevails is None else _side(row.prevails, where, "prevails"),
+        fouled_group=row.fouled_group,
     )
 
 
-def _objects(row: Mapping[str, Any], key: str, where: str) -> list[Mapping[str, Any]]:
-    value = row.get(key) or []
-    if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
-        raise InputFormatError(f"{where}: field {key} must be a list of objects")
-    return value
+def _slip(row: SlipEntry, i: int) -> TrumpSlip:
+    return TrumpSlip(row.tray, _enum(Suit, row.trump, f"slips[{i}]", "trump"), row.version)
 
 
-def _slip(row: Mapping[str, Any], i: int) -> TrumpSlip:
-    where = f"slips[{i}]"
-    return TrumpSlip(
-        _req(row, "tray", where),
-        _enum(Suit, row.get("trump", ""), where, "trump"),
-        _int(row, "version", where, 1) or 1,
-    )
+def _new_deal(row: NewDealEntry, i: int) -> NewDeal:
+    kind = _kind(row.law, f"new_deals[{i}]: field law")
+    return NewDeal(row.tray, row.version, kind, row.note)
 
 
-def _new_deal(row: Mapping[str, Any], i: int) -> NewDeal:
-    where = f"new_deals[{i}]"
-    kind = KINDS.get(str(row.get("law", "")).lower())
-    if kind is None:
-        raise InputFormatError(f"{where}: field law {row.get('law')!r} names no irregularity")
-    return NewDeal(
-        _req(row, "tray", where), _req(row, "version", where), kind, str(row.get("note", ""))
-    )
-
-
-def _settings(raw: Mapping[str, Any]) -> Settings:
+def _settings(raw: SettingsEntry | None) -> Settings:
+    if raw is None:
+        return Settings()
     values: dict[str, Any] = {}
     for key, kind in SETTINGS_FIELDS.items():
-        if key in raw:
-            values[key] = _enum(kind, raw[key], "settings", key)
+        if (text := getattr(raw, key)) is not None:
+            values[key] = _enum(kind, text, "settings", key)
     for key in ("individual_revoke_record", "ew_prevails", "factor_sitouts"):
-        if key in raw:
-            values[key] = bool(raw[key])
-    if raw.get("declared_trump") is not None:
-        values["declared_trump"] = _enum(Suit, raw["declared_trump"], "settings", "declared_trump")
-    unknown = set(raw) - set(Settings.__dataclass_fields__)
-    if unknown:
-        raise InputFormatError(f"settings: unknown field(s) {', '.join(sorted(unknown))}")
+        if (flag := getattr(raw, key)) is not None:
+            values[key] = flag
+    if raw.declared_trump is not None:
+        values["declared_trump"] = _enum(Suit, raw.declared_trump, "settings", "declared_trump")
     return Settings(**values)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from director.scoring.awards import Outcome, rule_for, ruling
+from director.scoring.deal import made_ns
 from director.scoring.errors import (
     AwardError,
     InputFormatError,
@@ -195,7 +196,7 @@ def check_result(session: Session, index: PlayIndex, r: TableResult) -> None:
             f"{_at(r)}: field ew given without ns; enter N/S tricks as 13 less the E/W record"
         )
     _check_irregularity(session, index, r)
-    _check_revokes(r)
+    _check_revokes(r, made_ns(r, session.settings))
     _check_awards(session, r)
 
 
@@ -221,7 +222,8 @@ def _check_irregularity(session: Session, index: PlayIndex, r: TableResult) -> N
         )
     if irr.kind in NOT_PLAYED_THERE and r.ns_tricks is not None:
         raise AwardError(f"{_at(r)}: {rule.law}: the table does not play the deal; omit ns")
-    outcome = ruling(irr.kind, session.movement.tables, session.movement.mnemonic)
+    # The laws' "tables in play" are those at which this deal is played (awards.plays_of).
+    outcome = ruling(irr.kind, len(index.plays[r.tray]), session.movement.mnemonic)
     if outcome is Outcome.NEW_DEAL and r.version == index.latest[r.tray]:
         raise AwardError(
             f"{_at(r)}: {rule.law} calls for a new deal here ({rule.quote}); record a new deal"
@@ -236,15 +238,17 @@ def _check_irregularity(session: Session, index: PlayIndex, r: TableResult) -> N
         )
 
 
-def _check_revokes(r: TableResult) -> None:
+def _check_revokes(r: TableResult, ns: int | None) -> None:
+    """The revokes against the N/S tricks `ns` by the record that stands (`deal.made_ns`): a
+    side cannot win more tricks after its first revoke than it made in all."""
     sides: set[Direction] = set()
     for rev in r.revokes:
-        if r.ns_tricks is None:
+        if ns is None:
             raise TrickCountError(f"{_at(r)}: a revoke needs the tricks made (field ns)")
         if rev.side in sides:
             raise InputFormatError(f"{_at(r)}: two revoke entries for {rev.side.label}; give one")
         sides.add(rev.side)
-        made = r.ns_tricks if rev.side is Direction.NS else TRICKS - r.ns_tricks
+        made = ns if rev.side is Direction.NS else TRICKS - ns
         if rev.count < 1 or not 0 <= rev.failed_calls <= rev.count:
             raise TrickCountError(
                 f"{_at(r)}: {rev.side.label} revoke field count is {rev.count} with"
@@ -253,8 +257,15 @@ def _check_revokes(r: TableResult) -> None:
         if not 0 <= rev.tricks_after <= made:
             raise TrickCountError(
                 f"{_at(r)}: {rev.side.label} revoke field tricks_after is {rev.tricks_after},"
-                f" but {rev.side.label} made {made} tricks in all"
+                f" but {rev.side.label} made {made} tricks in all{_by_record(r, ns)}"
             )
+
+
+def _by_record(r: TableResult, ns: int) -> str:
+    """Which record the tricks made were read from, when the two records disagree."""
+    if r.ew_record is None or r.ns_tricks + r.ew_record == TRICKS:
+        return ""
+    return " by the N/S record" if ns == r.ns_tricks else " by the E/W record"
 
 
 def _check_awards(session: Session, r: TableResult) -> None:

@@ -48,4 +48,5 @@ from schedules.promises import (  # noqa: E402, F401, I001
     ladies_gentlemen,
     snow,
     whist_variants,
+    seats,
 )

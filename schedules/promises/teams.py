@@ -1,5 +1,7 @@
 """Promises of team movements: a team's pairs apart and opposite, and the team schedule's
-pairing (every two teams play complete matches on equally many trays).
+pairing (every two teams play complete matches on equally many trays). A team with an odd
+number of pairs seats them "half N/S and half E/W, or as near as possible" (1894 code), so it
+holds one side of a tray once more than the other.
 
 A *complete match* between teams x and y on a tray: a pair of x and a pair of y meet on it at
 one table, and the other pair of x and the other pair of y meet on it at another table, each
@@ -58,8 +60,9 @@ def _opposite(movement: Movement, team_plays: _Plays) -> list[Finding]:
     findings = []
     for (tray, team), plays in sorted(team_plays.items()):
         hands = [h for h, _ in plays]
-        # Mnemonic play doubles every play; each side must still be held equally often.
-        if hands.count(Direction.NS) != hands.count(Direction.EW) and len(hands) > 1:
+        # Mnemonic play doubles every play; each side must still be held equally often. A
+        # team with an odd pair holds one side once more: "as near as possible" (1894 code).
+        if abs(hands.count(Direction.NS) - hands.count(Direction.EW)) > len(hands) % 2:
             findings.append(
                 Finding(
                     Law.TEAM_SAME_HANDS,
@@ -108,7 +111,8 @@ def _pairing(movement: Movement, team_plays: _Plays) -> list[Finding]:
 
 @promise(
     "team",
-    "teams: a team's pairs never at one table and holding opposite hands of every tray; "
+    "teams: a team's pairs never at one table and holding opposite hands of every tray "
+    "(one side once more for a team with an odd pair); "
     "every two teams play a complete match on equally many trays",
 )
 def check_team(movement: Movement) -> list[Finding]:

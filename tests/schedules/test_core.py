@@ -128,7 +128,7 @@ def test_json_document_has_verdict_and_balance() -> None:
 
 
 def test_malformed_json_names_the_seating() -> None:
-    with pytest.raises(ScheduleError, match="seating #2"):
+    with pytest.raises(ScheduleError, match=r"^seatings\[1\]\.table: is missing"):
         movement_from_json(
             {"seatings": [{"round": 1, "table": 1, "trays": [1], "ns": 1, "ew": 2}, {"round": 1}]}
         )

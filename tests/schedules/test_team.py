@@ -1,4 +1,4 @@
-"""Team movements: two teams of four, Howell's and Gilman's systems."""
+"""Team movements: two teams of four, a round robin, Howell's and Gilman's systems, clubs."""
 
 from __future__ import annotations
 
@@ -10,17 +10,96 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from director.cli import main
+from director.scoring import score_session
+from director.scoring.model import TableResult
 from schedules import team
 from schedules.catalog import Request
 from schedules.findings import ImpossibleMovementError, Law
 from schedules.mnemonic import make_mnemonic
 from schedules.promises.teams import complete_matches
-from schedules.types import Competitors, Movement, Seating
+from schedules.types import Competitors, Direction, Movement, Seating
 from schedules.verify import verify
+from tests.scoring.builders import session
 
 
 def laws(movement: Movement) -> set[Law]:
     return {f.law for f in verify(movement)}
+
+
+def seated_twice(m: Movement) -> list[tuple[int, str]]:
+    """(round, competitor) for anyone seated at two tables in one round."""
+    seen: dict[tuple[int, str], int] = {}
+    for s in m.seatings:
+        for who in s.places:
+            seen[(s.round, who)] = seen.get((s.round, who), 0) + 1
+    return [key for key, n in seen.items() if n > 1]
+
+
+@given(teams=st.integers(2, 12).map(lambda k: 2 * k), per=st.integers(1, 3))
+def test_even_teams_play_a_round_robin_of_two_table_matches(teams: int, per: int) -> None:
+    m = team.build(Request("team", teams=teams, trays_per_round=per))
+    assert m.variant == "round-robin"
+    assert verify(m) == []
+    assert verify(make_mnemonic(m)) == []
+    assert (m.tables, m.rounds) == (teams, teams - 1)
+    assert seated_twice(m) == []
+    # Every team meets every other in one match, both tray groups of it complete.
+    assert len(complete_matches(m)) == teams * (teams - 1) // 2
+    assert set(complete_matches(m).values()) == {2 * per}
+    # Every tray is played by both halves of one match: two tables, one round, same two teams.
+    where: dict[int, list[Seating]] = {}
+    for s in m.seatings:
+        for tray in s.trays:
+            where.setdefault(tray, []).append(s)
+    for tray, seats in where.items():
+        assert len(seats) == 2, tray
+        assert seats[0].round == seats[1].round, tray
+        teams_at = [{m.team_of(p) for p in s.places} for s in seats]
+        assert teams_at[0] == teams_at[1], tray
+        assert len(teams_at[0]) == 2, tray
+        dealt_at = m.tray(tray).original_table
+        assert dealt_at in {s.table for s in seats}
+
+
+@given(tables=st.integers(2, 15), per=st.integers(1, 3))
+def test_club_against_club_balances_every_tray_as_near_as_possible(tables: int, per: int) -> None:
+    m = team.build(Request("team", tables=tables, variant="club", trays_per_round=per))
+    assert verify(m) == []
+    assert seated_twice(m) == []
+    assert [len(pairs) for pairs in m.teams.values()] == [tables, tables]
+    for tray in m.tray_numbers:
+        held = [s.hands_of(p) for s in m.seatings if tray in s.trays for p in s.places]
+        assert len(held) == 2 * tables  # every pair of both clubs plays it once
+        club_1 = [s.hands_of(p) for s in m.seatings if tray in s.trays for p in s.places[:2]
+                  if m.team_of(p) == "1"]  # fmt: skip
+        assert club_1.count(Direction.NS) - club_1.count(Direction.EW) == tables % 2
+
+
+def test_an_odd_pair_holding_one_side_twice_more_is_rejected() -> None:
+    m = team.build(Request("team", tables=3, variant="club", trays_per_round=1))
+    assert verify(m) == []
+    # Table 2 arrow-switched in set 1: club 1 holds the N-S hands of tray 2 at all three tables.
+    broken = replace(
+        m,
+        seatings=tuple(
+            replace(s, switched=True) if (s.round, s.table) == (1, 2) else s for s in m.seatings
+        ),
+    )
+    assert Law.TEAM_SAME_HANDS in laws(broken)
+
+
+def test_round_robin_and_club_events_score_by_team() -> None:
+    m = team.build(Request("team", teams=6, trays_per_round=1))
+    results = [TableResult(s.round, s.table, t, (s.table * 5 + t) % 14) for s in m.seatings
+               for t in s.trays]  # fmt: skip
+    rows = score_session(session(m, results)).teams
+    assert sum(r.matches_won for r in rows if r.matches_won is not None) == 15  # 6 choose 2
+    club = team.build(Request("team", tables=3, variant="club", trays_per_round=1))
+    results = [TableResult(s.round, s.table, t, 7) for s in club.seatings for t in s.trays]
+    rows = score_session(session(club, results)).teams
+    # Each club: 3 scores a tray plus the odd pair's credit; with N-S 7 everywhere the clubs
+    # differ only by the sides they held, and the credits balance them to 2 N-S + 2 E-W.
+    assert {r.team: r.tricks for r in rows} == {"1": 3 * (7 + 7 + 6 + 6), "2": 3 * (6 + 6 + 7 + 7)}
 
 
 @given(
@@ -76,7 +155,7 @@ def test_teams_without_a_complete_match_are_rejected() -> None:
     assert Law.TEAM_PAIRING_WRONG in laws(replace(m, teams=teams))
 
 
-@pytest.mark.parametrize("teams", [0, 1, 4, 6])
+@pytest.mark.parametrize("teams", [0, 1, 61])
 def test_impossible_team_counts_are_refused(teams: int) -> None:
     with pytest.raises(ImpossibleMovementError, match="teams"):
         team.build(Request("team", teams=teams))
@@ -93,7 +172,14 @@ def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["--teams", "4"], ["--teams", "2", "--variant", "howell"], ["--teams", "5", "--rounds", "2"]],
+    [
+        ["--teams", "4", "--variant", "howell"],
+        ["--teams", "2", "--variant", "howell"],
+        ["--teams", "5", "--rounds", "2"],
+        ["--teams", "3", "--variant", "club"],
+        ["--variant", "club"],
+        ["--tables", "1", "--variant", "club"],
+    ],
 )
 def test_cli_refusals_exit_2(args: list[str]) -> None:
     assert main(["movement", "team", *args]) == 2

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
 
+from director.cli import main
 from schedules.findings import InvalidMovementError, Law
-from schedules.jsonio import load_movement
+from schedules.jsonio import load_movement, movement_from_json
 from schedules.mnemonic import make_mnemonic
 from schedules.types import Movement, Seating, Share, Tray
 from schedules.verify import ensure_valid, verify
@@ -145,3 +147,59 @@ def test_round_split_at_one_table_is_allowed(howell7: Movement) -> None:
     other = replace(second, places=(howell7.seatings[1].ns, s0.ew))
     wrong = replace(howell7, seatings=(first, other, *howell7.seatings[1:]))
     assert Law.TABLE_DOUBLE_BOOKED in laws(wrong)
+
+
+def _document(name: str) -> dict:
+    return json.loads((MOVEMENTS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def test_declared_sitout_who_is_seated_is_a_finding() -> None:
+    doc = _document("tichu-9-pair-2-hands")
+    seated = doc["seatings"][0]  # round 1
+    doc["sitouts"][0]["who"].append(seated["ew"])
+    with pytest.raises(InvalidMovementError) as refused:
+        movement_from_json(doc)
+    [finding] = refused.value.findings
+    assert (finding.law, finding.round, finding.table) == (Law.SITOUT_SEATED, 1, seated["table"])
+    assert finding.who == (seated["ew"],)
+
+
+def test_sitout_no_longer_declared_is_a_finding() -> None:
+    doc = _document("tichu-9-pair-2-hands")
+    dropped = doc["sitouts"].pop(2)
+    with pytest.raises(InvalidMovementError) as refused:
+        movement_from_json(doc)
+    [finding] = refused.value.findings
+    assert (finding.law, finding.round) == (Law.SITOUT_UNDECLARED, dropped["round"])
+    assert finding.who == tuple(dropped["who"])
+
+
+def test_cli_verify_fails_on_sitouts_and_names_round_and_competitor(tmp_path, capsys) -> None:
+    doc = _document("tichu-9-pair-2-hands")
+    doc["sitouts"][1]["who"] = ["1"]
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["movement", "verify", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "[sitout-seated] round 2" in err
+    assert "1 is declared sitting out" in err
+    assert "sitout-undeclared" in err or "(and 1 more)" in err
+
+
+def test_cli_verify_fails_on_a_missing_round(tmp_path, capsys) -> None:
+    doc = _document("bridgescorer-Howell07T3B21")
+    doc["seatings"] = [s for s in doc["seatings"] if s["round"] != 4]
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["movement", "verify", str(path)]) == 2
+    assert "[round-empty] round 4: no table plays in round 4" in capsys.readouterr().err
+
+
+def test_a_round_everyone_sits_out_is_not_missing() -> None:
+    doc = _document("bridgescorer-Howell07T3B21")
+    doc["seatings"] = [s for s in doc["seatings"] if s["round"] != 4]
+    everyone = [str(p) for p in range(1, 8)]
+    doc["sitouts"] = [e for e in doc["sitouts"] if e["round"] != 4] + [
+        {"round": 4, "who": everyone}
+    ]
+    assert movement_from_json(doc).sitouts[4] == tuple(everyone)

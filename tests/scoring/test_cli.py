@@ -16,7 +16,7 @@ from director.scoring import score_session
 from director.scoring.errors import ScoringError
 from director.scoring.session_json import load_session, session_from_json
 
-EXAMPLES = Path(__file__).parents[2] / "resources" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "director" / "data" / "examples"
 FILES = sorted(EXAMPLES.glob("*.json"))
 
 

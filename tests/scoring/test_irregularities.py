@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from director.scoring import score_session
+from director.scoring.awards import Outcome, plays_of, ruling
 from director.scoring.errors import AwardError
 from director.scoring.model import (
     Adjustment,
@@ -19,6 +20,7 @@ from director.scoring.model import (
     TableResult,
     TrumpSlip,
 )
+from schedules.catalog import Request, build
 from schedules.types import Direction
 from tests.scoring.builders import one_deal, one_deal_results, revoke, session
 
@@ -181,3 +183,34 @@ def test_disagreeing_records_director_may_take_north_south() -> None:
     res = score_session(session(one_deal(4), results))
     assert res.deal(1).tables[1].made_ns == 7
     assert any("the N/S record is taken" in w for w in res.warnings)
+
+
+def _six_pairs_wrong_trump(tray: int, overplay: tuple[int, int], new_deal: bool):
+    mv = build(Request("classic", pairs=6))
+    original = mv.tray(tray)
+    first = [
+        TableResult(original.original_round, original.original_table, tray, 7),
+        TableResult(*overplay, tray, 9, irregularity=Irregularity(K.WRONG_TRUMP_OVERPLAY)),
+    ]
+    replay = [replace(r, version=2, irregularity=None) for r in first] if new_deal else []
+    new_deals = (NewDeal(tray, 2, K.WRONG_TRUMP_OVERPLAY),) if new_deal else ()
+    return session(mv, first + replay, new_deals=new_deals)
+
+
+@pytest.mark.parametrize(("tray", "overplay"), [(1, (1, 2)), (3, (3, 3))])
+def test_more_than_two_tables_counts_the_tables_that_play_the_deal(
+    tray: int, overplay: tuple[int, int]
+) -> None:
+    # Foster's six pairs: three tables, but each tray is played twice (tray 3 twice at table 3),
+    # so an average would rest on one other result: the laws call for a new deal.
+    with pytest.raises(AwardError, match="new deal"):
+        score_session(_six_pairs_wrong_trump(tray, overplay, new_deal=False))
+    deal = score_session(_six_pairs_wrong_trump(tray, overplay, new_deal=True)).deal(tray)
+    assert (deal.version, deal.counting) == (2, 2)
+
+
+def test_the_tables_in_play_are_counted_per_deal() -> None:
+    assert ruling(K.WRONG_TRUMP_OVERPLAY, tables=2, mnemonic=False) is Outcome.NEW_DEAL
+    mv = build(Request("classic", pairs=6))
+    assert [plays_of(mv, tray) for tray in (1, 3)] == [2, 2]
+    assert plays_of(one_deal(4), 1) == 4

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from director.scoring import score_session
-from director.scoring.model import Method, RevokeReference, Settings
+from director.scoring.model import Method, Revoke, RevokeReference, Settings, TableResult
 from director.scoring.revokes import penalise, transfer
 from schedules.types import Competitors
 from tests.scoring.builders import one_deal, one_deal_results, revoke, session
@@ -130,3 +130,57 @@ def test_matchpoints_compare_the_penalised_tricks_without_the_clamp() -> None:
     t5 = deal.tables[4]
     assert t5.final_ns == 9  # i_pen, not capped at 7
     assert t5.mp_ns == 8  # beats all four others on the 2-1 scale
+
+
+def test_revoke_tricks_are_applied_to_the_record_that_stands() -> None:
+    # N/S say 2, E/W say 12 and E/W's record stands: N/S made 1, E/W 12.
+    ew = score_session(
+        session(one_deal(1), [TableResult(1, 1, 1, 2, 12, revokes=(revoke("ew", 1, 12),))])
+    )
+    assert (ew.deal(1).tables[0].final_ns, ew.deal(1).tables[0].final_ew) == (3, 10)
+    ns = score_session(
+        session(one_deal(1), [TableResult(1, 1, 1, 2, 12, revokes=(revoke("ns", 1, 1),))])
+    )
+    assert (ns.deal(1).tables[0].final_ns, ns.deal(1).tables[0].final_ew) == (0, 13)
+
+
+def _several(ns: list[int], revokes: dict[int, Revoke], settings: Settings | None = None):
+    extra = {str(t): {"revokes": (rev,)} for t, rev in revokes.items()}
+    chosen = settings or Settings(method=Method.MATCHPOINTS)
+    return score_session(session(one_deal(len(ns)), one_deal_results(ns, **extra), chosen)).deal(1)
+
+
+def test_several_revoking_tables_are_held_to_the_final_average() -> None:
+    # As made N/S 10, 8, 8. Transfers alone: 8 and 4 (three revokes); table 1's ceiling over
+    # the others as made would be 8, but the final average is (r1 + 4 + 8) / 3 = r1: 6.
+    deal = _several([10, 8, 8], {1: revoke("ns", 1, 10), 2: revoke("ns", 3, 8)})
+    assert deal.avg_ns == 6
+    assert [t.final_ns for t in deal.tables] == [6, 4, 8]
+
+
+def test_tricks_won_before_the_first_revoke_stay_above_the_final_average() -> None:
+    # Table 1 won 7 before its revoke; the final average is (7 + 4 + 8) / 3 = 19/3.
+    deal = _several([10, 8, 8], {1: revoke("ns", 1, 3), 2: revoke("ns", 3, 8)})
+    assert deal.avg_ns == Fraction(19, 3)
+    assert [t.final_ns for t in deal.tables] == [7, 4, 8]
+    steps = " ".join(s.text for s in deal.tables[0].steps)
+    assert "the 7 tricks won before the first revoke are kept, though above" in steps
+
+
+def test_when_every_table_revoked_the_ceiling_takes_no_more_than_it_must() -> None:
+    # Transfers alone: N/S 8 and 6, average 7. Any average from 0 to 6 satisfies the law;
+    # the least penalty is 6 for both.
+    same = _several([10, 8], {1: revoke("ns", 1, 10), 2: revoke("ns", 1, 8)})
+    assert [t.final_ns for t in same.tables] == [6, 6]
+    # Opposite directions: N/S 8 at table 1, E/W 6 (N/S 7) at table 2, average 15/2. Every
+    # average from 7 to 8 puts both tables at it; the one with transfers alone is kept.
+    mixed = _several([10, 5], {1: revoke("ns", 1, 10), 2: revoke("ew", 1, 8)})
+    assert mixed.avg_ns == Fraction(15, 2)
+    assert [t.final_ns for t in mixed.tables] == [Fraction(15, 2)] * 2
+
+
+def test_the_explanation_says_the_average_is_the_final_one() -> None:
+    deal = _several([10, 8, 8], {1: revoke("ns", 1, 10), 2: revoke("ns", 3, 8)})
+    steps = " ".join(s.text for s in deal.tables[0].steps)
+    assert "the deal's final N-S average, 6" in steps
+    assert "found together with the penalty at table 2" in steps

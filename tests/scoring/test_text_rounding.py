@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from director.cli import main
 from director.scoring.text import Rounding, figure
 
-EXAMPLE = "resources/examples/mitchell-plusminus.json"
+EXAMPLE = "director/data/examples/mitchell-plusminus.json"
 
 
 @given(st.fractions(min_value=-200, max_value=200), st.sampled_from(list(Rounding)))

@@ -42,6 +42,12 @@ CASES = [
         "tricks_after is 5",
     ),
     (
+        "revoke tricks checked against the E/W record that stands",
+        [TableResult(1, 1, 1, 2, ew_record=12, revokes=(revoke("ns", 1, 2),))],
+        TrickCountError,
+        "tricks_after is 2, but N-S made 1 tricks in all by the E/W record",
+    ),
+    (
         "revoke count zero",
         [TableResult(1, 1, 1, 9, revokes=(revoke("ew", 0, 1),))],
         TrickCountError,

@@ -1,5 +1,6 @@
 """Report an irregularity at one table on one tray: the dialog quotes the law it applies and
-shows the award (the scoring engine's ruling for this number of tables) before it is confirmed.
+shows the award (the scoring engine's ruling for the number of tables at which this deal is
+played, `awards.plays_of`: the laws' "tables in play") before it is confirmed.
 
 Revokes and failures to obey a lawful call are entered with the revoke dialog; a new deal
 ordered for any other reason has its own action.
@@ -55,7 +56,8 @@ class Ruling:
 
 
 class IrregularityDialog(QDialog):
-    """Choose the irregularity; see the law and the award; confirm."""
+    """Choose the irregularity; see the law and the award; confirm. `tables` is the number of
+    tables at which this deal is played (an average needs at least two other results)."""
 
     def __init__(
         self, where: str, tables: int, mnemonic: bool, parent: QWidget | None = None
@@ -100,7 +102,7 @@ class IrregularityDialog(QDialog):
         self.quote.show_law(rule.law, cited(rule.law))
         self.award.setText(
             f"<b>Award:</b> {outcome.value} ({rule.law}: “{rule.quote}”; "
-            f"{self.tables} tables in play)."
+            f"this deal is played at {self.tables} tables)."
         )
 
     def ruling(self) -> Ruling:
