@@ -9,13 +9,14 @@ and size by size, is `schedules.movement_schema.MovementDocument`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from schedules.balance import balance
-from schedules.findings import InvalidMovementError, ScheduleError
+from schedules.findings import Finding, InvalidMovementError, ScheduleError
 from schedules.json_input import UnreadableFileError, problem, read_text
 from schedules.movement_schema import MovementDocument
 from schedules.types import (
@@ -85,11 +86,21 @@ def movement_from_json(data: Any) -> Movement:
         document = MovementDocument.model_validate(data)
     except ValidationError as exc:
         raise ScheduleError(problem(exc)) from None
-    return movement_from_document(document)
+    return _as_declared(document)
 
 
 def load_movement(path: str | Path) -> Movement:
-    """Read a movement JSON file (UTF-8, or UTF-16 with a byte-order mark)."""
+    """Read a movement JSON file (UTF-8, or UTF-16 with a byte-order mark); one whose declared
+    sit-outs are not those its seatings leave raises `InvalidMovementError`."""
+    movement, findings = read_movement(path)
+    if findings:
+        raise InvalidMovementError(findings)
+    return movement
+
+
+def read_movement(path: str | Path) -> tuple[Movement, list[Finding]]:
+    """Read a movement JSON file, with the findings of its declared sit-outs held against its
+    seatings (for the verifier's report: round and competitor of each)."""
     try:
         text = read_text(path)
         document = MovementDocument.model_validate_json(text)
@@ -97,17 +108,36 @@ def load_movement(path: str | Path) -> Movement:
         raise ScheduleError(str(exc)) from None
     except ValidationError as exc:
         raise ScheduleError(problem(exc, name=str(path))) from None
-    return movement_from_document(document)
+    movement = movement_from_document(document)
+    return movement, _sitout_findings(document, movement)
+
+
+def _as_declared(doc: MovementDocument) -> Movement:
+    movement = movement_from_document(doc)
+    findings = _sitout_findings(doc, movement)
+    if findings:
+        raise InvalidMovementError(findings)
+    return movement
+
+
+def _sitout_findings(doc: MovementDocument, movement: Movement) -> list[Finding]:
+    """The document's declared sit-outs against those its seatings leave (none declared:
+    nothing to hold them against)."""
+    if doc.sitouts is None:
+        return []
+    declared: dict[int, set[Label]] = {}
+    for entry in doc.sitouts:
+        declared.setdefault(entry.round, set()).update(entry.who)
+    return sitout_findings(movement, declared)
 
 
 def movement_from_document(doc: MovementDocument) -> Movement:
-    """The movement a validated document describes. Sit-outs the document declares must be
-    the ones its seatings leave: otherwise `InvalidMovementError` names round and competitor."""
+    """The movement a validated document describes (its declared sit-outs aside)."""
     seatings = tuple(
         Seating(s.round, s.table, tuple(s.trays), s.places, s.switched) for s in doc.seatings
     )
     rounds = doc.rounds or max((s.round for s in seatings), default=0)
-    movement = Movement(
+    return Movement(
         family=doc.family,
         competitors=Competitors(doc.competitors),
         tables=doc.tables or len({s.table for s in seatings}),
@@ -124,14 +154,6 @@ def movement_from_document(doc: MovementDocument) -> Movement:
         winners=tuple(doc.winners or ("overall",)),
         notes=tuple(doc.notes),
     )
-    if doc.sitouts is not None:
-        declared: dict[int, set[Label]] = {}
-        for entry in doc.sitouts:
-            declared.setdefault(entry.round, set()).update(entry.who)
-        findings = sitout_findings(movement, declared)
-        if findings:
-            raise InvalidMovementError(findings)
-    return movement
 
 
 def _field_of(doc: MovementDocument, seatings: tuple[Seating, ...]) -> tuple[Label, ...]:
@@ -165,9 +187,12 @@ def _trays(doc: MovementDocument, seatings: tuple[Seating, ...]) -> tuple[Tray, 
     )
 
 
-def movement_document(movement: Movement, promise: str | None = None) -> dict[str, Any]:
-    """The full JSON document: the movement, the verifier's verdict and the balance report."""
-    findings = verify(movement, promise)
+def movement_document(
+    movement: Movement, promise: str | None = None, found: Sequence[Finding] = ()
+) -> dict[str, Any]:
+    """The full JSON document: the movement, the verifier's verdict (with the findings already
+    `found` in reading it) and the balance report."""
+    findings = [*found, *verify(movement, promise)]
     data = movement_to_json(movement)
     data["verified"] = not findings
     data["problems"] = [f.to_json() for f in findings]

@@ -20,8 +20,8 @@ from director.cli.options import add_movement_options, movement_request
 from schedules import catalog
 from schedules.balance import balance
 from schedules.balance_table import figure, howell_rows
-from schedules.findings import InvalidMovementError
-from schedules.jsonio import load_movement, movement_document
+from schedules.findings import Finding, InvalidMovementError
+from schedules.jsonio import movement_document, read_movement
 from schedules.promises import promise_names
 from schedules.render import report
 from schedules.types import Movement
@@ -89,12 +89,14 @@ def _generate(argv: Sequence[str]) -> int:
     return _emit(movement, None, args.format)
 
 
-def _emit(movement: Movement, promise: str | None, fmt: str) -> int:
+def _emit(movement: Movement, promise: str | None, fmt: str, found: Sequence[Finding] = ()) -> int:
+    """Print the movement with the verifier's verdict (and the findings already `found` in
+    reading its file); 0 when it verifies, 1 when it does not."""
     if fmt == "json":
-        doc = movement_document(movement, promise)
+        doc = movement_document(movement, promise, found)
         print(json.dumps(doc, indent=1))
         return 0 if doc["verified"] else 1
-    findings = verify(movement, promise)
+    findings = [*found, *verify(movement, promise)]
     print(report(movement, findings, balance(movement)))
     return 0 if not findings else 1
 
@@ -106,7 +108,7 @@ def _verify(argv: Sequence[str]) -> int:
     p.add_argument("--format", choices=["text", "json"], default="text")
     args = p.parse_args(argv)
     try:
-        movement = load_movement(args.file)
+        movement, found = read_movement(args.file)
     except OSError as exc:
         raise catalog.ImpossibleMovementError(f"cannot read {args.file}: {exc.strerror}") from exc
-    return _emit(movement, args.promise, args.format)
+    return _emit(movement, args.promise, args.format, found)
