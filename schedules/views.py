@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from schedules.types import Label, Movement, RoundNo, Seat, TableNo, TrayNo
@@ -101,3 +102,101 @@ def tray_flow(movement: Movement) -> dict[TableNo, tuple[TrayFlow, ...]]:
             TrayFlow(s.round, s.table, s.trays, tuple(sorted(before)), tuple(sorted(after)))
         )
     return {t: tuple(f) for t, f in sorted(flows.items())}
+
+
+# --- Every tray's way ----------------------------------------------------------------------
+
+
+class Hop(enum.Enum):
+    """How trays reach a play, or leave it."""
+
+    NEW = "new"
+    """Before their first play: dealt at this table (the original play)."""
+    TABLE = "table"
+    """Straight to or from a table, at the change of round (maybe this same table)."""
+    PASS = "pass"
+    """To or from another table within the round, tray by tray (Safford, a stationary table)."""
+    STAND = "stand"
+    """Through a bye-stand: the trays wait there for rounds until their next table takes them."""
+    DONE = "done"
+    """After their last play: back to the director."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leg:
+    """One end of a tray's journey between two plays, seen from one of them."""
+
+    hop: Hop
+    tables: tuple[TableNo, ...] = ()
+    """The tables at the other end (several when they share the trays); empty for NEW, DONE."""
+    round: RoundNo | None = None
+    """The round at the other end."""
+    stand: TableNo | None = None
+    """STAND: the trays wait on the stand beside this table (the first table to take them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrayWay:
+    """At one table in one round: the trays, who shares them, and each tray's way in and out."""
+
+    round: RoundNo
+    table: TableNo
+    trays: tuple[TrayNo, ...]
+    sharing: tuple[TableNo, ...]
+    """Other tables playing some of these trays at the same time this round."""
+    came: tuple[tuple[TrayNo, Leg], ...]
+    goes: tuple[tuple[TrayNo, Leg], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Visit:
+    """Tables that play a tray together: same round, same place in their order of play."""
+
+    round: RoundNo
+    order: int
+    tables: tuple[TableNo, ...]
+
+
+def tray_ways(movement: Movement) -> dict[TableNo, tuple[TrayWay, ...]]:
+    """Per table, round by round: every tray's way in and out, none left blank.
+
+    A tray goes from one play to the next straight across the change of round, within the round
+    (when tables play it one after another), or, when its next play is rounds away, onto the
+    bye-stand beside the table that plays it next; after its last play it goes back to the
+    director. Tables playing a tray at the same place in their order of play share it."""
+    visits = _visits(movement)
+    ways: dict[TableNo, list[TrayWay]] = {}
+    for s in sorted(movement.seatings, key=lambda s: (s.table, s.round)):
+        came, goes, sharing = [], [], set()
+        for order, tray in enumerate(s.trays):
+            path = visits[tray]
+            i = next(k for k, v in enumerate(path) if (v.round, v.order) == (s.round, order))
+            sharing.update(t for t in path[i].tables if t != s.table)
+            came.append((tray, _leg(path[i - 1], path[i], back=True) if i else Leg(Hop.NEW)))
+            last = i == len(path) - 1
+            goes.append((tray, Leg(Hop.DONE) if last else _leg(path[i], path[i + 1], False)))
+        way = TrayWay(s.round, s.table, s.trays, tuple(sorted(sharing)), tuple(came), tuple(goes))
+        ways.setdefault(s.table, []).append(way)
+    return {t: tuple(w) for t, w in sorted(ways.items())}
+
+
+def _visits(movement: Movement) -> dict[TrayNo, list[_Visit]]:
+    """Every tray's plays in the order they happen."""
+    plays: dict[TrayNo, dict[tuple[RoundNo, int], list[TableNo]]] = {}
+    for s in movement.seatings:
+        for order, tray in enumerate(s.trays):
+            plays.setdefault(tray, {}).setdefault((s.round, order), []).append(s.table)
+    return {
+        tray: [_Visit(r, o, tuple(sorted(tables))) for (r, o), tables in sorted(at.items())]
+        for tray, at in plays.items()
+    }
+
+
+def _leg(before: _Visit, after: _Visit, back: bool) -> Leg:
+    """The hop between two plays, seen from `after` (back) or from `before`."""
+    other = before if back else after
+    if before.round == after.round:
+        return Leg(Hop.PASS, other.tables, other.round)
+    if after.round == before.round + 1:
+        return Leg(Hop.TABLE, other.tables, other.round)
+    return Leg(Hop.STAND, other.tables, other.round, stand=after.tables[0])

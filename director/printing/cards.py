@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
 
 from director.printing.base import (
     MARGIN,
@@ -96,3 +97,22 @@ def _cut_lines(c: Canvas, slot: Slot) -> None:
     c.setLineWidth(0.3)
     c.rect(slot.x, slot.y, slot.width, slot.height)
     c.restoreState()
+
+
+class CutLine(Flowable):
+    """A dashed line across the frame to cut along, between items of a flowing document."""
+
+    def __init__(self, gap: float = 3 * mm) -> None:
+        super().__init__()
+        self.gap = gap
+        self.width = 0.0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        return available_width, 2 * self.gap
+
+    def draw(self) -> None:
+        c = self.canv
+        c.setDash(2, 2)
+        c.setLineWidth(0.3)
+        c.line(0, self.gap, self.width, self.gap)

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from director.printing import indicators, recap, scorecards, slips, table_cards, travellers, views
+from director.printing import (
+    indicators,
+    notes,
+    personal,
+    recap,
+    scorecards,
+    setup,
+    signin,
+    slips,
+    table_cards,
+    tents,
+    travellers,
+    views,
+)
 from director.printing.base import Header, Progress
-from schedules.types import Label, Movement
+from director.printing.views import Printed
+from schedules.types import Movement
 
 
 @dataclass(frozen=True)
@@ -16,8 +30,8 @@ class MovementDocument:
 
     identifier: str
     verbose_name: str
-    make: Callable[[Movement, Header, str, Progress | None, Mapping[Label, str]], bytes]
-    """(movement, header, paper, progress, printed names per competitor) -> the PDF."""
+    make: Callable[[Movement, Header, str, Progress | None, Printed], bytes]
+    """(movement, header, paper, progress, what the event adds) -> the PDF."""
 
 
 MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
@@ -26,34 +40,67 @@ MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
         MovementDocument(
             indicators.identifier,
             indicators.verbose_name,
-            lambda m, h, paper, p, _names: indicators.render(views.indicator_cards(m), h, paper, p),
+            lambda m, h, paper, p, printed: indicators.render(
+                views.indicator_cards(m, printed.names), h, paper, p
+            ),
         ),
         MovementDocument(
             table_cards.identifier,
             table_cards.verbose_name,
-            lambda m, h, paper, p, _names: table_cards.render(views.table_cards(m), h, paper, p),
+            lambda m, h, paper, p, printed: table_cards.render(
+                views.table_cards(m, printed.names, printed.links), h, paper, p
+            ),
         ),
         MovementDocument(
             scorecards.identifier,
             scorecards.verbose_name,
-            lambda m, h, paper, p, names: scorecards.render(
-                views.score_cards(m, names), h, paper, p
+            lambda m, h, paper, p, printed: scorecards.render(
+                views.score_cards(m, printed.names), h, paper, p
             ),
         ),
         MovementDocument(
             slips.identifier,
             slips.verbose_name,
-            lambda m, h, paper, p, _names: slips.render(views.slips(m), h, paper, p),
+            lambda m, h, paper, p, _printed: slips.render(views.slips(m), h, paper, p),
         ),
         MovementDocument(
             travellers.identifier,
             travellers.verbose_name,
-            lambda m, h, paper, p, _names: travellers.render(views.travellers(m), h, paper, p),
+            lambda m, h, paper, p, printed: travellers.render(
+                views.travellers(m, printed.names), h, paper, p
+            ),
         ),
         MovementDocument(
             recap.identifier,
             recap.verbose_name,
-            lambda m, h, paper, p, _names: recap.render(views.recap(m), h, paper, p),
+            lambda m, h, paper, p, _printed: recap.render(views.recap(m), h, paper, p),
+        ),
+        MovementDocument(
+            setup.identifier,
+            setup.verbose_name,
+            lambda m, h, paper, p, _printed: setup.render(m, h, paper, p),
+        ),
+        MovementDocument(
+            tents.identifier,
+            tents.verbose_name,
+            lambda m, h, paper, p, _printed: tents.render(m, h, paper, p),
+        ),
+        MovementDocument(
+            signin.identifier,
+            signin.verbose_name,
+            lambda m, h, paper, p, printed: signin.render(m, printed.names, h, paper, p),
+        ),
+        MovementDocument(
+            personal.identifier,
+            personal.verbose_name,
+            lambda m, h, paper, p, printed: personal.render(
+                views.score_cards(m, printed.names), h, paper, p
+            ),
+        ),
+        MovementDocument(
+            notes.identifier,
+            notes.verbose_name,
+            lambda m, h, paper, p, _printed: notes.render(m, h, paper, p),
         ),
     )
 }
@@ -69,10 +116,10 @@ def print_movement_document(
     document: str,
     paper: str = "a4",
     progress: Progress | None = None,
-    names: Mapping[Label, str] | None = None,
+    printed: Printed | None = None,
 ) -> bytes:
-    """The PDF of one document (see `MOVEMENT_DOCUMENTS`) for `movement`; `names` (from an
-    event) are printed on the personal score cards."""
+    """The PDF of one document (see `MOVEMENT_DOCUMENTS`) for `movement`; what an event adds
+    (names, the tables' links) is `printed`."""
     return MOVEMENT_DOCUMENTS[document].make(
-        movement, movement_header(movement, document), paper, progress, names or {}
+        movement, movement_header(movement, document), paper, progress, printed or Printed()
     )

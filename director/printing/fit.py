@@ -1,4 +1,5 @@
-"""Put text into a box of known width: shrink it first, then wrap it; never clip it.
+"""Put text into a box of known width: shrink it first, then wrap it, never below the legible
+floor (`FLOOR_SIZE`); text still too tall for its box is cut short with an ellipsis.
 
 Every fit is measured with reportlab's `stringWidth`. Tests (and anyone curious) can record the
 measurements with `recording()` and check that no line is wider than its box.
@@ -19,11 +20,12 @@ from director.printing.fonts import REGULAR
 
 SHRINK_FLOOR = 0.6
 """Text shrinks to 60% of its size at most, then wraps: smaller is unreadable at arm's length."""
+FLOOR_SIZE = 8.0
+"""No text is ever drawn smaller than this (points): below it a card is hard to read."""
+ELLIPSIS = "…"
 
 LEADING = 1.18
 """Line spacing as a multiple of the font size."""
-MIN_SIZE = 4.0
-"""The smallest text ever drawn; below it a box is too small and the overflow is recorded."""
 CAP_HEIGHT = 0.73
 """Height of DejaVu Sans capitals as a multiple of the font size."""
 
@@ -52,6 +54,8 @@ class Measure:
     tallest: float = 0.0
     """The height the lines take."""
     box_height: float | None = None
+    cut: bool = False
+    """Cut short with an ellipsis: the box could not hold every line."""
 
     @property
     def overflows(self) -> bool:
@@ -83,30 +87,46 @@ def fit(
     height: float | None = None,
 ) -> Fitted:
     """Lay `text` out in `width` points: at `size` if it fits, else shrunk down to
-    `floor * size`, else wrapped at that size (words too long for a line are broken).
-    With a `height`, wrapped text that is too tall shrinks further until it fits."""
+    `floor * size` (never below `FLOOR_SIZE`), else wrapped at that size (words too long for a
+    line are broken). With a `height`, wrapped lines that do not fit are cut short with "…"."""
     if width <= 0:
         raise ValueError(f"box width must be positive, got {width}")
+    size = max(size, FLOOR_SIZE)
     natural = stringWidth(text, font, size)
+    smallest = max(size * floor, FLOOR_SIZE)
     if natural <= width:
         fitted = Fitted((text,), size, font)
+    elif size * width / natural >= smallest:
+        fitted = Fitted((text,), max(_round_down(size * width / natural), smallest), font)
     else:
-        shrunk = size * width / natural
-        smallest = size * floor
-        if shrunk >= smallest:
-            fitted = Fitted((text,), _round_down(shrunk), font)
-        else:
-            fitted = Fitted(_wrap(text, width, smallest, font), smallest, font)
-            # A single character wider than the box, or wrapped lines taller than it: shrink on.
-            while fitted.size > MIN_SIZE and (
-                (height is not None and fitted.height > height) or _widest(fitted) > width
-            ):
-                smaller = max(_round_down(fitted.size * 0.9), MIN_SIZE)
-                fitted = Fitted(_wrap(text, width, smaller, font), smaller, font)
+        lines = _wrap(text, width, smallest, font)
+        widest = max(stringWidth(line, font, smallest) for line in lines)
+        if widest > width:
+            # A single character wider than the box: smaller still, down to the floor.
+            smallest = max(_round_down(smallest * width / widest), FLOOR_SIZE)
+            lines = _wrap(text, width, smallest, font)
+        if height is not None:
+            lines = _shorten(lines, width, smallest, font, height)
+        fitted = Fitted(lines, smallest, font)
     log = _log.get()
     if log is not None:
-        log.append(Measure(text, _widest(fitted), width, fitted.height, height))
+        cut = fitted.lines[-1].endswith(ELLIPSIS) and not text.endswith(ELLIPSIS)
+        log.append(Measure(text, _widest(fitted), width, fitted.height, height, cut))
     return fitted
+
+
+def _shorten(
+    lines: tuple[str, ...], width: float, size: float, font: str, height: float
+) -> tuple[str, ...]:
+    """As many lines as `height` holds (at least one), the last ending in an ellipsis when
+    some were left out."""
+    room = max(int(height / (size * LEADING) + 0.001), 1)
+    if len(lines) <= room:
+        return lines
+    last = lines[room - 1]
+    while last and stringWidth(last + ELLIPSIS, font, size) > width:
+        last = last[:-1]
+    return (*lines[: room - 1], last.rstrip() + ELLIPSIS)
 
 
 def _widest(fitted: Fitted) -> float:

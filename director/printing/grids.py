@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from director.printing import fit
 from director.printing.base import MARGIN, paper_size
@@ -36,22 +36,21 @@ def grid(
     bold_columns: Sequence[int] = (),
 ) -> Table:
     """A ruled table `width` points wide; column widths are `shares` of it (they sum to 1).
-    The heading row repeats on every page."""
+    Rows are at least `row_height` tall and grow for text that wraps. The heading row repeats
+    on every page."""
     widths = [width * s for s in shares]
-    heading_size = size * HEADING_SCALE
-    inner_height = row_height - 2 * PADDING if row_height else None
-    body = [
-        [_content(h, w, heading_size, BOLD, None) for h, w in zip(headings, widths, strict=True)]
-    ]
+    heading_size = max(size * HEADING_SCALE, fit.FLOOR_SIZE)
+    body = [[_content(h, w, heading_size, BOLD) for h, w in zip(headings, widths, strict=True)]]
+    heights: list[float | None] = [None]
     for row in rows:
-        body.append(
-            [
-                _content(text, w, size, BOLD if i in bold_columns else REGULAR, inner_height)
-                for i, (text, w) in enumerate(zip(row, widths, strict=True))
-            ]
-        )
-    heights = [None] + [row_height] * len(rows) if row_height else None
-    table = Table(body, colWidths=widths, rowHeights=heights, repeatRows=1)
+        cells = [
+            _content(text, w, size, BOLD if i in bold_columns else REGULAR)
+            for i, (text, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        body.append(cells)
+        tallest = max((c.fitted.height for c in cells if isinstance(c, fit.FittedText)), default=0)
+        heights.append(max(row_height, tallest + 2 * PADDING) if row_height else None)
+    table = Table(body, colWidths=widths, rowHeights=heights if row_height else None, repeatRows=1)
     commands: list[tuple] = [
         ("FONT", (0, 0), (-1, 0), BOLD, heading_size, heading_size * fit.LEADING),
         ("FONT", (0, 1), (-1, -1), REGULAR, size, size * fit.LEADING),
@@ -68,13 +67,11 @@ def grid(
     return table
 
 
-def _content(
-    text: str, column: float, size: float, font: str, height: float | None
-) -> str | Flowable:
+def _content(text: str, column: float, size: float, font: str) -> str | fit.FittedText:
     """The cell's text as is when it fits at the table's size (drawn by the table itself,
     which is much faster), else shrunk or wrapped lines."""
     inner = column - 2 * PADDING
-    fitted = fit.fit(text, inner, size, font, height=height)
+    fitted = fit.fit(text, inner, size, font)
     if fitted.size == size and len(fitted.lines) == 1:
         return text
     return fit.FittedText(fitted, inner, "left")

@@ -1,7 +1,9 @@
 """Indicator cards: one per table and place, read at arm's length.
 
-Each card shows, round by round, who sits at this place and, largest of all, the table and the
-place they go to next (Foster: "telling the player which table and which seat to go to next").
+Each card shows, round by round, who sits at this place, where the table's trays go after the
+round and, largest of all, the table and the place the player goes to next (Foster: "telling the
+player which table and which seat to go to next"). In the round a Mitchell mover skips a table,
+the card says so beside the next table.
 """
 
 from __future__ import annotations
@@ -32,13 +34,18 @@ MAX_NEXT_SIZE = 26
 
 # Column widths as fractions of the card's inner width.
 COLUMNS = (
-    ("Round", 0.09),
-    ("Sitting here", 0.29),
-    ("Trays", 0.20),
-    ("", 0.06),
-    ("Next table", 0.17),
+    ("Round", 0.08),
+    ("Sitting here", 0.24),
+    ("Trays", 0.13),
+    ("Trays then go to", 0.17),
+    ("", 0.05),
+    ("Next table", 0.14),
     ("Next place", 0.19),
 )
+NEXT = 4
+"""The first of the "next" columns (the arrow)."""
+SKIP_SHARE = 0.4
+"""The share of a row's height given to the skip warning under the next table."""
 
 MAX_ROWS = 30
 """More rounds than this and the card continues on a second page (rows stay 7 mm or taller)."""
@@ -92,7 +99,8 @@ def draw_card(c: Canvas, card: IndicatorCard, slot: Slot) -> None:
     row_height = (top - slot.y - PAD) / max(len(card.rows), 1)
     # Shade the "next" columns: it is what the players look for when the round ends.
     c.setFillGray(0.9)
-    c.rect(xs[4], slot.y + PAD, widths[4] + widths[5], top - slot.y - PAD, stroke=0, fill=1)
+    shade = sum(widths[NEXT + 1 :])
+    c.rect(xs[NEXT + 1], slot.y + PAD, shade, top - slot.y - PAD, stroke=0, fill=1)
     c.setFillGray(0)
     for i, row in enumerate(card.rows):
         bottom = top - (i + 1) * row_height
@@ -113,19 +121,28 @@ def _draw_row(
     c: Canvas, row: IndicatorRow, xs: list[float], widths: list[float], bottom: float, h: float
 ) -> None:
     size = min(MAX_ROW_SIZE, h * 0.55)
-    big = min(MAX_NEXT_SIZE, h * 0.8)
     gap = GAP
     cells = (
         (str(row.round), size, BOLD),
         (row.who or "—", size, REGULAR),
         (row.trays, size, REGULAR),
+        (row.trays_then, min(size, 11), REGULAR),
     )
     for (text, s, font), x, w in zip(cells, xs, widths, strict=False):
-        fit.draw_middle(c, text, x + gap, bottom, w - 2 * gap, h, s, font, align="left")
+        if text:
+            fit.draw_middle(c, text, x + gap, bottom, w - 2 * gap, h, s, font, align="left")
+    span = sum(widths[NEXT:])
     if row.next_table is None:
-        span = widths[3] + widths[4] + widths[5]
-        fit.draw_middle(c, row.next_note, xs[3] + gap, bottom, span - 2 * gap, h, size, REGULAR)
+        fit.draw_middle(c, row.next_note, xs[NEXT] + gap, bottom, span - 2 * gap, h, size, REGULAR)
         return
-    fit.draw_middle(c, "→", xs[3], bottom, widths[3], h, big, BOLD)
-    fit.draw_middle(c, str(row.next_table), xs[4] + gap, bottom, widths[4] - 2 * gap, h, big, BOLD)
-    fit.draw_middle(c, row.next_seat, xs[5] + gap, bottom, widths[5] - 2 * gap, h, size, BOLD)
+    if row.skip:
+        # The warning under the move, across the "next" columns, so the mover cannot miss it.
+        low = h * SKIP_SHARE
+        fit.draw_middle(c, row.skip, xs[NEXT] + gap, bottom, span - 2 * gap, low, 11, BOLD)
+        bottom, h = bottom + low, h - low
+    big = min(MAX_NEXT_SIZE, h * 0.8)
+    fit.draw_middle(c, "→", xs[NEXT], bottom, widths[NEXT], h, big, BOLD)
+    x, w = xs[NEXT + 1], widths[NEXT + 1]
+    fit.draw_middle(c, str(row.next_table), x + gap, bottom, w - 2 * gap, h, big, BOLD)
+    x, w = xs[NEXT + 2], widths[NEXT + 2]
+    fit.draw_middle(c, row.next_seat, x + gap, bottom, w - 2 * gap, h, size, BOLD)

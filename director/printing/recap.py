@@ -18,6 +18,10 @@ from director.printing.views import Recap
 identifier = "movement"
 verbose_name = "Movement recap (round by table grid)"
 
+PROOF_NOTE = (
+    "How the movement was built and the check that it keeps the laws are printed as their own "
+    "document: Movement notes and proof."
+)
 TABLES_PER_PAGE = 8
 ROUND_SHARE = 0.06
 
@@ -57,4 +61,6 @@ def render(item: Recap, header: Header, paper: str, progress: Progress | None = 
     if item.notes:
         story.append(Spacer(1, 4 * mm))
         story.extend(Paragraph(escape(n), styles["body"]) for n in item.notes)
+    story.append(Spacer(1, 4 * mm))
+    story.append(Paragraph(escape(PROOF_NOTE), styles["small"]))
     return build_document(story, header, paper, wide=True)

@@ -5,6 +5,7 @@ rounded here, for display only, with the scoring's own `figure` formatter."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from director.scoring.model import (
     TRICKS,
@@ -43,6 +44,8 @@ class ResultsDocument:
     deals: tuple[Table, ...]
     personal: tuple[Table, ...]
     couples: Table | None
+    provisional: str = ""
+    """"Provisional: 40 of 45 results entered" until every play has its result, else ""."""
 
 
 def results_document(session: Session, result: SessionResult) -> ResultsDocument:
@@ -50,14 +53,14 @@ def results_document(session: Session, result: SessionResult) -> ResultsDocument
     names = session.names
     mp = result.method is Method.MATCHPOINTS
     won = {label for w in result.winners for label in w.labels}
+    # Safford ranks by tricks lost (fewest wins): print them beside the tricks won.
+    lost = bool(result.subtotals)
     winners = tuple(
         f"{WINNER_MARK} {w.title}: "
         + " = ".join(_who(label, names) for label in w.labels)
-        + f" ({figure(w.figure)})"
+        + f" ({winning_figure(w.figure, mp, lost, w.title == 'team')})"
         for w in result.winners
     )
-    # Safford ranks by tricks lost (fewest wins): print them beside the tricks won.
-    lost = bool(result.subtotals)
     rankings = tuple(
         _ranking(field, rows, names, won, mp, lost) for field, rows in result.standings.items()
     )
@@ -84,7 +87,27 @@ def results_document(session: Session, result: SessionResult) -> ResultsDocument
                 for c in result.couples
             ),
         )
-    return ResultsDocument(winners, rankings, deals, personal, couples)
+    return ResultsDocument(winners, rankings, deals, personal, couples, _provisional(session))
+
+
+def winning_figure(value: Fraction, mp: bool, lost: bool, teams: bool) -> str:
+    """The winners' figure with its sign and unit: "+7.5 tricks", "61.3%", "41 tricks lost"."""
+    if teams:
+        return f"{figure(value)} matches won"
+    if lost:
+        return f"{figure(value)} tricks lost"
+    if mp:
+        return f"{figure(value)}%"
+    return f"{figure(value, signed=True)} tricks against the average"
+
+
+def _provisional(session: Session) -> str:
+    """What is missing while results are still coming in ("" once every play has one)."""
+    expected = {(s.round, s.table, t) for s in session.movement.seatings for t in s.trays}
+    entered = {(r.round, r.table, r.tray) for r in session.results} & expected
+    if len(entered) == len(expected):
+        return ""
+    return f"Provisional: {len(entered)} of {len(expected)} results entered"
 
 
 def _who(label: Label, names: dict[Label, str]) -> str:
@@ -100,7 +123,10 @@ def _ranking(
     mp: bool,
     lost: bool,
 ) -> Table:
+    equated = any(s.equated is not None for s in rows)
     headings = ("", "Place", "No.", "Name", "Deals", "Tricks", "+/-")
+    if equated:
+        headings += ("Equated",)
     if mp:
         headings += ("Matchpoints", "%")
     if lost:
@@ -116,6 +142,8 @@ def _ranking(
             figure(s.raw),
             figure(s.plus_minus, signed=True),
         )
+        if equated:
+            row += (figure(s.equated),)
         if mp:
             row += (figure(s.matchpoints), figure(s.percent))
         if lost:
@@ -138,6 +166,11 @@ def _deal(
     notes = [
         f"Average: N-S {figure(deal.avg_ns)}, E-W {figure(deal.avg_ew)} "
         f"over {deal.counting} table{'s' if deal.counting != 1 else ''}"
+        + (
+            f"; top N-S {deal.top_ns}, bottom N-S {deal.bottom_ns} tricks"
+            if deal.top_ns is not None and deal.bottom_ns is not None
+            else ""
+        )
     ]
     if deal.version > 1:
         law = new_deals.get((deal.tray, deal.version))
@@ -154,7 +187,7 @@ def _deal_row(
 ) -> tuple[str, ...]:
     made = "—" if t.made_ns is None else str(t.made_ns)
     counted = "—" if t.counted_ns is None else figure(t.counted_ns)
-    marks = f"{t.marks[0] or '·'} / {t.marks[1] or '·'}" if any(t.marks) else ""
+    marks = revoke_marks(t.marks)
     if mp:
         scores = (figure(t.mp_ns), figure(t.mp_ew))
     else:
@@ -176,6 +209,13 @@ def _deal_row(
     )
 
 
+def revoke_marks(marks: tuple[str, str]) -> str:
+    """The revoke marks naming their side: "N-S -R, E-W +R" ("" without a revoke)."""
+    return ", ".join(
+        f"{side} {mark}" for side, mark in zip(("N-S", "E-W"), marks, strict=True) if mark
+    )
+
+
 def _personal(
     session: Session, result: SessionResult, names: dict[Label, str], mp: bool
 ) -> tuple[Table, ...]:
@@ -186,6 +226,7 @@ def _personal(
                 ns = side == "N-S"
                 tricks = t.final_ns if ns else t.final_ew
                 score = (t.mp_ns if ns else t.mp_ew) if mp else (t.pm_ns if ns else t.pm_ew)
+                mark = t.marks[0] if ns else t.marks[1]
                 for who in mine:
                     plays.setdefault(who, []).append(
                         (
@@ -194,7 +235,7 @@ def _personal(
                             str(t.table),
                             side,
                             "-".join(theirs),
-                            figure(tricks),
+                            figure(tricks) + (f" {mark}" if mark else ""),
                             figure(score, signed=not mp),
                         )
                     )
@@ -205,10 +246,12 @@ def _personal(
         if who in totals:
             s = totals[who]
             total = f"Total: {figure(s.raw)} tricks, {figure(s.plus_minus, signed=True)}"
+            if s.equated is not None:
+                total += f", equated {figure(s.equated)}"
             if mp:
                 total += f", {figure(s.matchpoints)} matchpoints, {figure(s.percent)}%"
             notes = (total,)
-        headings = ("Tray", "Round", "Table", "Hands", "Opponents", "Tricks")
+        headings = ("Tray", "Round", "Table", "Hands", "Opponents", "Tricks (R: revoke)")
         headings += ("Matchpoints",) if mp else ("+/-",)
         rows.sort(key=lambda r: (int(r[1]), int(r[0])))
         sheets.append(Table(_who(who, names), headings, tuple(rows), notes))

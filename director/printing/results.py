@@ -9,25 +9,31 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from director.errors import DirectorError
 from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.grids import content_width, grid
+from director.printing.paging import frame_height, height_of, paged
 from director.printing.result_views import ResultsDocument, Table
 
 identifier = "results"
 verbose_name = "Results"
 
-# Column shares per kind of table, by number of columns.
 RANKING = {
-    7: (0.04, 0.07, 0.08, 0.45, 0.08, 0.14, 0.14),
-    8: (0.04, 0.07, 0.08, 0.37, 0.08, 0.12, 0.12, 0.12),
-    9: (0.04, 0.07, 0.07, 0.34, 0.07, 0.1, 0.1, 0.12, 0.09),
-    10: (0.04, 0.07, 0.07, 0.27, 0.07, 0.1, 0.1, 0.11, 0.08, 0.09),
+    "": 0.04,
+    "Place": 0.07,
+    "No.": 0.07,
+    "Deals": 0.07,
+    "Tricks": 0.08,
+    "+/-": 0.09,
+    "Equated": 0.09,
+    "Matchpoints": 0.12,
+    "%": 0.08,
+    "Tricks lost": 0.09,
 }
-"""Standings column shares by column count: plus/minus, + tricks lost, + matchpoints, + both."""
-DEAL = (0.06, 0.06, 0.1, 0.1, 0.08, 0.08, 0.08, 0.09, 0.09, 0.26)
+"""Standings column shares by heading; the name takes the rest."""
+DEAL = (0.06, 0.06, 0.09, 0.09, 0.08, 0.08, 0.15, 0.09, 0.09, 0.21)
 PERSONAL = (0.09, 0.09, 0.09, 0.1, 0.33, 0.14, 0.16)
 COUPLES = (0.1, 0.24, 0.24, 0.1, 0.16, 0.16)
 
@@ -50,11 +56,15 @@ def render(
         raise DirectorError(f"unknown results part {sorted(unknown)}; use {', '.join(PARTS)}")
     styles = stylesheet()
     width = content_width(paper)
+    room = frame_height(paper)
     story: list[Flowable] = [Paragraph(escape(header.title), styles["title"])]
     if header.subtitle:
         story.append(Paragraph(escape(header.subtitle), styles["heading"]))
+    if document.provisional:
+        story.append(Paragraph(escape(document.provisional.upper()), styles["heading"]))
+    opening = len(story)
     if "standings" in parts:
-        story += _standings(document, width, styles)
+        story += _standings(document, width, room, styles, story)
     sections = [
         (title, tables, shares)
         for part, title, tables, shares in (
@@ -66,28 +76,38 @@ def render(
     steps = sum(len(tables) for _, tables, _ in sections)
     done = 0
     for title, tables, shares in sections:
-        if len(story) > 2:
+        if len(story) > opening:
             story.append(PageBreak())
         story.append(Paragraph(title, styles["title"]))
         for table in tables:
-            story += _table(table, shares, width, styles, keep=True)
+            story += _table(table, shares, width, room, styles)
             done += 1
             report(progress, done, steps)
     return build_document(story, header, paper)
 
 
 def _standings(
-    document: ResultsDocument, width: float, styles: dict[str, ParagraphStyle]
+    document: ResultsDocument,
+    width: float,
+    room: float,
+    styles: dict[str, ParagraphStyle],
+    opening: Sequence[Flowable],
 ) -> list[Flowable]:
+    """Winners, the rankings and (Safford) the couples; the first ranking starts under the
+    winners on the first page, after the `opening` title lines (paragraphs)."""
     story: list[Flowable] = []
     if document.winners:
         story.append(Paragraph("Winners", styles["heading"]))
         story.extend(Paragraph(escape(w), styles["body"]) for w in document.winners)
+    # The first ranking may start under the winners; later ones start where they fit whole.
+    left: float | None = room - height_of([*opening, *story], width, room)
     for table in document.rankings:
-        shares = RANKING[len(table.headings)]
-        story += _table(table, shares, width, styles, keep=False)
+        shares = tuple(RANKING.get(h, 0.0) for h in table.headings)
+        shares = tuple(share or 1 - sum(shares) for share in shares)
+        story += _table(table, shares, width, room, styles, left)
+        left = None
     if document.couples is not None:
-        story += _table(document.couples, COUPLES, width, styles, keep=True)
+        story += _table(document.couples, COUPLES, width, room, styles)
     return story
 
 
@@ -95,14 +115,22 @@ def _table(
     table: Table,
     shares: tuple[float, ...],
     width: float,
+    room: float,
     styles: dict[str, ParagraphStyle],
-    keep: bool,
+    first_room: float | None = None,
 ) -> list[Flowable]:
-    parts: list[Flowable] = [
-        Paragraph(escape(table.title), styles["heading"]),
-        Spacer(1, 1.5 * mm),
-        grid(table.headings, table.rows, shares, width, 9),
-    ]
-    parts.extend(Paragraph(escape(n), styles["small"]) for n in table.notes)
-    # Short tables stay whole on a page; long standings may break (the heading row repeats).
-    return [KeepTogether(parts)] if keep and len(table.rows) < 40 else parts
+    """A titled grid with its notes; one too long for a page continues on the next under its
+    title, marked "continued" (see `paging.paged` for `first_room`)."""
+
+    def piece(rows: Sequence[tuple[str, ...]], k: int, count: int) -> list[Flowable]:
+        title = table.title + (" (continued)" if k else "")
+        made: list[Flowable] = [
+            Paragraph(escape(title), styles["heading"]),
+            Spacer(1, 1.5 * mm),
+            grid(table.headings, rows, shares, width, 9),
+        ]
+        if k == count - 1:
+            made.extend(Paragraph(escape(n), styles["small"]) for n in table.notes)
+        return made
+
+    return paged(table.rows, piece, width, room, first_room)

@@ -1,5 +1,6 @@
 """Personal score cards: per competitor, a row per round (table, place, partner, opponents,
-trays) and a box per tray for the tricks; for Safford a subtotal line after each four hands.
+trays), a box per tray for the tricks, room for a revoke or an irregularity, and the running
+total; a grand total at the foot, and for Safford a subtotal line after each four hands.
 No trump column: Law IV records the trump on the slip only."""
 
 from __future__ import annotations
@@ -22,13 +23,17 @@ verbose_name = "Personal score cards"
 PAD = 4 * mm
 GAP = 1.2 * mm
 TITLE_HEIGHT = 14 * mm
-HEADING_HEIGHT = 6 * mm
+HEADING_HEIGHT = 8 * mm
+"""Two lines of the smallest text: "Revoke, note" wraps in its narrow column."""
 MAX_ROWS = 30
 """More rounds than this and the card continues on the next page."""
 TWO_PER_PAGE_UP_TO = 10
+"""Cards with at most this many lines go two to a page."""
 NAME_LINE = "Name: ______________________"
 """Where the players write their names when the event has none."""
-"""Cards with at most this many lines go two to a page."""
+GRAND_TOTAL = "Grand total"
+REVOKE = "Revoke, note"
+RUNNING = "Total so far"
 
 
 def render(
@@ -50,9 +55,13 @@ def split(card: ScoreCard) -> list[ScoreCard]:
     return [replace(card, rows=card.rows[i : i + size]) for i in range(0, len(card.rows), size)]
 
 
-def _lines(card: ScoreCard) -> list[ScoreRow | tuple[int, int]]:
-    """The card's rows, with a (first hand, last hand) subtotal marker after each block."""
-    out: list[ScoreRow | tuple[int, int]] = []
+Line = ScoreRow | tuple[int, int] | str
+"""A round, a (first hand, last hand) subtotal, or the grand total."""
+
+
+def _lines(card: ScoreCard) -> list[Line]:
+    """The card's rows, with a subtotal marker after each block and the grand total last."""
+    out: list[Line] = []
     hands = 0
     since = 0
     for row in card.rows:
@@ -63,16 +72,19 @@ def _lines(card: ScoreCard) -> list[ScoreRow | tuple[int, int]]:
             since = hands
     if card.subtotal_every and hands > since:
         out.append((since + 1, hands))
+    out.append(GRAND_TOTAL)
     return out
 
 
 def _columns(card: ScoreCard) -> list[tuple[str, float]]:
-    cols = [("Round", 0.07), ("Table", 0.07), ("Place", 0.12)]
+    """Round, table, place, (partner,) opponents, the trick boxes, revoke and running total."""
+    cols = [("Round", 0.075), ("Table", 0.07), ("Place", 0.1)]
     if card.with_partner:
-        cols.append(("Partner", 0.15))
-    cols.append(("Opponents", 0.25 if card.with_partner else 0.3))
-    cols.append((card.tricks, 1 - sum(share for _, share in cols)))
-    return cols
+        cols.append(("Partner", 0.13))
+    cols.append(("Opponents", 0.19 if card.with_partner else 0.24))
+    tail = [(REVOKE, 0.1), (RUNNING, 0.11)]
+    cols.append((card.tricks, 1 - sum(share for _, share in cols + tail)))
+    return cols + tail
 
 
 def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
@@ -80,9 +92,9 @@ def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
     x0 = slot.x + PAD
     inner = slot.width - 2 * PAD
     top = slot.y + slot.height - PAD
-    fit.draw(c, card.name, x0, top, inner * 0.6, 22, BOLD)
+    fit.draw(c, card.name, x0, top, inner * 0.35, 22, BOLD)
     player = card.player or NAME_LINE
-    fit.draw(c, player, x0 + inner * 0.6, top - 3 * mm, inner * 0.4, 12, REGULAR, "right")
+    fit.draw(c, player, x0 + inner * 0.35, top - 3 * mm, inner * 0.65, 12, REGULAR, "right")
     top -= TITLE_HEIGHT
     cols = _columns(card)
     widths = [inner * share for _, share in cols]
@@ -102,11 +114,18 @@ def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
         bottom = top - height
         if isinstance(line, ScoreRow):
             _draw_row(c, line, xs, widths, bottom, height, trays_per_row)
+        elif isinstance(line, tuple):
+            label = f"Subtotal, hands {line[0]}-{line[1]}"
+            _draw_total(c, label, x0, inner, xs[TRICKS], widths[TRICKS], bottom, height)
         else:
-            _draw_subtotal(c, line, x0, inner, xs[-1], widths[-1], bottom, height)
+            _draw_total(c, line, x0, inner, xs[-1], widths[-1], bottom, height)
         c.setLineWidth(0.3)
         c.line(x0, bottom, x0 + inner, bottom)
         top = bottom
+
+
+TRICKS = -3
+"""The column of trick boxes (before the revoke and the running total)."""
 
 
 def _draw_row(
@@ -120,14 +139,18 @@ def _draw_row(
 ) -> None:
     size = min(12, h * 0.45)
     texts = [str(row.round), row.table, row.seat]
-    if len(xs) == 6:
+    if len(xs) == 8:
         texts.append(row.partner)
     texts.append(row.opponents)
     for i, (text, x, w) in enumerate(zip(texts, xs, widths, strict=False)):
         fit.draw_middle(
             c, text, x + GAP, bottom, w - 2 * GAP, h, size, BOLD if i < 2 else REGULAR, "left"
         )
-    _draw_trick_boxes(c, row.trays, xs[-1], widths[-1], bottom, h, trays_per_row)
+    _draw_trick_boxes(c, row.trays, xs[TRICKS], widths[TRICKS], bottom, h, trays_per_row)
+    if row.trays:
+        c.setLineWidth(0.4)
+        for x, w in zip(xs[TRICKS + 1 :], widths[TRICKS + 1 :], strict=True):
+            c.rect(x + GAP / 2, bottom + GAP / 2, w - GAP, h - GAP)
 
 
 def _draw_trick_boxes(
@@ -139,12 +162,12 @@ def _draw_trick_boxes(
     for i, tray in enumerate(trays):
         left = x + i * box
         c.rect(left + GAP / 2, bottom + GAP / 2, box - GAP, h - GAP)
-        fit.draw(c, str(tray), left + GAP, bottom + h - GAP, box - 2 * GAP, min(8, h * 0.3), BOLD)
+        fit.draw(c, str(tray), left + GAP, bottom + h - GAP, box - 2 * GAP, fit.FLOOR_SIZE, BOLD)
 
 
-def _draw_subtotal(
+def _draw_total(
     c: Canvas,
-    hands: tuple[int, int],
+    label: str,
     x0: float,
     inner: float,
     box_x: float,
@@ -152,12 +175,14 @@ def _draw_subtotal(
     bottom: float,
     h: float,
 ) -> None:
+    """A shaded line: the label, right-aligned, and a box to write the total in."""
     c.setFillGray(0.9)
     c.rect(x0, bottom, inner, h, stroke=0, fill=1)
     c.setFillGray(0)
-    label = f"Subtotal, hands {hands[0]}-{hands[1]}"
     fit.draw_middle(
         c, label, x0 + GAP, bottom, box_x - x0 - 2 * GAP, h, min(11, h * 0.45), BOLD, "right"
     )
     c.setLineWidth(0.6)
-    c.rect(box_x + GAP / 2, bottom + GAP / 2, box_w - GAP, h - GAP)
+    c.setFillGray(1)
+    c.rect(box_x + GAP / 2, bottom + GAP / 2, box_w - GAP, h - GAP, fill=1)
+    c.setFillGray(0)

@@ -1,8 +1,10 @@
-"""Table cards: per table, who sits there each round and where its trays come from and go.
+"""Table cards: per table, who sits there each round, the trays, and where they come from and go.
 
 Mitchell's own schedules had "Received from" and "Passed to" columns (movements-research.md
-section 5); the movement's notes (after which round the movers skip, who is left over) are
-printed under the grid.
+section 5); here every tray's way is named: a table, a table within the round (tray by tray), the
+stand beside the table that takes the trays next, or back to the director. A card too long for
+a page continues on the next with its table number and heading row; the notes for the players
+at this table (the skip of a mover leaving it) follow the grid.
 """
 
 from __future__ import annotations
@@ -10,54 +12,84 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.grids import content_width, grid
-from director.printing.views import TableCard
+from director.printing.paging import frame_height, paged
+from director.printing.views import TableCard, TableRow
 
 identifier = "table-cards"
 verbose_name = "Table cards (round sheet per table)"
 
 ROW_HEIGHT = 11 * mm
-MIN_ROW_HEIGHT = 8 * mm
+MIN_ROW_HEIGHT = 7.5 * mm
+QR_SIZE = 28 * mm
 
 
 def render(
     cards: Sequence[TableCard], header: Header, paper: str, progress: Progress | None = None
 ) -> bytes:
-    """One page per table."""
+    """Each table on a page of its own (or more, each carrying the table number)."""
     styles = stylesheet()
     width = content_width(paper)
+    room = frame_height(paper)
     story: list[Flowable] = []
     for i, card in enumerate(cards):
         if i:
             story.append(PageBreak())
-        story.extend(_card_story(card, width, styles))
+        story.extend(_card_story(card, width, room, styles))
         report(progress, i + 1, len(cards))
     return build_document(story, header, paper)
 
 
-def _card_story(card: TableCard, width: float, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+def _card_story(
+    card: TableCard, width: float, room: float, styles: dict[str, ParagraphStyle]
+) -> list[Flowable]:
     places = len(card.headings)
-    place_share = 0.44 / places if places > 2 else 0.24
-    shares = [0.08] + [place_share] * places
+    place_share = 0.40 / places if places > 2 else 0.17
+    shares = [0.07] + [place_share] * places
     rest = 1 - sum(shares)
-    shares += [rest * 0.4, rest * 0.3, rest * 0.3]
+    shares += [rest * 0.18, rest * 0.41, rest * 0.41]
     headings = ["Round", *card.headings, "Trays", "Received from", "Passed to"]
-    rows = [[str(r.round), *r.places, r.trays, r.received_from, r.passed_to] for r in card.rows]
     rounds = max(len(card.rows), 1)
-    # Fill the page with up to 18 rounds; longer cards continue on the next page (the grid
-    # repeats its heading) rather than shrinking below 8 mm a row.
+    # Fill the page with up to 18 rounds; longer cards continue on the next page.
     row_height = max(MIN_ROW_HEIGHT, min(ROW_HEIGHT, 200 * mm / rounds))
-    size = min(13, row_height / mm * 1.6)
-    story: list[Flowable] = [
-        Paragraph(f"Table {card.table}", styles["title"]),
-        grid(headings, rows, shares, width, size, row_height, bold_columns=(0,)),
-    ]
-    if card.notes:
-        story.append(Spacer(1, 4 * mm))
-        story.extend(Paragraph(escape(n), styles["body"]) for n in card.notes)
-    return story
+    size = min(13, row_height / mm * 1.25)
+    notes = [Paragraph(escape(n), styles["body"]) for n in card.notes]
+
+    def piece(rows: Sequence[TableRow], k: int, count: int) -> list[Flowable]:
+        title = f"Table {card.table}"
+        if count > 1:
+            title += f" — rounds {rows[0].round}-{rows[-1].round} (page {k + 1} of {count})"
+        body = [[str(r.round), *r.places, r.trays, r.received_from, r.passed_to] for r in rows]
+        made: list[Flowable] = [Paragraph(escape(title), styles["title"])]
+        if k == 0 and card.link:
+            made += [_entry_link(card.link, width, styles), Spacer(1, 3 * mm)]
+        made.append(grid(headings, body, shares, width, size, row_height, bold_columns=(0,)))
+        if k == count - 1 and notes:
+            made += [Spacer(1, 4 * mm), *notes]
+        return made
+
+    return paged(card.rows, piece, width, room)
+
+
+def _entry_link(link: str, width: float, styles: dict[str, ParagraphStyle]) -> Flowable:
+    """The table's page as a QR code a phone's camera opens, with the address beside it."""
+    code = QrCodeWidget(link)
+    left, bottom, right, top = code.getBounds()
+    scale = (QR_SIZE / (right - left), QR_SIZE / (top - bottom))
+    drawing = Drawing(QR_SIZE, QR_SIZE, transform=[scale[0], 0, 0, scale[1], 0, 0])
+    drawing.add(code)
+    words = Paragraph(
+        "<b>Enter this table's results from a phone:</b> scan the code with the phone's "
+        f"camera, or open {escape(link)}",
+        styles["body"],
+    )
+    box = Table([[drawing, words]], colWidths=[QR_SIZE + 4 * mm, width - QR_SIZE - 4 * mm])
+    box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    return box

@@ -7,15 +7,16 @@ view, and the view with `schedules.views`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
+from director.printing import tray_words
 from schedules.types import Competitors, Label, Movement, RoundNo, Seat, Seating, TableNo, TrayNo
-from schedules.views import Stop, itineraries, tray_flow
+from schedules.views import Hop, Stop, TrayWay, itineraries, tray_ways
 
 MITCHELL_FAMILIES = ("mitchell", "ladies-gentlemen")
-"""Families whose notes (the skip, the stationary table) are printed on every table card."""
+"""Families whose notes (the relay, the stationary table) are printed on every table card."""
 SAFFORD_SUBTOTAL_EVERY = 4
-"""Safford: the personal score card has a subtotal line after each four hands (seed line 23)."""
+"""Safford: the personal score card has a subtotal line after each four hands (Foster's rule)."""
 
 
 def competitor_name(movement: Movement, who: Label) -> str:
@@ -28,6 +29,30 @@ def competitor_name(movement: Movement, who: Label) -> str:
     if movement.competitors is Competitors.INDIVIDUALS:
         return f"Player {who}"
     return f"Pair {who}"
+
+
+def named(movement: Movement, who: Label, names: Mapping[Label, str]) -> str:
+    """A competitor as cards print them: "Pair 3", or "Pair 3: Ames & Bell" when the event
+    stores their names."""
+    name = names.get(who, "")
+    return f"{competitor_name(movement, who)}: {name}" if name else competitor_name(movement, who)
+
+
+def on_traveller(who: Label, names: Mapping[Label, str]) -> str:
+    """A label on a traveller or a grid: "3", or "3 Ames & Bell" when names are stored."""
+    name = names.get(who, "")
+    return f"{who} {name}" if name else who
+
+
+def plain_notes(movement: Movement) -> tuple[str, ...]:
+    """The movement's notes a player understands (the others cite the book or a proof: they
+    belong on the director's notes)."""
+    return tuple(n for n in movement.notes if not _technical(n))
+
+
+def _technical(note: str) -> bool:
+    words = ("seed", "Room square", "starter", "Z_", "GF(", "Construction", "search", "frame")
+    return any(w in note for w in words)
 
 
 def seat_name(movement: Movement, seat: Seat) -> str:
@@ -65,9 +90,19 @@ def _seating_index(movement: Movement) -> dict[tuple[RoundNo, TableNo], Seating]
 # --- Indicators ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Printed:
+    """What an event adds to the papers a movement alone gives."""
+
+    names: Mapping[Label, str] = field(default_factory=dict)
+    """The players' names per competitor, printed wherever a competitor is."""
+    links: Mapping[TableNo, str] = field(default_factory=dict)
+    """Each table's page for entering results at the table (a QR code on its card)."""
+
+
 @dataclass(frozen=True, slots=True)
 class IndicatorRow:
-    """One round at a place: who sits there and where they go next."""
+    """One round at a place: who sits there, where the trays go and where the player goes next."""
 
     round: RoundNo
     who: str
@@ -78,45 +113,88 @@ class IndicatorRow:
     """"North", "N-S", ...; "" with `next_table` None."""
     next_note: str
     """Instead of a table: "last round", "sits out" or "empty"."""
+    trays_then: str = ""
+    """Where this table's trays go after the round ("" when the place is empty)."""
+    skip: str = ""
+    """"skip: go to table 6, not 5" in the round a Mitchell mover skips a table."""
 
 
 @dataclass(frozen=True, slots=True)
 class IndicatorCard:
-    """The card that lies at one place of one table (the seed's indicators)."""
+    """The card that lies at one place of one table."""
 
     table: TableNo
     seat: str
     rows: tuple[IndicatorRow, ...]
 
 
-def indicator_cards(movement: Movement) -> tuple[IndicatorCard, ...]:
-    """One card per table and place, every round: who sits here and where they go next."""
+def indicator_cards(
+    movement: Movement, names: Mapping[Label, str] | None = None
+) -> tuple[IndicatorCard, ...]:
+    """One card per table and place, every round: who sits here, where the trays go, and
+    where the player goes next."""
+    names = names or {}
     trips = itineraries(movement)
+    skipped = tray_words.skips(movement, trips) if movement.family in MITCHELL_FAMILIES else {}
     at = _seating_index(movement)
+    ways = {
+        (w.round, w.table): w for table_ways in tray_ways(movement).values() for w in table_ways
+    }
     cards = []
     for table in movement.table_numbers:
         for seat in positions(movement):
             rows = []
             for r in range(1, movement.rounds + 1):
                 s = at.get((r, table))
-                rows.append(_indicator_row(movement, trips, r, s.at(seat) if s else None))
+                if s is None:
+                    rows.append(IndicatorRow(r, "", "", None, "", "empty"))
+                    continue
+                who = s.at(seat)
+                row = _indicator_row(movement, trips, r, who, named(movement, who, names))
+                then = trays_then(ways[(r, table)])
+                skip = tray_words.skip_text(skipped.get((who, r)))
+                rows.append(replace(row, trays_then=then, skip=skip))
             cards.append(IndicatorCard(table, seat_name(movement, seat), tuple(rows)))
     return tuple(cards)
 
 
 def _indicator_row(
-    movement: Movement, trips: dict[Label, tuple[Stop, ...]], r: RoundNo, who: Label | None
+    movement: Movement, trips: dict[Label, tuple[Stop, ...]], r: RoundNo, who: Label, name: str
 ) -> IndicatorRow:
-    if who is None:
-        return IndicatorRow(r, "", "", None, "", "empty")
     trays = trays_text(trips[who][r - 1].trays)
-    name = competitor_name(movement, who)
     if r == movement.rounds:
         return IndicatorRow(r, name, trays, None, "", "last round")
     nxt = trips[who][r]
     if nxt.table is None or nxt.seat is None:
         return IndicatorRow(r, name, trays, None, "", "sits out")
     return IndicatorRow(r, name, trays, nxt.table, seat_name(movement, nxt.seat), "")
+
+
+def trays_then(way: TrayWay) -> str:
+    """Where a table's trays go after a round, short enough for an indicator card."""
+    short = [(tray, _short(leg.hop, leg.tables, leg.round, way.table)) for tray, leg in way.goes]
+    counts: dict[str, list[TrayNo]] = {}
+    for tray, text in short:
+        counts.setdefault(text, []).append(tray)
+    if len(counts) == 1:
+        return next(iter(counts))
+    usual = max(counts, key=lambda text: len(counts[text]))
+    others = "; ".join(
+        f"tray{'s' if len(trays) > 1 else ''} {tray_words.numbers_text(trays)}: {text}"
+        for text, trays in counts.items()
+        if text != usual
+    )
+    return f"each to {usual} ({others})" if len(counts[usual]) > 1 else tray_words.grouped(short)
+
+
+def _short(hop: Hop, tables: tuple[TableNo, ...], round: RoundNo | None, here: TableNo) -> str:
+    if hop is Hop.DONE:
+        return "director"
+    if hop is Hop.STAND:
+        return f"stand by table {tables[0]}, round {round}"
+    if tables == (here,):
+        return "keep them"
+    return tray_words.tables_word(tables)
 
 
 # --- Table cards -----------------------------------------------------------------------------
@@ -130,6 +208,7 @@ class TableRow:
     places: tuple[str, ...]
     """Names in the order of `TableCard.headings`."""
     trays: str
+    """The trays in playing order, with the tables sharing them."""
     received_from: str
     passed_to: str
 
@@ -142,31 +221,49 @@ class TableCard:
     headings: tuple[str, ...]
     rows: tuple[TableRow, ...]
     notes: tuple[str, ...]
-    """The movement's notes for the director, e.g. after which round the movers skip."""
+    """For the players at this table: the skip of a mover leaving it, a relay or stationary
+    table."""
+    link: str | None = None
+    """The address of the table's page for entering results from a phone (printed as a QR
+    code), when the director serves the tables."""
 
 
-def table_cards(movement: Movement) -> tuple[TableCard, ...]:
-    """One card per table, a row per round."""
+def table_cards(
+    movement: Movement,
+    names: Mapping[Label, str] | None = None,
+    links: Mapping[TableNo, str] | None = None,
+) -> tuple[TableCard, ...]:
+    """One card per table, a row per round; every tray's way in and out is named, and the
+    table's link (`links`) where results are entered at the table."""
+    names = names or {}
+    links = links or {}
     seats = positions(movement)
     headings = tuple(seat_name(movement, s) for s in seats)
-    flows = tray_flow(movement)
-    # Mitchell's notes say where the skip falls, which the tables need; other families' notes
-    # (Safford's proof, for one) are for the director's recap only.
-    notes = movement.notes if movement.family in MITCHELL_FAMILIES else ()
+    mitchell = movement.family in MITCHELL_FAMILIES
+    notes = plain_notes(movement) if mitchell else ()
+    skipped = tray_words.skips(movement, itineraries(movement)) if mitchell else {}
+    at = _seating_index(movement)
     cards = []
-    for table, table_flows in flows.items():
-        at = {s.round: s for s in movement.seatings if s.table == table}
-        rows = tuple(
-            TableRow(
-                f.round,
-                tuple(competitor_name(movement, at[f.round].at(s)) for s in seats),
-                trays_text(f.trays) + (" (switched)" if at[f.round].switched else ""),
-                tables_text(f.received_from),
-                tables_text(f.passed_to),
+    for table, table_ways in tray_ways(movement).items():
+        rows = []
+        for way in table_ways:
+            s = at[(way.round, table)]
+            rows.append(
+                TableRow(
+                    way.round,
+                    tuple(named(movement, s.at(seat), names) for seat in seats),
+                    tray_words.trays_with_sharing(way, s.switched),
+                    tray_words.received_from(way),
+                    tray_words.passed_to(way),
+                )
             )
-            for f in table_flows
+        mine = tuple(
+            f"After round {r}, {named(movement, who, names)} goes to table {go}, not {usual}: "
+            "the movers skip a table here so as not to meet their own trays again."
+            for (who, r), (go, usual) in sorted(skipped.items(), key=lambda item: item[0][1])
+            if at.get((r, table)) is not None and who in at[(r, table)].places
         )
-        cards.append(TableCard(table, headings, rows, notes))
+        cards.append(TableCard(table, headings, tuple(rows), mine + notes, links.get(table)))
     return tuple(cards)
 
 
@@ -271,13 +368,17 @@ class Traveller:
     """The trick columns: one per side."""
 
 
-def travellers(movement: Movement) -> tuple[Traveller, ...]:
-    """One traveller per tray; each lists the plays in round order, then table order."""
+def travellers(
+    movement: Movement, names: Mapping[Label, str] | None = None
+) -> tuple[Traveller, ...]:
+    """One traveller per tray; each lists the plays in round order, then table order, with the
+    players' names when the event stores them."""
+    names = names or {}
     seats = positions(movement)
     headings = tuple(seat_name(movement, s) for s in seats)
     plays: dict[TrayNo, list[TravellerRow]] = {t: [] for t in movement.tray_numbers}
     for s in sorted(movement.seatings, key=lambda s: (s.round, s.table)):
-        places = tuple(_label_on_traveller(s, seat) for seat in seats)
+        places = tuple(_label_on_traveller(s, seat, names) for seat in seats)
         for t in s.trays:
             plays.setdefault(t, []).append(TravellerRow(s.round, s.table, places))
     tricks = ("N-S tricks", "E-W tricks")
@@ -286,14 +387,14 @@ def travellers(movement: Movement) -> tuple[Traveller, ...]:
     )
 
 
-def _label_on_traveller(s: Seating, seat: Seat) -> str:
+def _label_on_traveller(s: Seating, seat: Seat, names: Mapping[Label, str]) -> str:
     """Who holds the hands of `seat`: after an arrow switch a pair moves to the other trick
     column (it holds the other hands); a switched individual is marked instead."""
     if not s.switched:
-        return s.at(seat)
+        return on_traveller(s.at(seat), names)
     if s.is_individual:
-        return f"{s.at(seat)} (sw)"
-    return s.at(Seat(seat.next()))
+        return f"{on_traveller(s.at(seat), names)} (sw)"
+    return on_traveller(s.at(Seat(seat.next())), names)
 
 
 # --- Movement recap --------------------------------------------------------------------------
@@ -340,5 +441,5 @@ def recap(movement: Movement) -> Recap:
         tuple(range(1, movement.rounds + 1)),
         cells,
         {r: ", ".join(who) for r, who in movement.sitouts.items()},
-        movement.notes,
+        plain_notes(movement),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -46,3 +47,14 @@ def ink_fraction(pgm: Path) -> float:
     width, height = int(fields[1]), int(fields[2])
     pixels = fields[4][-width * height :]
     return sum(1 for p in pixels if p < 200) / len(pixels)
+
+
+_FONT = re.compile(rb"/F[\w+]+ ([\d.]+) Tf")
+
+
+def font_sizes(pdf: bytes) -> set[float]:
+    """Every font size the pages' content streams set (the "Tf" operator), in points."""
+    sizes: set[float] = set()
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        sizes.update(float(m) for m in _FONT.findall(page.get_contents().get_data()))
+    return sizes

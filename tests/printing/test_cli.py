@@ -7,15 +7,14 @@ from pathlib import Path
 import pytest
 
 from director.cli import main
+from director.printing.documents import MOVEMENT_DOCUMENTS
 from tests.conftest import MOVEMENTS
 from tests.printing.pdf import lines, page_size, pages
 
 HOWELL = str(MOVEMENTS / "howellcards-howell-09pairs.json")
 
 
-@pytest.mark.parametrize(
-    "document", ["indicators", "table-cards", "scorecards", "slips", "travellers", "movement"]
-)
+@pytest.mark.parametrize("document", list(MOVEMENT_DOCUMENTS))
 def test_every_movement_document_prints_from_a_movement_file(document: str, tmp_path: Path) -> None:
     out = tmp_path / "x.pdf"
     assert main(["print", document, "--movement-file", HOWELL, "--out", str(out)]) == 0

@@ -12,12 +12,12 @@ from reportlab.lib.pagesizes import A4, LETTER
 from director.printing import fit, scorecards, slips, table_cards, travellers
 from director.printing.base import Header, footer_text
 from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
+from director.printing.tray_words import passed_to, received_from, trays_with_sharing
 from director.printing.views import (
     competitor_name,
     positions,
     score_cards,
     seat_name,
-    tables_text,
     trays_text,
 )
 from director.printing.views import slips as slip_views
@@ -26,7 +26,7 @@ from director.printing.views import travellers as traveller_views
 from schedules import catalog
 from schedules.jsonio import load_movement
 from schedules.types import Movement
-from schedules.views import itineraries, tray_flow
+from schedules.views import itineraries, tray_ways
 from tests.conftest import MOVEMENTS
 from tests.printing.movements import round_robin, with_long_names
 from tests.printing.pdf import ink_fraction, lines, page_size, pages, to_png
@@ -56,28 +56,30 @@ def test_table_cards_say_who_sits_there_and_where_the_trays_come_from_and_go(nam
     pdf = table_cards.render(table_card_views(movement), Header("Table cards"), "a4")
     printed = pages(pdf)
     assert len(printed) == len(movement.table_numbers)
-    flows = tray_flow(movement)
+    ways = tray_ways(movement)
     at = {(s.round, s.table): s for s in movement.seatings}
     for text, table in zip(printed, movement.table_numbers, strict=True):
-        got = [line.strip() for line in text.splitlines()]
-        assert f"Table {table}" in got
-        start = got.index("Passed to") + 1
+        got = " ".join(line.strip() for line in text.splitlines())
+        assert f"Table {table} " in got
+        start = got.index("Passed to") + len("Passed to ")
         expected: list[str] = []
-        for flow in flows[table]:
-            seating = at[(flow.round, table)]
+        for way in ways[table]:
+            seating = at[(way.round, table)]
             names = [competitor_name(movement, seating.at(s)) for s in positions(movement)]
-            expected += [str(flow.round), *names, trays_text(flow.trays)]
-            expected += [tables_text(flow.received_from), tables_text(flow.passed_to)]
-        assert got[start : start + len(expected)] == expected
+            expected += [str(way.round), *names, trays_with_sharing(way, seating.switched)]
+            expected += [received_from(way), passed_to(way)]
+        assert got[start:].startswith(" ".join(expected))
 
 
-def test_table_cards_print_the_movements_notes_such_as_the_skip() -> None:
+def test_table_cards_print_the_movements_plain_notes_and_leave_the_proof_out() -> None:
     from dataclasses import replace
 
-    note = "The movers skip one table after round 4 (the bell tap)."
-    movement = replace(load(MITCHELL), notes=(note,))
+    note = "Tables 1 and 9 share (relay) their trays every round."
+    proof = "Room square from a starter and adder over Z_9"
+    movement = replace(load(MITCHELL), notes=(note, proof))
     pdf = table_cards.render(table_card_views(movement), Header("Table cards"), "a4")
     assert all(note in text.replace("\n", " ") for text in pages(pdf))
+    assert not any(proof in text.replace("\n", " ") for text in pages(pdf))
 
 
 @pytest.mark.parametrize("name", [MITCHELL, HOWELL, INDIVIDUAL])
@@ -92,7 +94,7 @@ def test_score_cards_list_every_round_of_every_competitor_and_no_trump(name: str
     for who, stops in itineraries(movement).items():
         expected += [competitor_name(movement, who), scorecards.NAME_LINE]
         expected += ["Round", "Table", "Place", *(["Partner"] if individual else [])]
-        expected += ["Opponents", "Trays and tricks"]
+        expected += ["Opponents", "Trays and tricks", "Revoke,", "note", "Total so", "far"]
         for stop in stops:
             if stop.table is None or stop.seat is None:
                 expected += [str(stop.round), "—", "sits out"]
@@ -102,6 +104,7 @@ def test_score_cards_list_every_round_of_every_competitor_and_no_trump(name: str
                 expected += [competitor_name(movement, p) for p in stop.partners]
             expected.append(", ".join(competitor_name(movement, o) for o in stop.opponents))
             expected += [str(t) for t in stop.trays]
+        expected.append(scorecards.GRAND_TOTAL)
     assert body(pdf, header) == expected
     per_page = 2 if max(len(c.rows) for c in cards) <= scorecards.TWO_PER_PAGE_UP_TO else 1
     assert len(pages(pdf)) == math.ceil(len(movement.field) / per_page)
@@ -156,10 +159,13 @@ def test_travellers_list_the_tables_in_playing_order_and_carry_no_trump(name: st
     text = body(pdf, header)
     assert not any("trump" in line.lower() for line in text)
     plays = sorted((s.round, s.table, t, s.places) for s in movement.seatings for t in s.trays)
+    headings = ["Round", "Table", *[seat_name(movement, s) for s in positions(movement)]]
+    headings += ["N-S", "tricks", "E-W", "tricks", "Revoke", "Note"]
     for tray in movement.trays:
         start = next(i for i, line in enumerate(text) if line.startswith(f"Tray {tray.number} —"))
+        assert text[start + 1 : start + 1 + len(headings)] == headings
         mine = [(r, t, places) for r, t, n, places in plays if n == tray.number]
-        cells = text[start + 1 + 2 + len(positions(movement)) + 2 :]
+        cells = text[start + 1 + len(headings) :]
         width = 2 + len(positions(movement))
         for i, (r, t, places) in enumerate(mine):
             assert cells[i * width : (i + 1) * width] == [str(r), str(t), *places]
@@ -193,17 +199,20 @@ def test_no_text_overflows_its_box_at_thirty_tables_with_long_names(document: st
         print_movement_document(movement, document)
     assert measured
     assert [m for m in measured if m.overflows] == []
-    assert any("Featherstonehaugh" in m.text for m in measured) or document == "slips"
+    assert all("Featherstonehaugh" in m.text for m in measured if m.cut)
+    unnamed = ("slips", "setup", "table-numbers", "movement-notes")
+    assert any("Featherstonehaugh" in m.text for m in measured) or document in unnamed
 
 
-def test_catalog_mitchell_with_the_skip_prints_its_notes_on_every_table_card() -> None:
+def test_catalog_mitchell_with_the_skip_tells_each_table_whose_mover_skips() -> None:
     movement = catalog.build(catalog.Request(family="mitchell", tables=8))
     assert any("skip" in note for note in movement.notes)
     printed = pages(print_movement_document(movement, "table-cards"))
     assert len(printed) == 8
     for text in printed:
         flat = " ".join(text.split())
-        assert all(" ".join(note.split()) in flat for note in movement.notes)
+        assert re.search(r"After round \d+, Pair EW\d+ goes to table \d+, not \d+", flat)
+        assert "seed" not in flat
 
 
 def test_safford_cards_name_ladies_by_letter_and_gentlemen_by_number() -> None:
@@ -215,8 +224,9 @@ def test_safford_cards_name_ladies_by_letter_and_gentlemen_by_number() -> None:
     assert "Gentleman 1" in text
     assert "Trays and tricks lost" in text
     assert not any("trump" in line.lower() for line in text)
-    # Every card: a subtotal after each round of four hands (7 rounds).
+    # Every card: a subtotal after each round of four hands (7 rounds), and a grand total.
     assert sum(line.startswith("Subtotal, hands ") for line in text) == 7 * len(movement.field)
+    assert text.count(scorecards.GRAND_TOTAL) == len(movement.field)
 
 
 def test_only_mitchell_table_cards_carry_the_notes() -> None:

@@ -26,17 +26,29 @@ def test_slightly_long_text_shrinks_on_one_line() -> None:
 
 def test_much_longer_text_wraps_at_the_floor_size() -> None:
     text = "Mrs Featherstonehaugh and Mr Cholmondeley"
-    fitted = fit.fit(text, stringWidth(text, BOLD, 12) / 3, 12, BOLD)
-    assert fitted.size == 12 * fit.SHRINK_FLOOR
+    fitted = fit.fit(text, stringWidth(text, BOLD, 20) / 3, 20, BOLD)
+    assert fitted.size == 20 * fit.SHRINK_FLOOR
     assert len(fitted.lines) >= 2
     assert " ".join(fitted.lines) == text
 
 
-def test_wrapped_text_too_tall_for_its_box_shrinks_until_it_fits() -> None:
+def test_text_never_shrinks_below_the_legible_floor() -> None:
+    text = "Mrs Featherstonehaugh and Mr Cholmondeley"
+    for size in (6, 9, 12):
+        fitted = fit.fit(text, stringWidth(text, BOLD, fit.FLOOR_SIZE) / 2, size, BOLD)
+        assert fitted.size == fit.FLOOR_SIZE
+        assert " ".join(fitted.lines) == text
+
+
+def test_wrapped_text_too_tall_for_its_box_is_cut_short_with_an_ellipsis() -> None:
     text = "word " * 15
-    fitted = fit.fit(text, 60, 12, height=30)
+    with fit.recording() as measured:
+        fitted = fit.fit(text, 60, 12, height=30)
     assert fitted.height <= 30
-    assert fitted.size < 12 * fit.SHRINK_FLOOR
+    assert fitted.size == fit.FLOOR_SIZE
+    assert fitted.lines[-1].endswith(fit.ELLIPSIS)
+    assert measured[0].cut
+    assert not measured[0].overflows
 
 
 @given(
@@ -44,7 +56,7 @@ def test_wrapped_text_too_tall_for_its_box_shrinks_until_it_fits() -> None:
         alphabet=st.sampled_from("abcdefghijKLMNOPQ WW  ♠♥♦♣-é"), min_size=1, max_size=80
     ).filter(str.strip),
     width=st.floats(min_value=12, max_value=400),
-    size=st.floats(min_value=6, max_value=40),
+    size=st.floats(min_value=8, max_value=40),
 )
 def test_no_line_is_wider_than_its_box_and_no_character_is_lost(
     text: str, width: float, size: float

@@ -15,10 +15,11 @@ from director.printing.views import (
     positions,
     seat_name,
     trays_text,
+    trays_then,
 )
 from schedules.jsonio import load_movement
 from schedules.types import Movement
-from schedules.views import itinerary, next_stop
+from schedules.views import itinerary, next_stop, tray_ways
 from tests.conftest import MOVEMENTS
 from tests.printing.movements import round_robin
 from tests.printing.pdf import lines
@@ -29,12 +30,13 @@ SEVERAL = (
     "bridgescorer-Individual3Tables.json",  # individuals: four seats
     "bridgescorer-Howell14T7B26.json",  # 13 rounds: one card to a page
 )
-HEADINGS = ["Round", "Sitting here", "Trays", "Next table", "Next place"]
+HEADINGS = ["Round", "Sitting here", "Trays", "Trays then go to", "Next table", "Next place"]
 
 
 def expected_lines(movement: Movement) -> list[str]:
     """What the cards must say, derived from schedules.views alone."""
     at = {(s.round, s.table): s for s in movement.seatings}
+    then = {(w.round, w.table): trays_then(w) for ws in tray_ways(movement).values() for w in ws}
     out: list[str] = []
     for table in movement.table_numbers:
         for seat in positions(movement):
@@ -47,7 +49,7 @@ def expected_lines(movement: Movement) -> list[str]:
                     continue
                 who = seating.at(seat)
                 trays = itinerary(movement, who)[r - 1].trays
-                out += [competitor_name(movement, who), trays_text(trays)]
+                out += [competitor_name(movement, who), trays_text(trays), then[(r, table)]]
                 stop = next_stop(movement, who, r)
                 if stop is None:
                     out.append("last round")
@@ -66,7 +68,8 @@ def without_footers(text: list[str]) -> list[str]:
 def test_every_card_shows_its_place_and_the_next_stop_of_whoever_sits_there(name: str) -> None:
     movement = load_movement(str(MOVEMENTS / name))
     pdf = indicators.render(indicator_cards(movement), Header("Indicator cards"), "a4")
-    assert without_footers(lines(pdf)) == expected_lines(movement)
+    # Compared as running text: a cell that wraps prints as several lines.
+    assert " ".join(without_footers(lines(pdf))) == " ".join(expected_lines(movement))
 
 
 @pytest.mark.parametrize("name", SEVERAL)

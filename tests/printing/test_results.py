@@ -13,7 +13,12 @@ from director.errors import DirectorError
 from director.printing import fit, results
 from director.printing.base import Header
 from director.printing.event import print_event_document
-from director.printing.result_views import WINNER_MARK, results_document
+from director.printing.result_views import (
+    WINNER_MARK,
+    results_document,
+    revoke_marks,
+    winning_figure,
+)
 from director.printing.scorecards import NAME_LINE
 from director.scoring import score_session
 from director.scoring.model import (
@@ -68,10 +73,14 @@ def test_every_standing_and_figure_equals_the_scoring_engines(method: Method) ->
             for line in text[text.index(f"Standings: {field}") :]
             if not line.startswith("page ")
         ]
-        cursor = printed.index("+/-") + (3 if method is Method.MATCHPOINTS else 1)
+        equated = any(st.equated is not None for st in standings)
+        cursor = printed.index("%" if method is Method.MATCHPOINTS else "+/-") + 1
+        cursor += 1 if equated and method is Method.PLUS_MINUS else 0
         for st in standings:
             expected = [st.place, st.label, s.names[st.label], str(st.deals), figure(st.raw)]
             expected.append(figure(st.plus_minus, signed=True))
+            if equated:
+                expected.append(figure(st.equated))
             if method is Method.MATCHPOINTS:
                 expected += [figure(st.matchpoints), figure(st.percent)]
             if printed[cursor] == WINNER_MARK:
@@ -122,7 +131,9 @@ def test_revoke_marks_awards_and_new_deals_are_printed_with_the_law() -> None:
     marks = result.deal(plays[revoked].tray).tables
     (scored_revoke,) = [t for t in marks if t.round == plays[revoked].round]
     assert "R" in "".join(scored_revoke.marks)
-    printed = f"{scored_revoke.marks[0] or '·'} / {scored_revoke.marks[1] or '·'}"
+    printed = revoke_marks(scored_revoke.marks)
+    side = "N-S" if scored_revoke.marks[0] else "E-W"
+    assert printed.startswith(f"{side} ")
     assert f"| {printed} |" in text
     assert f"Tray {tray} (deal version 2)" in text
     assert "New deal: version 2 replaces version 1 (Law II Sec.2: exposed card)" in text
@@ -132,11 +143,14 @@ def test_personal_sheets_total_each_competitors_deals() -> None:
     s, result = scored()
     pdf = results.render(results_document(s, result), HEADER, "a4", parts=("personal",))
     text = lines(pdf)
+    flat = " ".join(text)
     overall = {st.label: st for st in result.standings["overall"]}
     for label, st in overall.items():
         assert f"{label} {s.names[label]}" in text
         total = f"Total: {figure(st.raw)} tricks, {figure(st.plus_minus, signed=True)}"
-        assert total in text
+        if st.equated is not None:
+            total += f", equated {figure(st.equated)}"
+        assert total in flat
 
 
 def test_headers_carry_event_date_session_and_page_n_of_m() -> None:
@@ -187,7 +201,9 @@ def test_results_from_an_event_file_match_its_standings(event: Path) -> None:
     for st in overall:
         assert figure(st.plus_minus, signed=True) in text
     winner = standings.winners[0]
-    assert f"{WINNER_MARK} {winner.title}: {winner.labels[0]} ({figure(winner.figure)})" in text
+    shown = winning_figure(winner.figure, mp=False, lost=False, teams=False)
+    assert shown == f"{figure(winner.figure, signed=True)} tricks against the average"
+    assert f"{WINNER_MARK} {winner.title}: {winner.labels[0]} ({shown})" in text
 
 
 def test_movement_documents_from_an_event_file(event: Path) -> None:
@@ -207,9 +223,9 @@ def test_safford_results_show_tricks_lost_and_husband_against_wife() -> None:
     result = score_session(s)
     text = " | ".join(lines(results.render(results_document(s, result), HEADER, "a4")))
     for st in result.standings["overall"]:
-        assert (
-            f"| {figure(st.plus_minus, signed=True)} | {figure(13 * st.deals - st.raw)} |" in text
-        )
+        equated = "" if st.equated is None else f" {figure(st.equated)} |"
+        pm = figure(st.plus_minus, signed=True)
+        assert f"| {pm} |{equated} {figure(13 * st.deals - st.raw)} |" in text
     assert "Husband against wife" in text
     for c in result.couples:
         row = [c.couple, c.wife, c.husband, str(c.deals), figure(c.wife_lost)]

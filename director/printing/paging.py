@@ -1,0 +1,82 @@
+"""Long grids cut into pages that stand alone: every piece repeats its title (the table, the
+tray) and its heading row, and pieces are of equal length, so no page holds a row or two."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Table
+
+from director.printing.base import MARGIN, paper_size
+
+T = TypeVar("T")
+
+FRAME_PADDING = 6
+"""reportlab's frames keep 6 points free on every side."""
+HEADER_ROOM = 6 * mm
+"""Kept above the frame for the running header (see `base.build_document`)."""
+
+
+def frame_height(paper: str, wide: bool = False) -> float:
+    """The height a page gives the story (of the landscape page when `wide`)."""
+    width, height = paper_size(paper)
+    page = min(width, height) if wide else height
+    return page - 2 * MARGIN - HEADER_ROOM - 2 * FRAME_PADDING
+
+
+def height_of(flowables: Sequence[Flowable], width: float, room: float) -> float:
+    """The height `flowables` take, one under the other, `width` points wide."""
+    return sum(f.wrap(width, room)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables)
+
+
+def paged(
+    rows: Sequence[T],
+    make: Callable[[Sequence[T], int, int], list[Flowable]],
+    width: float,
+    room: float,
+    first_room: float | None = None,
+) -> list[Flowable]:
+    """`rows` cut into the fewest runs of equal length whose flowables, made by
+    make(rows, piece, pieces), each fit `room`; every piece is kept together on one page.
+    With `first_room` (what is left on the page the grid starts on), the first run fills that
+    space when it holds a fair share of rows, so a long grid does not leave a page half empty.
+    The flowables hold one grid (a `Table`) with a heading row and a row per item of `rows`."""
+    whole = make(rows, 0, 1)
+    total = height_of(whole, width, room)
+    if len(rows) < 2 or total <= (room if first_room is None else min(room, first_room)):
+        return [KeepTogether(whole)]
+    table = next(f for f in whole if isinstance(f, Table))
+    heights = list(table._rowHeights[1:])
+    fixed = total - sum(heights)
+    first = _fill(heights, first_room - fixed) if first_room is not None else 0
+    if first < MIN_FIRST_ROWS or first == len(rows):
+        first = 0
+    rest = heights[first:]
+    count = max(1, math.ceil(sum(rest) / max(room - fixed, 1)))
+    while True:
+        size = math.ceil(len(rest) / count)
+        tallest = max(sum(rest[i : i + size]) for i in range(0, len(rest), size))
+        if size == 1 or fixed + tallest <= room:
+            break
+        count += 1
+    chunks = ([rows[:first]] if first else []) + [
+        rows[i : i + size] for i in range(first, len(rows), size)
+    ]
+    return [KeepTogether(make(c, k, len(chunks))) for k, c in enumerate(chunks)]
+
+
+MIN_FIRST_ROWS = 8
+"""A grid starts on a page already in use only if at least this many rows fit there."""
+
+
+def _fill(heights: Sequence[float], space: float) -> int:
+    """How many rows, from the first, fit `space`."""
+    used = 0.0
+    for n, h in enumerate(heights):
+        used += h
+        if used > space:
+            return n
+    return len(heights)

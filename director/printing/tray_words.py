@@ -1,0 +1,170 @@
+"""Every tray's way in words: where a table's trays come from and go, who shares them, where
+each tray set starts, and the skip of a Mitchell mover, for the cards and the set-up sheet."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from schedules.types import Label, Movement, RoundNo, TableNo, TrayNo
+from schedules.views import Hop, Leg, Stop, TrayWay
+
+FINISHED = "finished: to the director"
+"""Where trays go after their last play."""
+
+
+def numbers_text(numbers: Iterable[int]) -> str:
+    """Numbers as printed, runs shortened: "1-4, 7, 9"; a dash for none."""
+    ordered = sorted(set(numbers))
+    if not ordered:
+        return "—"
+    runs: list[list[int]] = [[ordered[0], ordered[0]]]
+    for n in ordered[1:]:
+        if n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+
+
+def tables_word(tables: Sequence[TableNo]) -> str:
+    """ "table 4" or "tables 2-5"."""
+    return f"table{'s' if len(tables) > 1 else ''} {numbers_text(tables)}"
+
+
+def came_text(leg: Leg, table: TableNo, round: RoundNo) -> str:
+    """Where trays come from before a play at `table` in `round`."""
+    if leg.hop is Hop.NEW:
+        return "deal them here" if round == 1 else "the stand: deal them"
+    if leg.hop is Hop.PASS:
+        return f"{tables_word(leg.tables)}, tray by tray"
+    if leg.hop is Hop.STAND:
+        return f"the stand ({tables_word(leg.tables)}, round {leg.round})"
+    if leg.tables == (table,):
+        return "kept here from the last round"
+    return tables_word(leg.tables)
+
+
+def goes_text(leg: Leg, table: TableNo) -> str:
+    """Where trays go after a play at `table`."""
+    if leg.hop is Hop.DONE:
+        return FINISHED
+    if leg.hop is Hop.PASS:
+        return f"{tables_word(leg.tables)}, tray by tray"
+    if leg.hop is Hop.STAND:
+        takers = f" ({tables_word(leg.tables)})" if len(leg.tables) > 1 else ""
+        return f"stand by table {leg.stand} (round {leg.round}){takers}"
+    if leg.tables == (table,):
+        return "keep them here"
+    return tables_word(leg.tables)
+
+
+def grouped(legs: Sequence[tuple[TrayNo, str]]) -> str:
+    """One text when every tray goes the same way, else "tray 2: ...; trays 1, 3: ..."."""
+    groups: dict[str, list[TrayNo]] = {}
+    for tray, text in legs:
+        groups.setdefault(text, []).append(tray)
+    if len(groups) == 1:
+        return next(iter(groups))
+    return "; ".join(
+        f"tray{'s' if len(trays) > 1 else ''} {numbers_text(trays)}: {text}"
+        for text, trays in groups.items()
+    )
+
+
+def received_from(way: TrayWay) -> str:
+    """The "Received from" of a table card: every tray's way in, none left blank."""
+    return grouped([(t, came_text(leg, way.table, way.round)) for t, leg in way.came])
+
+
+def passed_to(way: TrayWay) -> str:
+    """The "Passed to" of a table card: every tray's way out, none left blank."""
+    return grouped([(t, goes_text(leg, way.table)) for t, leg in way.goes])
+
+
+def trays_with_sharing(way: TrayWay, switched: bool = False) -> str:
+    """The trays of a round at a table, with the tables that share them."""
+    text = ", ".join(str(t) for t in way.trays) if _out_of_order(way.trays) else ""
+    text = text or numbers_text(way.trays)
+    if switched:
+        text += " (switched)"
+    if way.sharing:
+        text += f", sharing with {tables_word(way.sharing)}"
+    return text
+
+
+def _out_of_order(trays: Sequence[TrayNo]) -> bool:
+    """Trays played in an order other than ascending: print them in that order."""
+    return list(trays) != sorted(trays)
+
+
+# --- The set-up sheet --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetupRow:
+    """Where a set of trays starts, who plays it first, and who deals each tray."""
+
+    trays: str
+    start: str
+    first_play: str
+    dealers: str
+    stand: TableNo | None = None
+    """The table beside whose stand the trays wait for their first round (None: at a table)."""
+
+
+def setup_rows(
+    movement: Movement, ways: dict[TableNo, tuple[TrayWay, ...]]
+) -> tuple[SetupRow, ...]:
+    """One row per set of trays that starts together, in order of first play."""
+    first: dict[TrayNo, tuple[RoundNo, list[TableNo]]] = {}
+    for table_ways in ways.values():
+        for way in table_ways:
+            for tray, leg in way.came:
+                if leg.hop is Hop.NEW:
+                    first.setdefault(tray, (way.round, []))[1].append(way.table)
+    sets: dict[tuple[RoundNo, tuple[TableNo, ...]], list[TrayNo]] = {}
+    for tray, (r, tables) in sorted(first.items()):
+        sets.setdefault((r, tuple(sorted(tables))), []).append(tray)
+    rows = []
+    for (r, tables), trays in sorted(sets.items()):
+        where = tables_word(tables)
+        stand = None if r == 1 else tables[0]
+        start = where if stand is None else f"stand by table {stand}"
+        dealers = ", ".join(f"{t} {movement.tray(t).dealer.word}" for t in trays)
+        rows.append(SetupRow(numbers_text(trays), start, f"round {r}, {where}", dealers, stand))
+    return tuple(rows)
+
+
+# --- The skip ----------------------------------------------------------------------------
+
+
+def skips(
+    movement: Movement, trips: dict[Label, tuple[Stop, ...]]
+) -> dict[tuple[Label, RoundNo], tuple[TableNo, TableNo]]:
+    """Per mover and round: (the table it goes to, the table it would have gone to) where its
+    step after that round differs from the step it takes every other round (a Mitchell's skip)."""
+    out: dict[tuple[Label, RoundNo], tuple[TableNo, TableNo]] = {}
+    tables = max(movement.table_numbers, default=0)
+    for who, stops in trips.items():
+        steps = [
+            (a.round, a.table, (b.table - a.table) % tables)
+            for a, b in pairwise(stops)
+            if a.table is not None and b.table is not None
+        ]
+        usual = Counter(step for _, _, step in steps).most_common(1)
+        if not usual or usual[0][0] == 0:
+            continue
+        for r, table, step in steps:
+            if step != usual[0][0]:
+                expected = (table + usual[0][0] - 1) % tables + 1
+                actual = (table + step - 1) % tables + 1
+                out[(who, r)] = (actual, expected)
+    return out
+
+
+def skip_text(tables: tuple[TableNo, TableNo] | None) -> str:
+    """ "skip: go to table 6, not 5" for a mover's card, or ""."""
+    return f"skip: go to table {tables[0]}, not {tables[1]}" if tables else ""

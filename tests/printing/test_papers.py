@@ -1,0 +1,239 @@
+"""Papers for the room: every tray's way named, the skip flagged, pages that stand alone, no
+text below the legible floor, names wherever they are stored, and the new documents."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from director.printing import fit, tents
+from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
+from director.printing.event import print_event_document
+from director.printing.tray_words import FINISHED, numbers_text, setup_rows
+from director.printing.views import Printed, indicator_cards, table_cards
+from director.store.services import EventStore
+from director.store.values import ResultEntry
+from schedules import catalog
+from schedules.types import Movement
+from schedules.views import Hop, itineraries, tray_ways
+from tests.printing.pdf import font_sizes, lines, pages
+
+ROOM = {
+    "5-table Howell, 3 trays a round": catalog.Request(
+        family="howell", tables=5, trays_per_round=3
+    ),
+    "7-table Mitchell": catalog.Request(family="mitchell", tables=7),
+    "8-table ladies and gentlemen": catalog.Request(family="ladies-gentlemen", tables=8),
+    "8-couple Safford": catalog.Request(family="safford", couples=8),
+    "20-player individual": catalog.Request(family="individual", players=20),
+    "30-table Howell": catalog.Request(family="howell", tables=30),
+}
+"""The movements the issue names: every document of each is printed on both papers."""
+SMALL = [name for name in ROOM if name != "30-table Howell"]
+
+
+@cache
+def built(name: str) -> Movement:
+    return catalog.build(ROOM[name])
+
+
+@pytest.mark.parametrize("name", list(ROOM))
+def test_every_tray_is_followed_from_play_to_play_and_no_way_is_blank(name: str) -> None:
+    movement = built(name)
+    plays = {(s.round, s.table, t) for s in movement.seatings for t in s.trays}
+    for ways in tray_ways(movement).values():
+        for way in ways:
+            for tray, leg in way.goes:
+                if leg.hop is Hop.DONE:
+                    assert not any(r > way.round and t == tray for r, _, t in plays)
+                    continue
+                assert all((leg.round, other, tray) in plays for other in leg.tables)
+                if leg.hop is Hop.STAND:
+                    assert leg.round is not None
+                    assert leg.round > way.round + 1
+                    assert leg.stand == leg.tables[0]
+                    between = range(way.round + 1, leg.round)
+                    assert not any(r in between and t == tray for r, _, t in plays)
+    for card in table_cards(movement):
+        assert card.rows
+        for row in card.rows:
+            assert row.received_from not in ("", "—")
+            assert row.passed_to not in ("", "—")
+
+
+def test_a_howell_names_the_stand_and_the_table_that_takes_the_trays_from_it() -> None:
+    movement = built("5-table Howell, 3 trays a round")
+    waits = [
+        (way, leg)
+        for ways in tray_ways(movement).values()
+        for way in ways
+        for _, leg in way.goes
+        if leg.hop is Hop.STAND
+    ]
+    assert waits  # 9 tray sets, 5 in play: some wait every round
+    cards = {c.table: c for c in table_cards(movement)}
+    for way, leg in waits:
+        row = cards[way.table].rows[way.round - 1]
+        assert f"stand by table {leg.stand} (round {leg.round})" in row.passed_to
+        taker = cards[leg.tables[0]].rows[leg.round - 1]
+        assert f"the stand (table {way.table}, round {way.round})" in taker.received_from
+
+
+def test_safford_trays_pass_tray_by_tray_and_the_last_goes_back_to_the_director() -> None:
+    movement = built("8-couple Safford")
+    first = table_cards(movement)[0].rows[0]
+    seating = next(s for s in movement.seatings if (s.round, s.table) == (1, 1))
+    assert first.trays == ", ".join(map(str, seating.trays))  # the order they are played in
+    assert "tray by tray" in first.passed_to
+    assert FINISHED in first.passed_to
+
+
+def test_shared_trays_name_the_tables_sharing_them_on_cards_and_sheet(tmp_path: Path) -> None:
+    movement = built("20-player individual")
+    (share, *_) = movement.shared
+    others = [t for t in share.tables if t != share.tables[0]]
+    row = table_cards(movement)[0].rows[share.round - 1]
+    assert row.trays.endswith(f"sharing with tables {numbers_text(others)}")
+    setup = " ".join(lines(print_movement_document(movement, "setup")))
+    assert "Trays shared in a round" in setup
+    expected = f"Round {share.round}: trays {numbers_text(share.trays)} at tables"
+    assert expected in setup
+
+
+@pytest.mark.parametrize("name", ["7-table Mitchell", "5-table Howell, 3 trays a round"])
+def test_the_setup_sheet_puts_every_tray_somewhere_and_names_its_dealer(name: str) -> None:
+    movement = built(name)
+    rows = setup_rows(movement, tray_ways(movement))
+    listed = [
+        int(x) for r in rows for x in re.findall(r"(\d+) (?:North|East|South|West)", r.dealers)
+    ]
+    assert sorted(listed) == sorted(movement.tray_numbers)
+    for r in rows:
+        for tray in re.findall(r"(\d+) (North|East|South|West)", r.dealers):
+            t = movement.tray(int(tray[0]))
+            assert tray[1] == t.dealer.word
+            assert r.first_play.startswith(f"round {t.original_round}, ")
+            assert (r.stand is None) == (t.original_round == 1)
+
+
+def test_the_skip_is_flagged_on_each_movers_card_in_the_round_it_happens() -> None:
+    movement = built("8-table ladies and gentlemen")
+    trips = itineraries(movement)
+    flagged = [(card, row) for card in indicator_cards(movement) for row in card.rows if row.skip]
+    assert flagged
+    for _card, row in flagged:
+        assert row.who.startswith("Gentleman")  # the ladies sit still
+        assert row.next_table is not None
+        usual = (row.next_table - 2) % movement.tables + 1  # one table up, not two
+        assert row.skip == f"skip: go to table {row.next_table}, not {usual}"
+    rounds = {row.round for _, row in flagged}
+    assert len(rounds) == 1  # every mover skips at the same change of round
+    (skip_round,) = rounds
+    movers = {w for w in movement.field if trips[w][0].table != trips[w][1].table}
+    assert len(flagged) == len(movers)
+    pdf = print_movement_document(movement, "indicators")
+    assert sum(line.startswith("skip: go to table") for line in lines(pdf)) == len(movers)
+    table_notes = " ".join(" ".join(c.notes) for c in table_cards(movement))
+    assert f"After round {skip_round}" in table_notes
+    assert "seed" not in table_notes
+
+
+def test_the_recap_leaves_the_proof_to_its_own_document() -> None:
+    movement = built("5-table Howell, 3 trays a round")
+    proof = next(n for n in movement.notes if "Room square" in n)
+    recap = " ".join(lines(print_movement_document(movement, "movement")))
+    assert proof not in recap
+    assert "Movement notes and proof" in recap
+    notes = " ".join(lines(print_movement_document(movement, "movement-notes")))
+    assert proof in notes
+    assert "found nothing wrong" in notes
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_continuation_page_carries_its_table_and_its_tray(paper: str) -> None:
+    movement = built("30-table Howell")
+    cards = print_movement_document(movement, "table-cards", paper)
+    printed = pages(cards)
+    assert len(printed) == 2 * movement.tables  # 59 rounds: two balanced pages a table
+    for n, text in enumerate(printed):
+        table = n // 2 + 1
+        assert re.search(rf"^Table {table} — rounds \d+-\d+ \(page {n % 2 + 1} of 2\)$", text, re.M)
+        rows = [line for line in text.splitlines() if re.fullmatch(r"\d+", line.split(" ")[0])]
+        assert len(rows) >= 25  # no page holds only a row or two
+    travellers = pages(print_movement_document(movement, "travellers", paper))
+    assert len(travellers) == len(movement.trays)  # every traveller fits its page
+    for text, tray in zip(travellers, movement.trays, strict=True):
+        assert f"Tray {tray.number} — dealer" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", SMALL)
+def test_no_glyph_is_printed_below_the_legible_floor(name: str, paper: str) -> None:
+    movement = built(name)
+    for document in MOVEMENT_DOCUMENTS:
+        with fit.recording() as measured:
+            pdf = print_movement_document(movement, document, paper)
+        assert min(font_sizes(pdf)) >= fit.FLOOR_SIZE, document
+        assert [m for m in measured if m.overflows or m.cut] == [], document
+
+
+def test_a_long_name_wraps_or_is_cut_short_but_never_shrinks_below_the_floor() -> None:
+    movement = built("8-table ladies and gentlemen")
+    names = dict.fromkeys(movement.field, "Mrs Featherstonehaugh-Cholmondeley of Little Snoring")
+    for document in ("indicators", "table-cards", "scorecards", "travellers", "personal-cards"):
+        with fit.recording() as measured:
+            pdf = print_movement_document(movement, document, "letter", printed=Printed(names))
+        assert min(font_sizes(pdf)) >= fit.FLOOR_SIZE, document
+        assert [m for m in measured if m.overflows] == [], document
+        assert all("Featherstonehaugh" in m.text for m in measured if m.cut), document
+
+
+def test_tent_cards_print_each_table_number_large_on_both_faces() -> None:
+    movement = built("7-table Mitchell")
+    pdf = print_movement_document(movement, "table-numbers")
+    printed = pages(pdf)
+    assert len(printed) == movement.tables
+    for table, text in zip(movement.table_numbers, printed, strict=True):
+        assert [line for line in text.splitlines() if line == str(table)] == [str(table)] * 2
+    assert max(font_sizes(pdf)) >= tents.NUMBER_SIZE * 0.6
+
+
+@pytest.fixture(scope="module")
+def named_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 7-table Mitchell whose pairs all have names, half its results in."""
+    path = tmp_path_factory.mktemp("event") / "club.whist"
+    movement = built("7-table Mitchell")
+    with EventStore.create(path, "Club night", venue="The Assembly Rooms") as store:
+        store.choose_movement(movement)
+        for n, label in enumerate(movement.field):
+            a = store.add_player(f"Mrs Ames{n}").id
+            b = store.add_player(f"Mr Bell{n}").id
+            store.form_partnership(label, (a, b))
+        plays = [(s, t) for s in movement.seatings for t in s.trays]
+        store.record_round(
+            [ResultEntry(1, s.round, s.table, t, (s.table + t) % 14) for s, t in plays[::2]]
+        )
+    return path
+
+
+@pytest.mark.parametrize(
+    "document",
+    ["indicators", "table-cards", "travellers", "scorecards", "sign-in", "personal-cards"],
+)
+def test_names_are_printed_wherever_they_are_stored(named_event: Path, document: str) -> None:
+    text = " ".join(lines(print_event_document(named_event, document)))
+    for n in range(14):
+        assert f"Mrs Ames{n} & Mr Bell{n}" in text, document
+    assert "The Assembly Rooms" in text
+
+
+def test_results_are_provisional_until_every_result_is_in(named_event: Path) -> None:
+    text = lines(print_event_document(named_event, "results", parts=("standings",)))
+    movement = built("7-table Mitchell")
+    plays = sum(len(s.trays) for s in movement.seatings)
+    assert f"PROVISIONAL: {(plays + 1) // 2} OF {plays} RESULTS ENTERED" in text
+    assert "Results (provisional)" in text
+    assert "Mrs Ames0 & Mr Bell0" in " ".join(text)
