@@ -1,0 +1,131 @@
+"""`director serve`: the tables enter their results from the players' phones.
+
+    director serve FILE [--host ADDR] [--port N]
+
+Serves every table's page for the event in FILE until Ctrl+C, on this computer only (address
+127.0.0.1) unless --host names one of this machine's addresses on the room's network (the
+addresses are listed when the one given cannot be used). Each table opens its own page from its
+link (printed here, and by `director event table-links`); what a table enters is saved at once,
+as the director's own entries are, and the director can correct or undo it.
+
+    director event table-links FILE --base URL [--format text|json] [--renew]
+        [--session S] [--section A]
+
+Prints every table's link (JSON: [{"table": 1, "url": "..."}, ...]). --base is the address the
+phones reach, e.g. http://192.168.1.20:8765. With --renew every table gets a new link and the
+old ones stop working (a new event has new links anyway).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import threading
+from collections.abc import Sequence
+
+from director.errors import DirectorError
+from director.server.links import LOOPBACK, machine_addresses, table_url
+from director.store.services import EventStore
+from director.store.table_values import TableToken
+
+USAGE = __doc__ or ""
+
+
+def run(argv: Sequence[str]) -> int:
+    """`director serve FILE [--host ADDR] [--port N]`: serve until Ctrl+C."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if argv else 2
+    from director.server.running import DEFAULT_PORT, TableServer
+
+    parser = argparse.ArgumentParser(prog="director serve", usage=USAGE)
+    parser.add_argument("file", help="event file or database URL")
+    parser.add_argument("--host", default=LOOPBACK, help="the address to serve on")
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT)
+    args = parser.parse_args(list(argv))
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    with EventStore.open(args.file) as store:
+        links = _issue_every_section(store)
+        server = TableServer(store, args.host, args.port)
+        try:
+            base = server.start()
+        except DirectorError as exc:
+            raise DirectorError(
+                f"{exc} (this machine's addresses: {', '.join(machine_addresses())})"
+            ) from None
+        print(f"Serving {store.info().name} on {base}; press Ctrl+C to stop.", flush=True)
+        print(_text(links, base), flush=True)
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            print("Stopped serving; every entry is saved.", file=sys.stderr)
+        finally:
+            server.stop()
+    return 0
+
+
+def table_links(args: argparse.Namespace) -> int:
+    """`director event table-links FILE --base URL`: print (issuing any missing) links."""
+    with EventStore.open(args.file) as store:
+        if args.renew or args.session != 1 or args.section != "A":
+            links = store.issue_table_links(
+                session=args.session, section=args.section, renew=args.renew
+            )
+        else:
+            links = _issue_every_section(store)
+    if args.format == "json":
+        print(json.dumps(_json(links, args.base), indent=2))
+    else:
+        print(_text(links, args.base))
+    return 0
+
+
+def add_table_links_options(parser: argparse.ArgumentParser) -> None:
+    """The options of `director event table-links` (after FILE)."""
+    parser.add_argument("--base", required=True, help="the address the phones reach")
+    parser.add_argument("--format", choices=["text", "json"], default="text")
+    parser.add_argument("--renew", action="store_true", help="new links; the old stop working")
+    parser.add_argument("--session", type=int, default=1)
+    parser.add_argument("--section", default="A")
+
+
+def _issue_every_section(store: EventStore) -> tuple[TableToken, ...]:
+    """Links for every section whose movement is chosen (existing links are kept)."""
+    for info, section in store.scored_sections():
+        store.issue_table_links(session=info.number, section=section)
+    links = store.table_links()
+    if not links:
+        raise DirectorError(
+            "no section has a movement yet, so there are no tables to link; choose the"
+            " movement first (director event movement)"
+        )
+    return links
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def _json(links: Sequence[TableToken], base: str) -> list[dict[str, object]]:
+    return [
+        {
+            "table": link.table,
+            "url": table_url(base, link.table, link.token),
+            "session": link.session,
+            "section": link.section,
+        }
+        for link in links
+    ]
+
+
+def _text(links: Sequence[TableToken], base: str) -> str:
+    several = len({(link.session, link.section) for link in links}) > 1
+    return "\n".join(
+        (f"session {link.session} section {link.section} " if several else "")
+        + f"table {link.table}: {table_url(base, link.table, link.token)}"
+        for link in links
+    )

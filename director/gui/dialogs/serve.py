@@ -1,0 +1,114 @@
+"""Serve the tables: the director's computer serves each table's page on the room's network, so
+the players enter their results from their phones (links on the table cards, as QR codes)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.gui.context import EventContext
+from director.gui.errors import report_exception
+from director.server.links import machine_addresses
+from director.server.running import DEFAULT_PORT, TableServer
+
+
+class ServeDialog(QDialog):
+    """Start or stop the table server for the open event and show every table's link."""
+
+    def __init__(
+        self, context: EventContext, server: TableServer | None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Serve the tables")
+        self.context = context
+        self.server = server
+        self.address = QComboBox()
+        for address in machine_addresses():
+            shown = f"{address} (this computer only)" if address.startswith("127.") else address
+            self.address.addItem(shown, address)
+        self.port = QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.port.setValue(DEFAULT_PORT)
+        self.switch = QPushButton()
+        self.switch.clicked.connect(self.toggle)
+        self.renew = QPushButton("New links for every table")
+        self.renew.setToolTip("The links printed before stop working; print the table cards again")
+        self.renew.clicked.connect(self.renew_links)
+        self.state = QLabel()
+        self.state.setWordWrap(True)
+        self.links = QPlainTextEdit()
+        self.links.setReadOnly(True)
+        form = QFormLayout()
+        form.addRow("&Address the phones reach:", self.address)
+        form.addRow("&Port:", self.port)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.switch)
+        layout.addWidget(self.state)
+        layout.addWidget(QLabel("Each table's link (printed as a QR code on its table card):"))
+        layout.addWidget(self.links)
+        layout.addWidget(self.renew)
+        layout.addWidget(close)
+        self.resize(620, 420)
+        self._show_state()
+
+    def toggle(self) -> None:
+        """Start serving, or stop."""
+        try:
+            if self.server is not None and self.server.running:
+                self.server.stop()
+                self.server = None
+            else:
+                self._start()
+        except Exception as exc:
+            report_exception(exc, parent=self)
+        self._show_state()
+
+    def _start(self) -> None:
+        store, where = self.context.store, self.context.where
+        store.issue_table_links(**where)
+        server = TableServer(store, host=self.address.currentData(), port=self.port.value())
+        server.start()
+        self.server = server
+
+    def renew_links(self) -> None:
+        """Give every table a new link (the old ones stop working)."""
+        try:
+            self.context.store.issue_table_links(renew=True, **self.context.where)
+        except Exception as exc:
+            report_exception(exc, parent=self)
+        self._show_state()
+
+    def _show_state(self) -> None:
+        serving = self.server is not None and self.server.running
+        self.switch.setText("&Stop serving" if serving else "&Start serving")
+        self.address.setEnabled(not serving)
+        self.port.setEnabled(not serving)
+        if not serving:
+            self.state.setText(
+                "Not serving. Choose the address of this computer on the room's network (the"
+                " phones must be on the same network), then start."
+            )
+            self.links.setPlainText("")
+            return
+        assert self.server is not None
+        base = self.server.base
+        self.state.setText(
+            f"Serving at {base}. Print the table cards now (File ▸ Print) to put each table's"
+            " link on its card; results the tables enter appear in the grid at once."
+        )
+        where = (self.context.session, self.context.section)
+        tokens = [t for t in self.context.store.table_links() if (t.session, t.section) == where]
+        self.links.setPlainText("\n".join(f"Table {t.table}: {t.url(base)}" for t in tokens))

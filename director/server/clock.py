@@ -1,0 +1,57 @@
+"""The round timer every table's page shows: started by the director, counted by the server.
+
+The pages get the seconds left, never a time of day, so a phone whose clock is wrong still
+counts down correctly.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+WARNING_SECONDS = 120
+"""The page warns when this much of the round is left."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """The round timer as a page shows it."""
+
+    round: int
+    seconds_left: int
+    """Negative once time is up: how far over the round is."""
+    warning: bool
+
+
+class RoundClock:
+    """The director's round timer (one per server); safe to use from several threads."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self._now = now
+        self._lock = threading.Lock()
+        self._running: tuple[int, float] | None = None
+
+    def start(self, round: int, minutes: float) -> None:
+        """Start (or restart) the timer for `round`, ending `minutes` from now."""
+        if minutes <= 0:
+            raise ValueError(f"a round lasts some minutes, not {minutes}")
+        with self._lock:
+            self._running = (round, self._now() + minutes * 60)
+
+    def stop(self) -> None:
+        """Stop the timer: the pages show none."""
+        with self._lock:
+            self._running = None
+
+    def reading(self) -> ClockReading | None:
+        """What the pages show now (None when the timer is not running)."""
+        with self._lock:
+            running = self._running
+        if running is None:
+            return None
+        round_no, ends = running
+        left = math.ceil(ends - self._now())
+        return ClockReading(round_no, left, left <= WARNING_SECONDS)

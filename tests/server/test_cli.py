@@ -1,0 +1,134 @@
+"""`director event table-links` and `director serve`, run as the director runs them."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from director.cli import main
+from director.store.services import EventStore
+from schedules.catalog import Request, build
+
+BASE = "http://192.168.1.20:8765"
+
+
+def _links(path: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> list[dict[str, object]]:
+    code = main(["event", "table-links", str(path), "--base", BASE, "--format", "json", *extra])
+    assert code == 0
+    return list(json.loads(capsys.readouterr().out))
+
+
+def test_table_links_lists_every_table_with_its_own_link(
+    store: EventStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert store.path is not None
+    links = _links(store.path, capsys)
+    assert [link["table"] for link in links] == list(range(1, store.movement().tables + 1))
+    tokens = {link.table: link.token for link in store.table_links()}
+    for link in links:
+        assert link["url"] == f"{BASE}/table/{link['table']}/{tokens[int(str(link['table']))]}"
+    assert main(["event", "table-links", str(store.path), "--base", BASE]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[0] == f"table 1: {links[0]['url']}"
+
+
+def test_renewing_gives_every_table_a_new_link(
+    store: EventStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert store.path is not None
+    before = _links(store.path, capsys)
+    assert _links(store.path, capsys) == before
+    renewed = _links(store.path, capsys, "--renew")
+    assert not {str(x["url"]) for x in before} & {str(x["url"]) for x in renewed}
+
+
+def test_an_event_without_a_movement_has_no_links(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    EventStore.create(tmp_path / "bare.whist", name="Bare").close()
+    code = main(["event", "table-links", str(tmp_path / "bare.whist"), "--base", BASE])
+    assert code == 2
+    assert "choose the movement first" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_bad_port(store: EventStore, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", str(store.path), "--port", "70000"])
+    assert "0 to 65535" in capsys.readouterr().err
+
+
+def _serve(path: Path) -> tuple[subprocess.Popen[str], str]:
+    """`director serve` in a child process on a free port; its base address."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "director", "serve", str(path), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert child.stdout is not None
+    first = child.stdout.readline()
+    assert first.startswith("Serving"), first
+    return child, first.split(" on ", 1)[1].split(";")[0]
+
+
+def test_a_result_survives_a_sigkill_right_after_its_200(store: EventStore) -> None:
+    assert store.path is not None
+    link = store.table_links()[0]
+    tray = next(s.trays[0] for s in store.movement().seatings if (s.round, s.table) == (1, 1))
+    child, base = _serve(store.path)
+    try:
+        address = urlsplit(base)
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+        body = json.dumps({"round": 1, "tray": tray, "ns": 9})
+        connection.request("POST", f"/table/1/{link.token}/results", body=body)
+        answer = connection.getresponse()
+        assert answer.status == 200
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait(30)
+    assert child.returncode == -signal.SIGKILL
+    with EventStore.open(store.path) as reopened:
+        (result,) = reopened.results()
+    assert (result.tray, result.ns_tricks, result.entered_by) == (tray, 9, "table 1")
+
+
+def test_table_cards_carry_each_tables_link_as_a_code_a_phone_reads(
+    store: EventStore, tmp_path: Path
+) -> None:
+    """Printed with the server's address, every table card's QR code reads back (as a phone's
+    camera would, with zbarimg) as that table's own link."""
+    assert store.path is not None
+    out = tmp_path / "cards.pdf"
+    args = ["print", "table-cards", "--event", str(store.path), "--links", BASE, "--out"]
+    assert main([*args, str(out)]) == 0
+    subprocess.run(["pdftoppm", "-r", "150", "-png", out, tmp_path / "page"], check=True)
+    links = {t.table: t.url(BASE) for t in store.table_links()}
+    read = {}
+    for page in sorted(tmp_path.glob("page-*.png")):
+        found = subprocess.run(
+            ["zbarimg", "-q", "--raw", page], capture_output=True, text=True, check=False
+        ).stdout.split()
+        read.update({int(urlsplit(url).path.split("/")[2]): url for url in found})
+    assert read == links
+
+
+def test_table_cards_need_links_issued_first(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "bare.whist"
+    with EventStore.create(path, name="Bare") as bare:
+        bare.choose_movement(build(Request("mitchell", tables=3, trays_per_round=2)))
+    out = tmp_path / "cards.pdf"
+    assert (
+        main(["print", "table-cards", "--event", str(path), "--links", BASE, "--out", str(out)])
+        == 2
+    )
+    assert "no links yet" in capsys.readouterr().err
+    assert not out.exists()

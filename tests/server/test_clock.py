@@ -1,0 +1,32 @@
+"""The round timer: counts down from the director's start, warns near the end, runs over."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.server.clock import WARNING_SECONDS, RoundClock
+
+
+def test_the_timer_counts_down_warns_and_runs_over() -> None:
+    moment = [1000.0]
+    clock = RoundClock(now=lambda: moment[0])
+    assert clock.reading() is None
+    clock.start(round=3, minutes=10)
+    first = clock.reading()
+    assert first is not None
+    assert (first.round, first.seconds_left, first.warning) == (3, 600, False)
+    moment[0] += 600 - WARNING_SECONDS
+    near = clock.reading()
+    assert near is not None
+    assert near.warning
+    moment[0] += WARNING_SECONDS + 30
+    over = clock.reading()
+    assert over is not None
+    assert over.seconds_left == -30
+    clock.stop()
+    assert clock.reading() is None
+
+
+def test_a_round_lasts_some_minutes() -> None:
+    with pytest.raises(ValueError, match="some minutes"):
+        RoundClock().start(round=1, minutes=0)
