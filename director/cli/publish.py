@@ -1,0 +1,34 @@
+"""`director publish`: the results as a small website, ready to copy to the club's site.
+
+    director publish FILE --out FOLDER
+
+Writes index.html (winners and standings, with links to every deal and every competitor), a
+page per deal and a page per competitor, and style.css. No scripts and nothing fetched from
+elsewhere: the folder can be opened from a disk or put on any web server as it is. While
+results are missing every page says the results are provisional.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from director.publish.site import publish_event
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="director publish", description="Publish the results site.")
+    p.add_argument("file", help="the event file")
+    p.add_argument("--out", required=True, metavar="FOLDER", help="where to write the site")
+    return p
+
+
+def run(argv: Sequence[str]) -> int:
+    """Write the site; 0 on success, 2 (via DirectorError) when it cannot be written."""
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    args = _parser().parse_args(argv)
+    written = publish_event(args.file, args.out)
+    print(f"wrote {len(written)} files; open {written[0]}")
+    return 0

@@ -1,0 +1,78 @@
+"""Movement files in every format the program reads and writes, told apart by their name.
+
+- `.json`: our own movement document (`director movement ... --format json`);
+- `.yaml` / `.yml`: the bridgescorer program's movements (`director.exchange.bridgescorer`);
+- `.csv`: one line per table per round (`director.exchange.movement_csv`).
+
+Reading gives the movement and what its file declares wrongly (for the verifier's report);
+the verifier itself is run by whoever uses the movement.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from director.errors import DirectorError
+from director.exchange.bridgescorer import read_bridgescorer, write_bridgescorer
+from director.exchange.movement_csv import read_movement_csv, write_movement_csv
+from schedules.findings import Finding, InvalidMovementError
+from schedules.json_input import UnreadableFileError, read_text
+from schedules.jsonio import movement_document, read_movement
+from schedules.types import Movement
+
+FORMATS = ("json", "yaml", "csv")
+"""The movement formats, as `--format` names them."""
+SUFFIXES = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".csv": "csv"}
+
+
+def movement_format(path: str | Path) -> str | None:
+    """The format a file's name says it holds (None: not a movement file's name)."""
+    return SUFFIXES.get(Path(path).suffix.lower())
+
+
+def read_movement_file(path: str | Path) -> tuple[Movement, list[Finding]]:
+    """The movement in a file of any known format, with the findings of what it declares;
+    a file that cannot be read is refused in one line naming the line at fault."""
+    fmt = movement_format(path)
+    if fmt is None:
+        raise DirectorError(
+            f"{path}: not a movement file's name; use .json, .yaml (bridgescorer) or .csv"
+        )
+    if fmt == "json":
+        return read_movement(path)
+    try:
+        text = read_text(path)
+    except UnreadableFileError as exc:
+        raise DirectorError(str(exc)) from None
+    except OSError as exc:
+        raise DirectorError(f"cannot read {path}: {exc.strerror}") from None
+    if fmt == "yaml":
+        return read_bridgescorer(text, str(path)), []
+    return read_movement_csv(text, str(path), family=Path(path).stem), []
+
+
+def load_movement_file(path: str | Path) -> Movement:
+    """`read_movement_file`, refusing a file whose declarations contradict its seatings."""
+    movement, findings = read_movement_file(path)
+    if findings:
+        raise InvalidMovementError(findings)
+    return movement
+
+
+def movement_text(movement: Movement, fmt: str) -> str:
+    """The movement as the text of a file in format `fmt` (one of `FORMATS`)."""
+    if fmt == "json":
+        return json.dumps(movement_document(movement), indent=1) + "\n"
+    if movement.mnemonic:
+        # Other programs know nothing of playing each tray twice: their file would be
+        # refused by our own verifier (and theirs) when read back.
+        raise DirectorError(
+            "a mnemonic movement (every tray played twice) can only be written as json:"
+            " bridgescorer and CSV movements have no place for the second play"
+        )
+    if fmt == "yaml":
+        return write_bridgescorer(movement)
+    if fmt == "csv":
+        return write_movement_csv(movement)
+    raise DirectorError(f"unknown movement format {fmt!r}; use one of: {', '.join(FORMATS)}")

@@ -1,0 +1,178 @@
+"""Every result and standing of an event as JSON or CSV, and the JSON read back.
+
+JSON: per section, the session file (`session_document`: what was entered, readable by
+`director score`) beside the scored session (`result_to_json`: exact figures). Reading it
+back gives the same sessions, so a round trip scores the same.
+
+CSV: one row per standing and one per table result, for spreadsheets. A text cell that a
+spreadsheet would run as a formula (one starting with =, +, -, @, a tab or a carriage return)
+is written with a leading apostrophe; figures are written as plain numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from director.errors import DirectorError
+from director.exchange.session_document import session_document
+from director.scoring.model import Session, SessionResult
+from director.scoring.session_json import result_to_json, session_from_json
+from director.store.values import EventInfo, SessionInfo
+
+FORMAT = "whist-director results"
+VERSION = 1
+
+_FIGURE = re.compile(r"^-?\d+(\.\d+)?$")
+_RISKY = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True)
+class SectionResults:
+    """One section of one session: what was entered and what scoring made of it."""
+
+    session: SessionInfo
+    section: str
+    scoring: Session
+    result: SessionResult
+
+
+def results_json(info: EventInfo, sections: list[SectionResults]) -> str:
+    """The event's results as a JSON document."""
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "event": {
+            "name": info.name,
+            "date": info.held_on.isoformat() if info.held_on else None,
+            "venue": info.venue,
+        },
+        "sections": [
+            {
+                "session": s.session.number,
+                "session_name": s.session.name,
+                "section": s.section,
+                "entered": session_document(s.scoring),
+                "scored": result_to_json(s.result),
+            }
+            for s in sections
+        ],
+    }
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+
+
+def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
+    """The sessions of an exported JSON file: (session number, section, session) each. A
+    malformed file is refused with the line (and column) at fault."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise DirectorError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise DirectorError(
+            f"{path}: not UTF-8 text (byte {exc.start}); is it a JSON export?"
+        ) from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DirectorError(
+            f"{path}, line {exc.lineno}, column {exc.colno}: {exc.msg}; not readable JSON"
+        ) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise DirectorError(f"{path}, line 1: not a Whist Director results export (no format)")
+    out = []
+    for i, section in enumerate(_list(document.get("sections"), path)):
+        where = f"{path}, section {i + 1} (line {_line_of(text, i)})"
+        if not isinstance(section, dict):
+            raise DirectorError(f"{where}: expected an object")
+        try:
+            session = session_from_json(section.get("entered"))
+            number, letter = int(section["session"]), str(section["section"])
+        except (DirectorError, KeyError, TypeError, ValueError) as exc:
+            raise DirectorError(f"{where}: {exc}") from None
+        out.append((number, letter, session))
+    return out
+
+
+def _list(value: Any, path: str | Path) -> list[Any]:
+    if not isinstance(value, list):
+        raise DirectorError(f"{path}: no list of sections; is it a Whist Director export?")
+    return value
+
+
+def _line_of(text: str, index: int) -> int:
+    """The line where the `index`-th section's "session" key appears (for messages)."""
+    found = [m.start() for m in re.finditer(r'"session"\s*:', text)]
+    at = found[index] if index < len(found) else 0
+    return text.count("\n", 0, at) + 1
+
+
+# ---------------------------------------------------------------- CSV
+
+COLUMNS = (
+    "record", "session", "section", "ranking", "place", "label", "name", "deals", "tricks",
+    "plus_minus", "matchpoints", "percent", "tray", "deal_version", "round", "table", "ns",
+    "ew", "ns_tricks_made", "ns_tricks_counted", "ns_final", "ew_final", "marks",
+    "plus_minus_ns", "plus_minus_ew", "matchpoints_ns", "matchpoints_ew", "adjustment",
+)  # fmt: skip
+
+
+def results_csv(sections: list[SectionResults]) -> str:
+    """Every standing and every table result as one CSV (a "record" column tells which)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for s in sections:
+        where = {"session": s.session.number, "section": s.section}
+        names = s.scoring.names
+        for ranking, rows in s.result.standings.items():
+            for st in rows:
+                values = {
+                    **where, "record": "standing", "ranking": ranking, "place": st.place,
+                    "label": st.label, "name": names.get(st.label, ""), "deals": st.deals,
+                    "tricks": st.raw, "plus_minus": st.plus_minus,
+                    "matchpoints": st.matchpoints, "percent": st.percent,
+                }  # fmt: skip
+                writer.writerow(_row(values))
+        for deal in s.result.deals:
+            for t in deal.tables:
+                values = {
+                    **where, "record": "result", "tray": t.tray, "deal_version": t.version,
+                    "round": t.round, "table": t.table, "ns": " ".join(t.ns),
+                    "ew": " ".join(t.ew), "ns_tricks_made": t.made_ns,
+                    "ns_tricks_counted": t.counted_ns, "ns_final": t.final_ns,
+                    "ew_final": t.final_ew, "marks": " ".join(m for m in t.marks if m),
+                    "plus_minus_ns": t.pm_ns, "plus_minus_ew": t.pm_ew,
+                    "matchpoints_ns": t.mp_ns, "matchpoints_ew": t.mp_ew,
+                    "adjustment": t.adjustment.value,
+                }  # fmt: skip
+                writer.writerow(_row(values))
+    return out.getvalue()
+
+
+def _row(values: dict[str, Any]) -> list[str]:
+    return [cell(values.get(column)) for column in COLUMNS]
+
+
+def cell(value: object) -> str:
+    """A value as a CSV cell no spreadsheet runs: figures as plain numbers (4 decimals at
+    most), text that could start a formula behind an apostrophe.
+
+    >>> cell(Fraction(-10, 3)), cell("=HYPERLINK(1)"), cell("-R"), cell(None)
+    ('-3.3333', "'=HYPERLINK(1)", "'-R", '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, Fraction | int):
+        text = f"{float(value):.4f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+    text = str(value)
+    if text.startswith(_RISKY) and not _FIGURE.match(text):
+        return "'" + text
+    return text

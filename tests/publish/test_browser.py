@@ -1,0 +1,99 @@
+"""The results site in a real browser (Debian's headless chromium): every page opens, every
+link leads to a page (and place) that exists, the figures shown are the scorer's, a name
+written like markup shows as text, and the pages are photographed at phone and desktop width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from director.printing.result_views import revoke_marks
+from director.publish.site import publish_site
+from director.scoring.text import figure
+from director.store.services import EventStore
+from tests.publish.browser import DESKTOP, PHONE, Document, dump_dom, screenshot
+from tests.publish.conftest import EVIL
+
+
+@pytest.fixture(scope="module")
+def site(
+    evening: EventStore, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, dict[Path, Document]]:
+    """The published site, every page as chromium built it (once for the module)."""
+    folder = tmp_path_factory.mktemp("site")
+    files = publish_site(evening, folder / "site")
+    profile = folder / "profile"
+    pages = {f: Document(dump_dom(f, profile)) for f in files if f.suffix == ".html"}
+    return files[0], pages
+
+
+def test_every_page_opens_and_every_link_resolves(site: tuple[Path, dict[Path, Document]]) -> None:
+    index, pages = site
+    assert len(pages) == 1 + 8 + 8  # standings, a page per tray, a page per pair
+    reached = {index}
+    for page, document in pages.items():
+        assert document.shown, f"{page} shows nothing"
+        assert document.scripts == 0, f"{page} runs a script"
+        for href in document.hrefs:
+            parts = urlsplit(href)
+            assert not parts.scheme, f"{page} links outside: {href}"
+            assert not parts.netloc, f"{page} links outside: {href}"
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            assert target.is_file(), f"{page}: {href} leads nowhere"
+            if parts.fragment:
+                assert parts.fragment in pages[target].ids, f"{page}: no #{parts.fragment}"
+            reached.add(target)
+    assert set(pages) <= reached, "a page no link leads to"
+
+
+def test_the_standings_shown_are_the_scorers(
+    evening: EventStore, site: tuple[Path, dict[Path, Document]]
+) -> None:
+    index, pages = site
+    result, names = evening.standings(), evening.scoring_input().names
+    heading = ["", "Place", "No.", "Name", "Deals", "Tricks", "+/-"]
+    rows = pages[index].rows
+    for field, standings in result.standings.items():
+        start = next(i for i, r in enumerate(rows) if r[:7] == heading)
+        shown = rows[start + 1 : start + 1 + len(standings)]
+        rows = rows[start + 1 + len(standings) :]
+        for row, st in zip(shown, standings, strict=True):
+            expected = [st.place, st.label, names[st.label], str(st.deals), figure(st.raw)]
+            assert row[1:7] == [*expected, figure(st.plus_minus, signed=True)], field
+
+
+def test_each_deal_page_shows_the_scorers_tables_and_average(
+    evening: EventStore, site: tuple[Path, dict[Path, Document]]
+) -> None:
+    index, pages = site
+    for deal in evening.standings().deals:
+        document = pages[index.parent / "session-1" / f"tray-{deal.tray}.html"]
+        body = [r for r in document.rows if r and r[0] != "Round"]
+        assert len(body) == len(deal.tables)
+        for row, t in zip(body, deal.tables, strict=True):
+            assert row[:4] == [str(t.round), str(t.table), *t.ns, *t.ew]
+            assert row[7:9] == [figure(t.pm_ns, signed=True), figure(t.pm_ew, signed=True)]
+            assert row[6] == revoke_marks(t.marks)
+        average = f"Average: N-S {figure(deal.avg_ns)}, E-W {figure(deal.avg_ew)}"
+        assert average in document.shown
+
+
+def test_a_name_written_as_markup_shows_as_text(site: tuple[Path, dict[Path, Document]]) -> None:
+    index, pages = site
+    assert EVIL in pages[index].shown
+    assert all(d.scripts == 0 for d in pages.values())
+
+
+def test_pages_photographed_at_phone_and_desktop_width(
+    site: tuple[Path, dict[Path, Document]], tmp_path: Path
+) -> None:
+    """The pictures are for a person to look at (kept in the test's folder); here: the
+    browser drew each page at each width, and drew more than a blank page."""
+    index, _ = site
+    chosen = (index, index.parent / "session-1" / "tray-1.html")
+    for page in chosen:
+        for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            out = screenshot(page, tmp_path / f"{page.stem}-{name}.png", size, tmp_path / "p")
+            assert out.stat().st_size > 5_000
