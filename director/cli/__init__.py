@@ -18,6 +18,9 @@ COMMANDS = {
     "score": ("director.cli.score", "score a whole session from a JSON file"),
     "event": ("director.cli.event", "create and run an event file (players, slips, results)"),
     "print": ("director.cli.printing", "print indicators, cards, slips, travellers, results"),
+    "serve": ("director.cli.serve", "let the tables enter their results from phones"),
+    "publish": ("director.cli.publish", "write the results as a website (standings, deals, cards)"),
+    "export": ("director.cli.exchange", "export every result and standing as JSON or CSV"),
 }
 
 USAGE = "usage: director COMMAND [ARGS]\n\ncommands:\n" + "\n".join(

@@ -2,8 +2,12 @@
 
     director event new FILE --name NAME [--date YYYY-MM-DD] [--venue V]
         [--method plusminus|matchpoints] [--declared-trump S|H|D|C]
-    director event players FILE [--import ROSTER.csv] [--add NAME [--club C] [--member M]
-        [--gender lady|gentleman]]
+    director event players FILE [--import ROSTER.csv [--columns FIELD,FIELD,...]]
+        [--add NAME [--club C] [--member M] [--gender lady|gentleman]]
+    director event pair FILE --label L --players NAME [NAME] [--couple]
+    director event pair FILE --in-order [--session S] [--section A]
+    director event pair FILE --dissolve L
+    director event team FILE --label NAME --pairs L [L ...]
     director event movement FILE --family F [--tables N | --pairs N | --players N |
         --couples N | --teams N] [--trays-per-round K] [--rounds R] [--variant V]
         [--mnemonic] [--session S] [--section A]
@@ -16,10 +20,16 @@
     director event standings FILE [--format text|json]
     director event log FILE [--limit N]
     director event undo FILE | director event redo FILE
+    director event table-links FILE --base URL [--format text|json] [--renew]
 
 FILE is an event file, or a database URL (postgresql+psycopg://...) for several scoring
 stations. Every entry is saved at once. Commands that only read (players without --import or
 --add, standings, log) open the event read-only, so they work on a read-only file or disk.
+A roster's pair (or couple) column forms the pairs its players share; a team column groups
+them. Without a header row, --columns names each column in order
+({fields}; - leaves one out).
+`pair --players` forms the pair under a label (a name not on the roster adds that player);
+`pair --in-order` pairs the unpaired players in roster order under the movement's labels.
 Irregularity kinds: {kinds}.
 """
 
@@ -32,9 +42,11 @@ from datetime import date
 from pathlib import Path
 
 from director.cli.options import add_movement_options, movement_request
+from director.cli.serve import add_table_links_options, table_links
 from director.scoring import score_session
 from director.scoring.session_json import result_to_json
 from director.scoring.text import Rounding, report
+from director.store.roster import FIELDS, Layout
 from director.store.services import (
     Award,
     EventSettings,
@@ -51,7 +63,9 @@ from director.store.values import Card, Result
 from schedules.jsonio import load_movement
 from schedules.types import Direction
 
-USAGE = (__doc__ or "").format(kinds=", ".join(k.name.lower() for k in IrregularityKind))
+USAGE = (__doc__ or "").format(
+    kinds=", ".join(k.name.lower() for k in IrregularityKind), fields=", ".join(FIELDS)
+)
 
 
 def run(argv: Sequence[str]) -> int:
@@ -84,10 +98,24 @@ def _parser() -> argparse.ArgumentParser:
 
     players = command("players", _players)
     players.add_argument("--import", dest="roster", type=Path)
+    players.add_argument("--columns", type=Layout.named, help="e.g. name,club,-,pair")
     players.add_argument("--add", metavar="NAME")
     players.add_argument("--club")
     players.add_argument("--member")
     players.add_argument("--gender", choices=[g.value for g in Gender])
+
+    pair = command("pair", _pair)
+    _add_place(pair)
+    how = pair.add_mutually_exclusive_group(required=True)
+    how.add_argument("--label", help="the pair's label in the movement, e.g. 3 or NS2")
+    how.add_argument("--in-order", action="store_true", help="pair the unpaired in roster order")
+    how.add_argument("--dissolve", metavar="LABEL")
+    pair.add_argument("--players", nargs="+", metavar="NAME")
+    pair.add_argument("--couple", action="store_true", help="a married couple (lady, gentleman)")
+
+    team = command("team", _team)
+    team.add_argument("--label", required=True, help="the team's name")
+    team.add_argument("--pairs", nargs="+", required=True, metavar="LABEL")
 
     movement = command("movement", _movement)
     _add_place(movement)
@@ -132,6 +160,7 @@ def _parser() -> argparse.ArgumentParser:
     log.add_argument("--limit", type=_entry_count, help="show only the newest N entries")
     command("undo", _undo)
     command("redo", _redo)
+    add_table_links_options(command("table-links", table_links))
     return parser
 
 
@@ -195,18 +224,56 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _players(args: argparse.Namespace) -> int:
+    if args.columns and not args.roster:
+        raise StoreError("--columns names the columns of a roster: give it with --import")
     with _open(args) if args.roster or args.add else _read(args) as store:
         if args.roster:
-            added = store.import_roster(args.roster)
+            added = store.import_roster(args.roster, args.columns)
             print(f"imported {len(added)} players from {args.roster}")
         if args.add:
             gender = Gender(args.gender) if args.gender else None
             store.add_player(args.add, args.club, args.member, gender)
+        label_of = {pid: p.label for p in store.partnerships() for pid in p.players}
         for p in store.players():
             extra = ", ".join(
                 x for x in (p.club, p.member_number, p.gender.value if p.gender else None) if x
             )
-            print(f"{p.id:>4}  {p.name}" + (f"  ({extra})" if extra else ""))
+            plays = f"  plays as {label_of[p.id]}" if p.id in label_of else ""
+            print(f"{p.id:>4}  {p.name}" + (f"  ({extra})" if extra else "") + plays)
+    return 0
+
+
+def _pair(args: argparse.Namespace) -> int:
+    if bool(args.label) != bool(args.players):
+        raise StoreError(
+            "give the pair's --label and its --players together, e.g. --label 3"
+            ' --players "Mrs Ames" "Mr Brown"'
+        )
+    with _open(args) as store:
+        if args.dissolve:
+            store.dissolve_partnership(args.dissolve)
+            print(f"dissolved {args.dissolve}")
+            return 0
+        if args.in_order:
+            formed = store.pair_in_order(session=args.session, section=args.section)
+        else:
+            kind = "couple" if args.couple else "pair" if len(args.players) > 1 else "individual"
+            one, added = store.name_partnership(args.label, args.players, kind)
+            for player in added:
+                print(f"added {player.name} to the roster")
+            formed = (one,)
+        name_of = {p.id: p.name for p in store.players()}
+        for p in formed:
+            print(f"{p.kind} {p.label}: {' & '.join(name_of[i] for i in p.players)}")
+        if not formed:
+            print("nobody to pair: every player is in a partnership (or one is left over)")
+    return 0
+
+
+def _team(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        team = store.form_team(args.label, args.pairs)
+        print(f"team {team.label}: {', '.join(team.pairs)}")
     return 0
 
 

@@ -5,7 +5,7 @@
         [--variant NAME] [--stationary-table K] [--arrow-switch R,R] [--balance best]
         [--mnemonic] [--format text|json]
     director movement list [--balance]
-    director movement verify FILE.json [--promise NAME] [--format text|json]
+    director movement verify FILE.json|FILE.yaml|FILE.csv [--promise NAME] [--format text|json]
 
 Exit status: 0 for a verified movement, 1 when verification fails, 2 for an impossible request.
 """
@@ -17,11 +17,12 @@ import json
 from collections.abc import Sequence
 
 from director.cli.options import add_movement_options, movement_request
+from director.exchange.movement_files import read_movement_file
 from schedules import catalog
 from schedules.balance import balance
 from schedules.balance_table import figure, howell_rows
 from schedules.findings import Finding, InvalidMovementError
-from schedules.jsonio import movement_document, read_movement
+from schedules.jsonio import movement_document
 from schedules.promises import promise_names
 from schedules.render import report
 from schedules.types import Movement
@@ -108,7 +109,7 @@ def _verify(argv: Sequence[str]) -> int:
     p.add_argument("--format", choices=["text", "json"], default="text")
     args = p.parse_args(argv)
     try:
-        movement, found = read_movement(args.file)
+        movement, found = read_movement_file(args.file)
     except OSError as exc:
         raise catalog.ImpossibleMovementError(f"cannot read {args.file}: {exc.strerror}") from exc
     return _emit(movement, args.promise, args.format, found)

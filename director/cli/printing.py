@@ -4,12 +4,19 @@
         --couples N | --teams N] [--trays-per-round K] [--rounds R] [--variant NAME]
         [--stationary-table K] [--mnemonic]
         | --movement-file FILE.json
-        | --event FILE [--session N] [--section A] [--part standings,deals,personal])
+        | --event FILE [--session N] [--section A] [--part standings,deals,personal]
+          [--links URL])
         [--paper a4|letter] --out FILE.pdf [--force]
 
-DOCUMENT is one of: indicators, table-cards, scorecards, slips, travellers, movement, results.
-Everything but results prints from a movement alone; results need an event file (all three
-parts by default: standings with winners, the per-deal sheet, the personal sheets).
+DOCUMENT is one of: indicators, table-cards, scorecards, slips, travellers, movement, setup
+(where every tray starts, who deals), table-numbers (tent cards), sign-in (the entry list),
+personal-cards (each player's name and evening), movement-notes (how the movement was built and
+its check against the laws), results. Everything but results prints from a movement alone;
+from an event file the players' names are printed wherever they are stored. Results need an
+event file (all three parts by default: standings with winners, the per-deal sheet, the
+personal sheets), marked provisional until every result is in.
+With --links URL (the table server's address as the phones reach it, after `director event
+table-links`), each table card of an event carries its table's link as a QR code.
 An existing --out file is replaced only with --force; an event file never is.
 """
 
@@ -20,9 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from director.cli.options import add_movement_options, movement_request
+from director.cli.outputs import check_out, exists
 from director.errors import DirectorError
 from director.printing import documents as _documents
-from director.store.files import is_sqlite_file, is_url
 from schedules import catalog
 from schedules.jsonio import load_movement
 from schedules.types import Movement
@@ -47,6 +54,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=PAPERS, default="a4")
     p.add_argument("--out", required=True, metavar="FILE.pdf")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.add_argument(
+        "--links",
+        metavar="URL",
+        help="table cards of an event: each carries its table's link under URL (the table"
+        " server's address), as a QR code for entering results from a phone",
+    )
     return p
 
 
@@ -57,7 +70,7 @@ def run(argv: Sequence[str]) -> int:
         return 0 if argv else 2
     args = _parser().parse_args(argv)
     out = Path(args.out)
-    _check_out(out, args.force, args.event)
+    check_out(out, args.force, args.event)
     if args.event is not None:
         # Loaded only here: printing from a movement never opens a database.
         from director.printing import event as _event
@@ -70,7 +83,10 @@ def run(argv: Sequence[str]) -> int:
             args.section,
             args.paper,
             parts=parts or _event.results.PARTS,
+            links_base=args.links,
         )
+    elif args.links is not None:
+        raise DirectorError("--links needs an event's tables: use --event FILE")
     elif args.document in EVENT_DOCUMENTS:
         raise DirectorError(f"{args.document} need an event's scores: use --event FILE")
     else:
@@ -80,41 +96,11 @@ def run(argv: Sequence[str]) -> int:
         with out.open("wb" if args.force else "xb") as fh:
             fh.write(pdf)
     except FileExistsError:
-        raise _exists(out) from None
+        raise exists(out) from None
     except OSError as exc:
         raise DirectorError(f"cannot write {out}: {exc.strerror}") from None
     print(f"wrote {out} ({args.document}, {args.paper})")
     return 0
-
-
-def _check_out(out: Path, force: bool, event: str | None) -> None:
-    """Refuse to write over an event file (ever), or any existing file without --force."""
-    target = out.resolve()  # through symbolic links: the file that would be written
-    if event is not None and not is_url(event) and target == Path(event).resolve():
-        raise DirectorError(f"--out {out} is the event file itself; choose another name")
-    if target.is_dir():
-        raise DirectorError(f"--out {out} is a folder; give a file name, e.g. {out / 'out.pdf'}")
-    if _holds_an_event(target):
-        raise DirectorError(
-            f"--out {out} is an event file (or part of one) and is never overwritten;"
-            " choose another name"
-        )
-    if target.exists() and not force:
-        raise _exists(out)
-
-
-def _exists(out: Path) -> DirectorError:
-    return DirectorError(f"{out} exists; choose another name, or add --force to replace it")
-
-
-def _holds_an_event(path: Path) -> bool:
-    """An SQLite database, or the -wal, -shm or -journal file beside one."""
-    if is_sqlite_file(path):
-        return True
-    for companion in ("-wal", "-shm", "-journal"):
-        if path.name.endswith(companion):
-            return is_sqlite_file(path.with_name(path.name.removesuffix(companion)))
-    return False
 
 
 def _movement(args: argparse.Namespace) -> Movement:

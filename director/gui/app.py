@@ -1,5 +1,6 @@
-"""Start-up of the desktop program (`whist-director`): open the default event (created if
-missing) or the file named on the command line, in the main window."""
+"""Start-up of the desktop program (`whist-director`): the file named on the command line, else
+the event opened last, else a first-start choice of a new event, an event file or the example
+evening, in the main window."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from director.errors import DirectorError
 from director.gui.dialogs.read_only import open_event
+from director.gui.dialogs.start import first_event
 from director.gui.errors import install_excepthook, show_error
 from director.gui.main_window import MainWindow
 from director.gui.settings import Settings, configure_application
@@ -49,9 +51,29 @@ def open_or_create(path: Path) -> EventStore:
     return EventStore.create(fresh, name=DEFAULT_EVENT_NAME)
 
 
-def make_window(path: Path | None = None, settings: Settings | None = None) -> MainWindow:
-    """The main window on `path` (default: the user's default event file), not yet shown."""
-    return MainWindow(settings or Settings(), open_or_create(path or default_event_file()))
+def make_window(path: Path, settings: Settings | None = None) -> MainWindow:
+    """The main window on the event at `path` (created if missing), not yet shown."""
+    return MainWindow(settings or Settings(), open_or_create(path))
+
+
+def last_event(settings: Settings) -> Path | None:
+    """The event file opened last (the default event file of earlier versions if none)."""
+    recent = settings.recent_files()
+    if recent:
+        return recent[0]
+    default = default_event_file()
+    return default if default.exists() else None
+
+
+def start_window(settings: Settings | None = None) -> MainWindow | None:
+    """The main window on the event opened last; at the first start, on the event the
+    director chooses to make or open (None if the director chose to quit)."""
+    settings = settings or Settings()
+    path = last_event(settings)
+    if path is not None:
+        return make_window(path, settings)
+    store = first_event()
+    return None if store is None else MainWindow(settings, store)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(args)
     configure_application()
     install_excepthook()
-    window = make_window(Path(args[1]) if len(args) > 1 else None)
+    window = make_window(Path(args[1])) if len(args) > 1 else start_window()
+    if window is None:
+        return 0
     window.show()
     return app.exec()
 

@@ -26,7 +26,9 @@ class Changed(enum.Flag):
     SLIPS = enum.auto()
     RESULTS = enum.auto()
     EVENT = enum.auto()
-    EVERYTHING = PLAYERS | MOVEMENT | SLIPS | RESULTS | EVENT
+    PAPERS = enum.auto()
+    """Papers were printed (nothing in the store changed)."""
+    EVERYTHING = PLAYERS | MOVEMENT | SLIPS | RESULTS | EVENT | PAPERS
 
 
 class EventContext(QObject):
@@ -42,6 +44,12 @@ class EventContext(QObject):
         self.session = 1
         self.section = "A"
         self._movements: dict[tuple[int, str], Movement] = {}
+        self.papers_printed: set[tuple[int, str]] = set()
+        """The (session, section)s whose papers were printed or saved since the event was
+        opened: the store keeps no record of printing."""
+        self.links_base: str | None = None
+        """While the tables are served: the address their links start with, so that the table
+        cards printed then carry each table's link."""
 
     @property
     def where(self) -> dict[str, object]:

@@ -7,9 +7,10 @@ the event and its file and nothing else.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QThreadPool
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import Qt, QThreadPool, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -29,6 +30,7 @@ from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
 from director.gui.dialogs.read_only import open_event
 from director.gui.errors import report_exception
 from director.gui.laws import LawsPanel
+from director.gui.ops import Op
 from director.gui.screens.history.view import HistoryScreen
 from director.gui.screens.movement.model import FieldKind, Proposal
 from director.gui.screens.movement.view import MovementScreen
@@ -37,11 +39,20 @@ from director.gui.screens.results.view import ResultsScreen
 from director.gui.screens.scores.view import ScoresScreen
 from director.gui.screens.slips.view import SlipsScreen
 from director.gui.settings import Settings
+from director.gui.widgets.evening_path import EveningPath, Step, StepState, evening, next_step
 from director.store.paths import data_folder
 from director.store.services import EventStore
-from director.store.values import Gender
+from director.store.values import Gender, StoreError
+from schedules.types import Movement
+
+if TYPE_CHECKING:  # the server (uvicorn) is loaded only when the director serves
+    from director.server.running import TableServer
 
 APP_TITLE = "Whist Director"
+PATH_DELAY_MS = 150
+"""The evening's path is read again this long after the last change (not at every score)."""
+DEFAULT_SIZE = (1180, 760)
+"""The window's size on the first run (then as the director left it, within the screen)."""
 FIELD_KINDS = {
     "pair": FieldKind.PAIRS,
     "couple": FieldKind.COUPLES,
@@ -64,6 +75,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings
         self.context: EventContext | None = None
+        self.table_server: TableServer | None = None
+        self.publishing: Op[list[Path]] | None = None
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
@@ -72,14 +85,22 @@ class MainWindow(QMainWindow):
         self.where.setMinimumContentsLength(18)
         self.entries = QLabel()
         self.statusBar().addPermanentWidget(self.entries)
+        self.path_bar = EveningPath()
+        self.path_bar.chosen.connect(self.take_step)
+        self._path_timer = QTimer(self)
+        self._path_timer.setSingleShot(True)
+        self._path_timer.setInterval(PATH_DELAY_MS)
+        self._path_timer.timeout.connect(self.refresh_path)
+        self._path_timer.timeout.connect(self.name_undo_steps)
         self._build_actions()
         self.laws = LawsPanel()
         self.open_store(store)
         geometry, state = settings.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1180, 760)
+            self.resize(*DEFAULT_SIZE)
         if state is not None:
             self.restoreState(state)
+        self.fit_on_screen()
 
     # -- actions and menus ---------------------------------------------------------------
 
@@ -112,7 +133,10 @@ class MainWindow(QMainWindow):
             "&Redo", self.redo, "Ctrl+Shift+Z", "Redo the change undone last"
         )
         self.settings_action = self._action(
-            "Event &settings…", self.edit_event, "Ctrl+,", "Name, venue, scoring, declared trump"
+            "Event &settings…",
+            self.edit_event,
+            "Ctrl+,",
+            "Name, date, venue, scoring, declared trump",
         )
         self.add_session_action = self._action(
             "Add &session", self.add_session, None, "Add the next session of play"
@@ -132,6 +156,18 @@ class MainWindow(QMainWindow):
         self.new_deal_action = self._action(
             "New &deal…", self._scores_call("new_deal"), "Ctrl+Shift+N", "Order a new deal"
         )
+        self.go_on_action = self._action(
+            "&Next step", self.path_bar.go_on.click, "Ctrl+G", "Take the next step of the evening"
+        )
+        self.serve_action = self._action(
+            "Serve the &tables…",
+            self.serve_tables,
+            None,
+            "The tables enter their results from the players' phones",
+        )
+        self.publish_action = self._action(
+            "P&ublish results…", self.publish_results, None, "Write the results as a website"
+        )
         self.laws_action = self._action(
             "The &Laws of Duplicate Whist", self.show_laws, "F1", "Search the 1910 laws"
         )
@@ -142,15 +178,19 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.new_action, self.open_action])
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addSeparator()
-        file_menu.addAction(self.print_action)
+        file_menu.addActions([self.print_action, self.publish_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         event_menu = bar.addMenu("E&vent")
+        event_menu.addAction(self.go_on_action)
+        event_menu.addSeparator()
         event_menu.addActions([self.settings_action, self.add_session_action, self.import_action])
         event_menu.addSeparator()
         event_menu.addActions([self.revoke_action, self.irregularity_action, self.new_deal_action])
+        event_menu.addSeparator()
+        event_menu.addAction(self.serve_action)
         self.view_menu = bar.addMenu("&View")
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.laws_action, about])
@@ -168,6 +208,8 @@ class MainWindow(QMainWindow):
         tools.addSeparator()
         tools.addAction(self.laws_action)
         self.addToolBar(tools)
+        self.addToolBarBreak()
+        self.addToolBar(self.path_bar)
         self.where.currentIndexChanged.connect(self._where_chosen)
 
     def _fill_recent(self) -> None:
@@ -183,6 +225,7 @@ class MainWindow(QMainWindow):
         """Show `store`'s event in fresh screens (closing the event shown before)."""
         if self.context is not None:
             QThreadPool.globalInstance().waitForDone()  # background scoring reads the store
+            self._stop_serving()
             self.context.store.close()
             self.context.deleteLater()
         self.context = EventContext(store, self)
@@ -225,6 +268,8 @@ class MainWindow(QMainWindow):
         self._fill_where()
         self._suggest_field()
         self._title()
+        self.refresh_path()
+        self.name_undo_steps()
         self._allow_editing(not store.read_only)
         mode = " read-only: nothing can be changed" if store.read_only else ""
         self.statusBar().showMessage(f"Opened {store.path or store.url}{mode}", 8000)
@@ -302,6 +347,7 @@ class MainWindow(QMainWindow):
             self.movement.set_field(mixed, len(ladies) + len(gentlemen), ladies, gentlemen)
 
     def _changed(self, what: Changed, _source: object) -> None:
+        self._path_timer.start()
         if what & Changed.PLAYERS:
             self._suggest_field()
         if what & Changed.EVENT:
@@ -330,20 +376,16 @@ class MainWindow(QMainWindow):
             self.open_path(Path(path))
 
     def new_event(self) -> None:
-        """Ask for a name and a file, create the event and open it."""
+        """Ask for a name, date, venue and file, create the event and open it."""
         dialog = NewEventDialog(data_folder(), self)
-        if dialog.exec() and (path := dialog.file()) is not None:
-            self.create_event(path, dialog.name.text(), dialog.venue.text())
-
-    def create_event(self, path: Path, name: str, venue: str = "") -> bool:
-        """Create an event file and show it."""
+        if not dialog.exec():
+            return
         try:
-            store = EventStore.create(path, name=name.strip(), venue=venue.strip() or None)
+            store = dialog.create()
         except Exception as exc:
             report_exception(exc, parent=self)
-            return False
+            return
         self.open_store(store)
-        return True
 
     def edit_event(self) -> None:
         """Change the event's name, venue, scoring method or declared trump."""
@@ -353,15 +395,16 @@ class MainWindow(QMainWindow):
         store = self.context.store
         dialog = EventSettingsDialog(store.info(), self)
         if dialog.exec():
-            name, venue, settings = (
+            name, held_on, venue, settings = (
                 dialog.name.text().strip(),
+                dialog.held_on.day(),
                 dialog.venue.text(),
                 dialog.settings(),
             )
             self.context.apply(
                 Changed.EVENT | Changed.SLIPS | Changed.RESULTS,
                 lambda: store.update_event(
-                    name=name, venue=venue.strip() or None, settings=settings
+                    name=name, held_on=held_on, venue=venue.strip() or None, settings=settings
                 ),
                 self,
             )
@@ -402,6 +445,41 @@ class MainWindow(QMainWindow):
             )
         return ok
 
+    # -- the evening's path ---------------------------------------------------------------
+
+    def _movement_or_none(self) -> Movement | None:
+        assert self.context is not None
+        try:
+            return self.context.movement()
+        except StoreError:  # none chosen yet for this section
+            return None
+
+    def refresh_path(self) -> None:
+        """Read where the evening stands into the path."""
+        assert self.context is not None
+        where = (self.context.session, self.context.section)
+        printed = where in self.context.papers_printed
+        states = evening(self.context.store, self._movement_or_none(), self.context.where, printed)
+        self.path_bar.show_states(states)
+        self.go_on_action.setText(f"&Next step: {next_step(states).action}")
+
+    def take_step(self, state: StepState) -> None:
+        """Go to the screen (or the printing) where `state`'s step is done."""
+        if state.step is Step.PAPERS:
+            self.print_documents()
+            return
+        screen, focus = {
+            Step.FIELD: (self.players, self.players.players_view),
+            Step.MOVEMENT: (self.movement, self.movement.table),
+            Step.SLIPS: (self.slips, self.slips.table),
+            Step.SCORES: (self.scores, self.scores.table),
+            Step.RESULTS: (self.results, self.results.standings_view),
+        }[state.step]
+        self.tabs.setCurrentWidget(screen)
+        if state.round is not None:
+            self.scores.show_round(state.round)
+        focus.setFocus(Qt.FocusReason.OtherFocusReason)
+
     # -- edit ---------------------------------------------------------------------------
 
     def undo(self) -> None:
@@ -411,6 +489,24 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         """Redo the change undone last."""
         self._undo_redo("redo")
+
+    def name_undo_steps(self) -> None:
+        """Name on the Undo and Redo actions the steps they would take ("Undo dissolve
+        partnership"), as the store's audit trail has them."""
+        assert self.context is not None
+        store = self.context.store
+        for action, word, entry in (
+            (self.undo_action, "Undo", store.next_undo()),
+            (self.redo_action, "Redo", store.next_redo()),
+        ):
+            action.setText(f"&{word} {entry.action}" if entry else f"&{word}")
+            tip = (
+                f"{word}: {entry.action}, {entry.summary}"
+                if entry
+                else f"Nothing to {word.lower()}"
+            )
+            action.setStatusTip(tip)
+            action.setToolTip(f"{tip} ({action.shortcut().toString()})")
 
     def _undo_redo(self, which: str) -> None:
         assert self.context is not None
@@ -444,12 +540,51 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.laws)
         self.laws.query.setFocus()
 
-    def print_documents(self) -> None:
-        """Open the printing dialog for the section on view."""
-        from director.gui.dialogs.printing import PrintDialog
+    def serve_tables(self) -> None:
+        """Start or stop serving the tables' pages (the server outlives the dialog)."""
+        from director.gui.dialogs.serve import ServeDialog
 
         assert self.context is not None
-        PrintDialog(self.context, self).exec()
+        dialog = ServeDialog(self.context, self.table_server, self)
+        dialog.exec()
+        self.table_server = dialog.server
+        serving = self.table_server is not None and self.table_server.running
+        self.context.links_base = self.table_server.base if serving else None
+
+    def _stop_serving(self) -> None:
+        if self.table_server is not None and self.table_server.running:
+            self.table_server.stop()
+        self.table_server = None
+
+    def publish_results(self) -> None:
+        """Write the results site into a folder the director picks."""
+        from director.publish.site import publish_site
+
+        assert self.context is not None
+        folder = QFileDialog.getExistingDirectory(self, "Publish the results into a folder")
+        if not folder:
+            return
+        store = self.context.store
+
+        def shown(files: list[Path]) -> None:
+            self.statusBar().showMessage(f"Results published: open {files[0]}", 10000)
+
+        # kept, so that the job's signals reach it when it ends
+        self.publishing = (
+            Op(self, "Publishing the results", lambda _p: publish_site(store, folder))
+            .success(shown)
+            .run_in_background()
+        )
+
+    def print_documents(self) -> None:
+        """Open the printing dialog for the section on view, tonight's papers ticked (the
+        results once every score is in)."""
+        from director.gui.dialogs.printing import TONIGHT, PrintDialog
+
+        assert self.context is not None
+        finished = bool(self.path_bar.states) and self.path_bar.states[-1].done
+        chosen = ("results",) if finished else TONIGHT
+        PrintDialog(self.context, self, chosen).exec()
 
     def _about(self) -> None:
         QMessageBox.about(
@@ -472,7 +607,34 @@ class MainWindow(QMainWindow):
             "laws": self.laws,
         }
 
+    def fit_on_screen(self) -> None:
+        """Shrink and move the window into its screen's available area.
+
+        A geometry saved at one scale factor (100 %) and restored at another (150 %) can be
+        larger than the screen now is, and so can the screens' own minimum size: both are
+        bounded by the room there is, frame included.
+        """
+        screen = QGuiApplication.screenAt(self.geometry().center()) or self.screen()
+        room = screen.availableGeometry()
+        frame = self.frameGeometry().size() - self.geometry().size()
+        inner = room.size() - frame
+        self.setMinimumSize(self.minimumSizeHint().boundedTo(inner))
+        self.resize(self.size().boundedTo(inner))
+        placed = self.frameGeometry()
+        placed.moveRight(min(placed.right(), room.right()))
+        placed.moveBottom(min(placed.bottom(), room.bottom()))
+        placed.moveLeft(max(placed.left(), room.left()))
+        placed.moveTop(max(placed.top(), room.top()))
+        self.move(placed.topLeft())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # the frame's size is known only once the window is shown
+        super().showEvent(event)
+        self.fit_on_screen()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._path_timer.stop()
+        self._stop_serving()
         self.settings.save_window_state(self.saveGeometry(), self.saveState())
         self.settings.sync()
         if self.context is not None:

@@ -1,12 +1,15 @@
-"""`python -m director.gui.screenshots OUTDIR`: a PNG of each main screen (`make screenshots`).
+"""`python -m director.gui.screenshots OUTDIR`: a PNG of each main screen and dialog, at 100 %
+and at 150 % scale (OUTDIR/100/, OUTDIR/150/; `make screenshots`).
 
 The screens show a sample five-table Mitchell evening (`demo.demo_event`) kept in a temporary
-data folder, so the director's own files and settings are never touched.
+data folder, so the director's own files and settings are never touched. Qt takes its scale
+factor once, at start-up, so each scale is taken by a run of its own.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -14,12 +17,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QThreadPool
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 if TYPE_CHECKING:
+    from director.gui.main_window import MainWindow
     from director.store.services import EventStore
 
+SCALES = {"100": "1", "150": "1.5"}
+"""Folder name -> QT_SCALE_FACTOR."""
+SCREEN = (1920, 1080)
+"""The screen the windows are sized for, in device pixels: a 150 % window is as large there."""
 WINDOW_SIZE = (1280, 820)
+"""The main window at 100 % (at 150 %, what fits the same screen)."""
+ONE_SCALE = "--this-scale"
 
 
 def settle(app: QApplication) -> None:
@@ -42,8 +52,15 @@ def show_exceptions(store: EventStore) -> None:
     store.delete_result(second.id, second.version)
 
 
+def window_size() -> tuple[int, int]:
+    """The main window's size at the scale of this run (in Qt's scaled pixels)."""
+    scale = float(os.environ.get("QT_SCALE_FACTOR", "1"))
+    width, height = WINDOW_SIZE
+    return min(width, int(SCREEN[0] / scale)), min(height, int(SCREEN[1] / scale))
+
+
 def take(folder: Path) -> list[Path]:
-    """Write one PNG per main screen into `folder`; return the files."""
+    """Write one PNG per main screen and dialog into `folder`; return the files."""
     from director.gui.demo import demo_event
     from director.gui.main_window import MainWindow
     from director.gui.screens.movement.model import FieldKind
@@ -60,8 +77,8 @@ def take(folder: Path) -> list[Path]:
         store = demo_event(Path(scratch) / "club-night.whist")
         show_exceptions(store)
         window = MainWindow(settings, store)
-        window.resize(*WINDOW_SIZE)
         window.show()
+        window.resize(*window_size())  # after showing: the shown window fits the screen
         window.movement.set_field(FieldKind.PAIRS, 10)
         window.movement.search()
         settle(app)
@@ -74,26 +91,52 @@ def take(folder: Path) -> list[Path]:
             if name == "results":
                 window.results.standings_view.selectRow(0)
                 settle(app)
-            target = folder / f"{name}.png"
-            window.grab().save(str(target))
-            files.append(target)
+            if name == "history":
+                window.history.table.selectRow(1)  # the corrected result
+                settle(app)
+            files.append(shot(window, folder / f"{name}.png"))
         window.results.tabs.setCurrentWidget(window.results.chart)
         window.tabs.setCurrentWidget(window.results)
         settle(app)
-        chart = folder / "results-chart.png"
-        window.grab().save(str(chart))
-        files.append(chart)
+        files.append(shot(window, folder / "results-chart.png"))
         files += dialogs(app, window, folder)
+        files.append(first_evening(app, settings, Path(scratch), folder))
         window.close()
         store.close()
     return files
 
 
-def dialogs(app: QApplication, window: object, folder: Path) -> list[Path]:
-    """The irregularity, revoke and print dialogs as the director meets them."""
+def shot(widget: QWidget, target: Path) -> Path:
+    """Save a picture of `widget` as drawn on screen (device pixels) to `target`."""
+    widget.grab().save(str(target))
+    return target
+
+
+def first_evening(app: QApplication, settings: object, scratch: Path, folder: Path) -> Path:
+    """A new event's window: the path at its first step."""
+    from director.gui.main_window import MainWindow
+    from director.store.services import EventStore
+
+    store = EventStore.create(scratch / "new.whist", name="Club night")
+    window = MainWindow(settings, store)  # type: ignore[arg-type]
+    window.show()
+    window.resize(*window_size())
+    settle(app)
+    target = shot(window, folder / "first-step.png")
+    window.close()
+    store.close()
+    return target
+
+
+def dialogs(app: QApplication, window: MainWindow, folder: Path) -> list[Path]:
+    """The dialogs as the director meets them: the first start, a new event, the event's
+    settings, an irregularity, a revoke, and printing tonight's papers."""
+    from director.gui.dialogs.event_settings import EventSettingsDialog
     from director.gui.dialogs.irregularity import IrregularityDialog
+    from director.gui.dialogs.new_event import NewEventDialog
     from director.gui.dialogs.printing import PrintDialog
     from director.gui.dialogs.revoke import RevokeDialog
+    from director.gui.dialogs.start import StartDialog
     from director.scoring.model import IrregularityKind
 
     irregularity = IrregularityDialog("tray 4, table 2, round 3", tables=5, mnemonic=False)
@@ -102,29 +145,50 @@ def dialogs(app: QApplication, window: object, folder: Path) -> list[Path]:
     )
     revoke = RevokeDialog("tray 4, table 2, round 3", ns_tricks=8)
     revoke.after.setValue(3)
-    printing = PrintDialog(window.context, window)  # type: ignore[attr-defined]
-    printing.document.setCurrentIndex(printing.document.findData("travellers"))
-    printing.resize(720, 760)
-    printing.preview()
+    new_event = NewEventDialog(Path(os.environ["WHIST_DIRECTOR_DATA"]), window)
+    new_event.name.setText("Club night, 23 November")
+    new_event.venue.setText("Riverside")
+    printing = PrintDialog(window.context, window)
+    printing.resize(900, 700)
+    printing.render_papers(lambda: None)
+    shown: tuple[tuple[str, QDialog], ...] = (
+        ("start", StartDialog(window)),
+        ("new-event", new_event),
+        ("event-settings", EventSettingsDialog(window.context.store.info(), window)),
+        ("irregularity", irregularity),
+        ("revoke", revoke),
+        ("print", printing),
+    )
     files = []
-    for name, dialog in (("irregularity", irregularity), ("revoke", revoke), ("print", printing)):
+    for name, dialog in shown:
         dialog.show()
         settle(app)
-        target = folder / f"dialog-{name}.png"
-        dialog.grab().save(str(target))
-        files.append(target)
+        files.append(shot(dialog, folder / f"dialog-{name}.png"))
         dialog.close()
     return files
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Take the screenshots into the folder named on the command line."""
+    """Take the screenshots into the folder named on the command line, one run per scale."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) == 2 and args[0] == ONE_SCALE:
+        for path in take(Path(args[1])):
+            print(path)
+        return 0
     if len(args) != 1:
         print("usage: python -m director.gui.screenshots OUTDIR", file=sys.stderr)
         return 2
-    for path in take(Path(args[0])):
-        print(path)
+    for name, factor in SCALES.items():
+        run = [
+            sys.executable,
+            "-m",
+            "director.gui.screenshots",
+            ONE_SCALE,
+            str(Path(args[0]) / name),
+        ]
+        done = subprocess.run(run, env={**os.environ, "QT_SCALE_FACTOR": factor}, check=False)
+        if done.returncode:
+            return done.returncode
     return 0
 
 

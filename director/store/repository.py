@@ -7,7 +7,8 @@ an audited row returns the change (old and new values) for the audit trail.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -32,10 +33,13 @@ from director.store.schema import (
     SectionRow,
     SessionRow,
     SlipRow,
+    TableCallRow,
     TableRow,
+    TableTokenRow,
     TeamRow,
     TrayRow,
 )
+from director.store.table_values import CallKind, TableCall, TableToken
 from director.store.values import (
     Award,
     Card,
@@ -1049,3 +1053,178 @@ def explain_integrity_error(exc: IntegrityError) -> StoreError:
     if "FOREIGN KEY" in text.upper():
         return StoreError(f"refused: the entry refers to something that does not exist ({text})")
     return StoreError(f"refused by the event file's rules: {text}")
+
+
+# -- publishing and exchange -----------------------------------------------------------------
+
+
+def has_movement(db: Session, session: int, section: str) -> bool:
+    """Whether a movement is chosen for the section."""
+    return db.get(MovementRow, section_id(db, session, section)) is not None
+
+
+# -- entry at the table (table links and calls to the director) ------------------------------
+
+TOKEN_BYTES = 16
+"""128 random bits per table link: not to be guessed, short enough for a QR code."""
+
+
+def _table_token(row: TableTokenRow, session: int, section: str) -> TableToken:
+    return TableToken(session, section, row.table_no, row.token, aware(row.issued_at))
+
+
+def _token_query() -> Select[tuple[TableTokenRow, int, str]]:
+    return (
+        select(TableTokenRow, SessionRow.number, SectionRow.name)
+        .join(SectionRow, SectionRow.id == TableTokenRow.section_id)
+        .join(SessionRow, SessionRow.id == SectionRow.session_id)
+    )
+
+
+def table_tokens(db: Session) -> tuple[TableToken, ...]:
+    """Every table's link token, by session, section and table."""
+    rows = db.execute(_token_query()).all()
+    found = [_table_token(row, session, section) for row, session, section in rows]
+    return tuple(sorted(found, key=lambda t: (t.session, t.section, t.table)))
+
+
+def token_table(db: Session, token: str) -> TableToken | None:
+    """The table a token opens (None: no such token, or one since renewed)."""
+    found = db.execute(_token_query().where(TableTokenRow.token == token)).first()
+    return None if found is None else _table_token(*found)
+
+
+def issue_table_tokens(db: Session, session: int, section: str, renew: bool) -> None:
+    """Give every table of the section a token; with `renew`, a new one in place of each."""
+    sid = section_id(db, session, section)
+    tables = db.scalars(select(TableRow.number).where(TableRow.section_id == sid)).all()
+    if not tables:
+        raise StoreError(
+            f"session {session} section {section} has no movement yet, so no tables to link;"
+            " choose its movement first"
+        )
+    held = {
+        row.table_no: row
+        for row in db.scalars(select(TableTokenRow).where(TableTokenRow.section_id == sid))
+    }
+    for table in tables:
+        row = held.get(table)
+        if row is None:
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            db.add(TableTokenRow(section_id=sid, table_no=table, token=token, issued_at=now()))
+        elif renew:
+            row.token, row.issued_at = secrets.token_urlsafe(TOKEN_BYTES), now()
+    db.flush()
+
+
+def insert_table_call(
+    db: Session,
+    session: int,
+    section: str,
+    play: tuple[int, int, int],
+    kind: CallKind,
+    note: str,
+    who: str,
+) -> TableCall:
+    """A table's call to the director about one tray it plays (round, table, tray)."""
+    round_no, table, tray = play
+    deal, table_id = _locate(db, session, section, round_no, table, tray)
+    row = TableCallRow(
+        deal_id=deal.id,
+        table_id=table_id,
+        round_no=round_no,
+        kind=kind.value,
+        note=note.strip()[:500],
+        settled=False,
+        entered_by=who,
+        entered_at=now(),
+        row_version=1,
+    )
+    db.add(row)
+    db.flush()
+    return _table_call(row, session, section, table, tray)
+
+
+def _table_call(row: TableCallRow, session: int, section: str, table: int, tray: int) -> TableCall:
+    return TableCall(
+        id=row.id,
+        session=session,
+        section=section,
+        round=row.round_no,
+        table=table,
+        tray=tray,
+        kind=CallKind(row.kind),
+        note=row.note,
+        settled=row.settled,
+        entered_by=row.entered_by,
+        entered_at=aware(row.entered_at),
+        version=row.row_version,
+    )
+
+
+def table_calls(db: Session, sid: int, session: int, section: str) -> tuple[TableCall, ...]:
+    """The section's calls to the director, in the order made."""
+    rows = db.execute(
+        select(TableCallRow, TableRow.number, TrayRow.number)
+        .join(DealRow, DealRow.id == TableCallRow.deal_id)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .join(TableRow, TableRow.id == TableCallRow.table_id)
+        .where(TrayRow.section_id == sid)
+        .order_by(TableCallRow.id)
+    ).all()
+    return tuple(_table_call(r, session, section, t, k) for r, t, k in rows)
+
+
+def settle_table_call(db: Session, call_id: int) -> str:
+    """Mark a call settled; returns it in words (for the audit trail)."""
+    row = db.get(TableCallRow, call_id)
+    if row is None:
+        raise StoreError(f"no call {call_id} from a table (undone, or the movement changed)")
+    if row.settled:
+        raise ConflictError(f"call {call_id} from a table is already settled")
+    row.settled = True
+    row.row_version += 1
+    db.flush()
+    return f"{row.kind} called by {row.entered_by}, round {row.round_no}"
+
+
+# -- live standings (results that follow each score) -------------------------------------------
+
+
+def counting_results_of_trays(
+    db: Session, sid: int, session: int, section: str, trays: Iterable[int]
+) -> tuple[Result, ...]:
+    """The counting results of some of the section's trays (the standings' changed part)."""
+    query = _result_query().where(
+        TrayRow.section_id == sid, TrayRow.number.in_(list(trays)), DealRow.counting
+    )
+    rows = db.execute(query).all()
+    return tuple(_result(r, session, section, table, tray, d) for r, d, tray, table, _, _ in rows)
+
+
+# -- the history in words ----------------------------------------------------------------------
+
+
+def row_names(db: Session) -> dict[str, dict[int, str]]:
+    """The words for each row a foreign key of an audited row can point at, by column name."""
+
+    def named(query: Select[Any], say: Callable[..., str]) -> dict[int, str]:
+        return {row[0]: say(*row[1:]) for row in db.execute(query)}
+
+    deals = select(DealRow.id, TrayRow.number, DealRow.version).join(
+        TrayRow, TrayRow.id == DealRow.tray_id
+    )
+    return {
+        "deal_id": named(deals, lambda n, v: f"tray {n}" + (f" (deal {v})" if v > 1 else "")),
+        "table_id": named(select(TableRow.id, TableRow.number), "table {}".format),
+        "tray_id": named(select(TrayRow.id, TrayRow.number), "tray {}".format),
+        "seating_id": named(
+            select(SeatingRow.id, SeatingRow.round_no, SeatingRow.table_no),
+            "round {} table {}".format,
+        ),
+        "player_id": named(select(PlayerRow.id, PlayerRow.name), str),
+        "partnership_id": named(select(PartnershipRow.id, PartnershipRow.label), "pair {}".format),
+        "team_id": named(select(TeamRow.id, TeamRow.label), "team {}".format),
+        "section_id": named(select(SectionRow.id, SectionRow.name), "section {}".format),
+        "session_id": named(select(SessionRow.id, SessionRow.name), str),
+    }

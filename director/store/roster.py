@@ -1,7 +1,13 @@
-"""Reading a roster CSV: one player a row, with a header naming the columns.
+"""The roster: reading a CSV as spreadsheets write it, and forming its partnerships.
 
-Recognised headers (any case): name (required); club; member, member number, number, id;
-gender, sex, lady/gentleman. A spreadsheet's export with a byte-order mark or semicolons works.
+A roster is one player a row. Its text may be UTF-8 (with or without a byte-order mark),
+UTF-16 (Excel's "Unicode text") or Windows-1252 (Excel's "CSV" on Windows); its cells may be
+separated by commas, semicolons or tabs; its first row may name the columns or hold a player.
+
+Recognised column names (any case): name (or first name and last name); club; member number;
+gender (lady/gentleman); pair (players sharing a pair label form that pair); couple (a lady
+and a gentleman sharing a couple label form that married couple); team (a team groups pairs).
+A file without a header row is read with a `Layout` naming each column's field.
 
 Every data row is either read or refused with its line number and the reason: nothing is
 dropped, joined or overwritten silently. Rows are numbered by the line they start on (a quoted
@@ -10,42 +16,138 @@ cell may run over several lines).
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import itertools
+import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from director.store.schema import PlayerRow
-from director.store.values import Gender, Player, StoreError
+from sqlalchemy.orm import Session
 
-_COLUMNS = {
-    "name": ("name", "player", "full name"),
-    "club": ("club",),
-    "member": ("member", "member number", "member_number", "number", "id", "membership"),
-    "gender": ("gender", "sex", "lady/gentleman", "l/g"),
+from director.store import repository
+from director.store.schema import PartnershipRow, PlayerRow, TeamRow
+from director.store.values import Gender, Partnership, Player, StoreError, Team
+
+FIELDS: dict[str, str] = {
+    "name": "name",
+    "first": "first name",
+    "last": "last name",
+    "club": "club",
+    "member": "member number",
+    "gender": "lady/gentleman",
+    "pair": "pair",
+    "couple": "couple",
+    "team": "team",
 }
+"""Every field a roster column can hold, with the words a director reads for it."""
+_HEADERS: dict[str, tuple[str, ...]] = {
+    "name": ("name", "player", "full name", "player name", "names"),
+    "first": ("first name", "first", "given name", "forename", "christian name"),
+    "last": ("last name", "surname", "family name", "last"),
+    "club": ("club", "club name"),
+    "member": ("member", "member number", "member no", "number", "id", "membership"),
+    "gender": ("gender", "sex", "lady/gentleman", "l/g", "lady or gentleman"),
+    "pair": ("pair", "pair number", "pair no", "pair label", "partnership", "partners"),
+    "couple": ("couple", "couple number", "couple no", "married couple"),
+    "team": ("team", "team name"),
+}
+_ALIASES = {alias: key for key, names in _HEADERS.items() for alias in names}
 _LONGEST = {
     "name": PlayerRow.__table__.c.name.type.length,
     "club": PlayerRow.__table__.c.club.type.length,
     "member": PlayerRow.__table__.c.member_number.type.length,
     "gender": PlayerRow.__table__.c.gender.type.length,
+    "pair": PartnershipRow.__table__.c.label.type.length,
+    "couple": PartnershipRow.__table__.c.label.type.length,
+    "team": TeamRow.__table__.c.label.type.length,
 }
-"""The longest text each column's field in the event holds (a gender word no longer than
-"gentleman")."""
-_LABELS = {"name": "name", "club": "club", "member": "member number", "gender": "gender"}
+"""The longest text each field holds in the event (a gender word no longer than "gentleman";
+a first or last name is checked as part of the name it makes)."""
 SHOWN_REFUSALS = 10
 """At most this many refused lines are spelled out in one message."""
 
 
 @dataclass(frozen=True)
+class Layout:
+    """How to read a roster's columns: whether its first row names them, and the field each
+    column holds (None: the column is left out)."""
+
+    header: bool | None
+    """None: the first row names the columns when its cells are column names."""
+    fields: tuple[str | None, ...]
+
+    def where(self, key: str) -> int | None:
+        """The column holding field `key`, if any."""
+        return self.fields.index(key) if key in self.fields else None
+
+    def check(self) -> None:
+        """Refuse a layout that cannot make players, saying which column to change."""
+        chosen = [f for f in self.fields if f is not None]
+        if unknown := sorted(set(chosen) - set(FIELDS)):
+            raise StoreError(f"unknown roster field {unknown[0]!r}; choose from {_known()}")
+        if twice := sorted({f for f in chosen if chosen.count(f) > 1}):
+            raise StoreError(f"two columns are read as the {FIELDS[twice[0]]}; choose one")
+        if "name" not in chosen and "first" not in chosen and "last" not in chosen:
+            raise StoreError(
+                "the roster has no 'name' column; say which column holds the players' names"
+                " (or their first and last names)"
+            )
+        if "pair" in chosen and "couple" in chosen:
+            raise StoreError("a roster forms pairs or couples, not both; leave one column out")
+        if "team" in chosen and "pair" not in chosen:
+            raise StoreError("a team groups pairs: read a pair column too")
+
+    @classmethod
+    def named(cls, text: str) -> Layout:
+        """A layout written as the command line takes it: fields in column order, separated by
+        commas, "-" for a column left out (e.g. "name,club,-,pair"); a first row that names
+        columns is skipped."""
+        words = [w.strip().lower() for w in text.split(",")]
+        fields = []
+        for word in words:
+            if word in ("-", ""):
+                fields.append(None)
+            elif _normal(word) in _ALIASES:
+                fields.append(_ALIASES[_normal(word)])
+            else:
+                raise StoreError(
+                    f"unknown roster field {word!r}; name each column: {_known()}, or - to"
+                    " leave it out"
+                )
+        layout = cls(None, tuple(fields))
+        layout.check()
+        return layout
+
+
+def _known() -> str:
+    return ", ".join(FIELDS)
+
+
+@dataclass(frozen=True)
 class RosterRow:
-    """A row read: the player (id 0, not stored yet) and the line it starts on."""
+    """A row read: the player (id 0, not stored yet), the line it starts on, and the labels
+    of the pair (or couple) and team it names."""
 
     line: int
     player: Player
+    pair: str | None = None
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class Formed:
+    """A partnership a roster forms: its label, kind, the lines of its players in seat order,
+    and its team."""
+
+    label: str
+    kind: str
+    lines: tuple[int, ...]
+    team: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,11 +178,12 @@ class RosterError(StoreError):
 
 @dataclass(frozen=True)
 class Roster:
-    """Every data row of a roster file, read or refused."""
+    """Every data row of a roster file, read or refused, and the partnerships it forms."""
 
     source: str
     rows: tuple[RosterRow, ...]
     refused: tuple[Refusal, ...]
+    formed: tuple[Formed, ...] = ()
 
     def check(self) -> None:
         """Raise `RosterError` if any row was refused."""
@@ -88,70 +191,165 @@ class Roster:
             raise RosterError(self.source, self.refused)
 
 
-def read_roster(path: Path) -> Roster:
-    """The rows of a roster file; a file that cannot be read at all raises `StoreError`."""
+@dataclass(frozen=True)
+class RosterFile:
+    """A roster file's cells before its columns are read: for a preview and a column choice."""
+
+    source: str
+    encoding: str
+    """The text's encoding in words ("UTF-8", "Windows-1252", "UTF-16")."""
+    records: tuple[tuple[int, tuple[str, ...]], ...]
+    """Each non-blank CSV record with the line it starts on."""
+    width: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "width", max((len(r) for _, r in self.records), default=0))
+
+    def guess(self) -> Layout:
+        """The layout the first row's column names give; without them, a guess from the cells
+        (the first column with letters is the name), for the director to confirm."""
+        if not self.records:
+            return Layout(False, ())
+        named = [_ALIASES.get(_normal(cell)) for cell in self.records[0][1]]
+        if any(named):
+            seen: set[str] = set()
+            fields = []
+            for key in named:
+                fields.append(key if key and key not in seen else None)
+                seen.add(key or "")
+            return Layout(True, _padded(fields, self.width))
+        return Layout(False, _padded(self._guessed_fields(), self.width))
+
+    def _guessed_fields(self) -> list[str | None]:
+        columns = [[_cell(r, i) for _, r in self.records] for i in range(self.width)]
+        fields: list[str | None] = [None] * self.width
+        for i, cells in enumerate(columns):
+            values = [c for c in cells if c]
+            if values and all(_is_gender(v) for v in values):
+                fields[i] = "gender"
+        name = next(
+            (i for i, cells in enumerate(columns) if fields[i] is None and _mostly_words(cells)),
+            None,
+        )
+        if name is not None:
+            fields[name] = "name"
+        return fields
+
+    def read(self, layout: Layout) -> Roster:
+        """The players (and partnerships) of the file read with `layout`."""
+        layout.check()
+        if layout.header is None:
+            layout = Layout(self.guess().header, layout.fields)
+        return _read(self, layout)
+
+
+def _padded(fields: Sequence[str | None], width: int) -> tuple[str | None, ...]:
+    return tuple(fields) + (None,) * (width - len(fields))
+
+
+def _normal(text: str) -> str:
+    """A column name as compared: lower case, without punctuation or repeated spaces."""
+    words = re.sub(r"[_\-.:#()]+", " ", text.strip().lower())
+    return " ".join(words.split())
+
+
+def _is_gender(text: str) -> bool:
+    try:
+        return Gender.parse(text) is not None
+    except StoreError:
+        return False
+
+
+def _mostly_words(cells: Sequence[str | None]) -> bool:
+    lettered = [c for c in cells if c and any(ch.isalpha() for ch in c)]
+    return len(lettered) * 2 > len(cells)
+
+
+def open_roster(path: Path) -> RosterFile:
+    """A roster file's cells; a file that cannot be read at all raises `StoreError`."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise StoreError(f"cannot read roster {path}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise StoreError(
-            f"roster {path}, line {line}: not UTF-8 text; save it from the spreadsheet as"
-            " 'CSV UTF-8' and import it again"
-        ) from None
-    return parse_roster(text, str(path))
+    text, encoding = decode(data, str(path))
+    return roster_cells(text, str(path), encoding)
 
 
-def parse_roster(text: str, source: str = "roster") -> Roster:
+def read_roster(path: Path, layout: Layout | None = None) -> Roster:
+    """The rows of a roster file read with `layout`, or with the columns its header names."""
+    return _read_with(open_roster(path), layout)
+
+
+def parse_roster(text: str, source: str = "roster", layout: Layout | None = None) -> Roster:
     """The rows of a roster's text; `source` names it in messages."""
+    return _read_with(roster_cells(text, source, "UTF-8"), layout)
+
+
+def _read_with(cells: RosterFile, layout: Layout | None) -> Roster:
+    if layout is None:
+        layout = cells.guess()
+        if not layout.header and cells.width > 1:
+            # A guess is for a director to confirm in the preview, never to import unseen.
+            raise StoreError(
+                f"roster {cells.source} has no header line naming its columns; add one"
+                f" ({_known()}) or name them in order, e.g. --columns name,club,pair"
+            )
+    return cells.read(layout)
+
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"),
+)
+
+
+def decode(data: bytes, source: str) -> tuple[str, str]:
+    """The text of a roster's bytes and its encoding in words: a byte-order mark decides;
+    without one, UTF-16 shows by its zero bytes, then UTF-8 is tried, then Windows-1252."""
+    for bom, codec, words in _BOMS:
+        if data.startswith(bom):
+            return _decoded(data, codec, words, source)
+    if data[1::2].count(0) * 2 > len(data) // 2 > 0:
+        return _decoded(data, "utf-16-le", "UTF-16", source)
+    if data[0::2].count(0) * 2 > len(data) // 2 > 0:
+        return _decoded(data, "utf-16-be", "UTF-16", source)
+    try:
+        return data.decode("utf-8"), "UTF-8"
+    except UnicodeDecodeError:
+        text, _ = _decoded(data, "cp1252", "UTF-8 and Windows-1252", source)
+        return text, "Windows-1252"
+
+
+def _decoded(data: bytes, codec: str, words: str, source: str) -> tuple[str, str]:
+    try:
+        return data.decode(codec), words
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].decode(codec, errors="replace").count("\n") + 1
+        raise StoreError(
+            f"roster {source}, line {line}: cannot be read as text (tried {words}); save it"
+            " from the spreadsheet as 'CSV UTF-8' and import it again"
+        ) from None
+
+
+def roster_cells(text: str, source: str, encoding: str) -> RosterFile:
+    """The non-blank CSV records of a roster's text."""
     if not text.strip():
-        raise StoreError(f"roster {source} is empty; it needs a header line with a 'name' column")
+        raise StoreError(f"roster {source} is empty; it needs one player a line")
     with _no_field_limit(len(text)):
-        return _parse(text, source)
+        records = _records(text, _delimiter(text.splitlines()[0]), source)
+        kept = tuple((line, tuple(r)) for line, r in records if any(c.strip() for c in r))
+    return RosterFile(source, encoding, kept)
 
 
-def _parse(text: str, source: str) -> Roster:
-    records = _records(text, _delimiter(text.splitlines()[0]), source)
-    _, header_cells = next(records)
-    header = [h.strip().lower() for h in header_cells]
-    where = {key: _find(header, names) for key, names in _COLUMNS.items()}
-    if where["name"] is None:
-        shown = ", ".join(repr(cell[:40]) for cell in header[:10])
-        raise StoreError(f"roster {source} has no 'name' column (its header is: {shown})")
-    rows: list[RosterRow] = []
-    refused: list[Refusal] = []
-    lines_of_members: dict[str, int] = {}
-    for line, record in records:
-        if not any(cell.strip() for cell in record):
-            continue
-        cells = {key: _cell(record, index) for key, index in where.items()}
-        member = cells["member"]
-        try:
-            player = _player(cells)
-            if member is not None and member in lines_of_members:
-                raise StoreError(
-                    f"member number {member} is already on line {lines_of_members[member]}"
-                )
-        except StoreError as exc:
-            refused.append(Refusal(line, str(exc)))
-        else:
-            rows.append(RosterRow(line, player))
-        if member is not None:
-            lines_of_members.setdefault(member, line)
-    return Roster(source, tuple(rows), tuple(refused))
+def _delimiter(first: str) -> str:
+    """The first line's delimiter: a comma, or the semicolon or tab some spreadsheets write.
 
-
-def _delimiter(header: str) -> str:
-    """The header's delimiter: a comma, or the semicolon or tab some spreadsheets write.
-
-    Only the delimiter is sniffed: a header has no quotes to learn quoting from, and a
+    Only the delimiter is sniffed: one line has too few quotes to learn quoting from, and a
     sniffed guess about them splits quoted cells (spreadsheets quote as Excel does).
     """
     try:
-        return csv.Sniffer().sniff(header, delimiters=",;\t").delimiter
+        return csv.Sniffer().sniff(first, delimiters=",;\t").delimiter
     except csv.Error:
         return ","
 
@@ -185,15 +383,44 @@ def _no_field_limit(size: int) -> Iterator[None]:
         csv.field_size_limit(before)
 
 
-def _player(cells: dict[str, str | None]) -> Player:
-    """The player a row's cells describe (id 0); `StoreError` says why they describe none."""
-    name = cells["name"]
-    if not name:
-        raise StoreError("the name is empty")
+def _read(cells: RosterFile, layout: Layout) -> Roster:
+    rows: list[RosterRow] = []
+    refused: list[Refusal] = []
+    refused_labels: dict[str, int] = {}
+    lines_of_members: dict[str, int] = {}
+    records = cells.records[1:] if layout.header else cells.records
+    for line, record in records:
+        values = {key: _cell(record, layout.where(key)) for key in FIELDS}
+        member = values["member"]
+        try:
+            row = _row(line, values)
+            if member is not None and member in lines_of_members:
+                raise StoreError(
+                    f"member number {member} is already on line {lines_of_members[member]}"
+                )
+        except StoreError as exc:
+            refused.append(Refusal(line, str(exc)))
+            label = values["pair"] or values["couple"]
+            if label is not None:
+                refused_labels.setdefault(label, line)
+        else:
+            rows.append(row)
+        if member is not None:
+            lines_of_members.setdefault(member, line)
+    kind = "couple" if "couple" in layout.fields else "pair"
+    formed, unformed = _partnerships(rows, refused_labels, kind)
+    kept = tuple(r for r in rows if r.line not in {u.line for u in unformed})
+    return Roster(
+        cells.source, kept, tuple(sorted(refused + unformed, key=lambda r: r.line)), formed
+    )
+
+
+def _row(line: int, cells: dict[str, str | None]) -> RosterRow:
+    """The row's player and labels; `StoreError` says why the cells describe no player."""
     for key, value in cells.items():
         if value is None:
             continue
-        label = _LABELS[key]
+        label = FIELDS[key]
         if "\n" in value or "\r" in value:
             raise StoreError(f"the {label} runs over several lines (a line break in a quoted cell)")
         control = next((c for c in value if unicodedata.category(c) == "Cc"), None)
@@ -201,21 +428,174 @@ def _player(cells: dict[str, str | None]) -> Player:
             raise StoreError(
                 f"the {label} holds an invisible control character (code {ord(control):#04x})"
             )
+    name = cells["name"] or " ".join(n for n in (cells["first"], cells["last"]) if n)
+    if not name:
+        raise StoreError("the name is empty")
+    for key, value in {**cells, "name": name}.items():
         longest = _LONGEST.get(key)
-        if longest is not None and len(value) > longest:
-            raise StoreError(f"the {label} is {len(value)} characters long; at most {longest} fit")
+        if value is not None and longest is not None and len(value) > longest:
+            raise StoreError(
+                f"the {FIELDS[key]} is {len(value)} characters long; at most {longest} fit"
+            )
     gender = Gender.parse(cells["gender"] or "")
-    return Player(0, name, cells["club"], cells["member"], gender)
+    player = Player(0, name, cells["club"], cells["member"], gender)
+    return RosterRow(line, player, cells["pair"] or cells["couple"], cells["team"])
 
 
-def _find(header: list[str], names: tuple[str, ...]) -> int | None:
-    for name in names:
-        if name in header:
-            return header.index(name)
+def _partnerships(
+    rows: Sequence[RosterRow], refused: dict[str, int], kind: str
+) -> tuple[tuple[Formed, ...], list[Refusal]]:
+    """The partnerships the rows' pair (or couple) labels form, and the rows refused because
+    their label does not form one: too few or too many players, partners in different teams,
+    a couple that is not a lady and a gentleman."""
+    groups: dict[str, list[RosterRow]] = {}
+    for row in rows:
+        if row.pair is not None:
+            groups.setdefault(row.pair, []).append(row)
+    formed: list[Formed] = []
+    unformed: list[Refusal] = []
+    for label, members in groups.items():
+        reason = _unformed(label, members, kind, refused.get(label))
+        if reason is not None:
+            unformed.extend(Refusal(r.line, reason) for r in members)
+            continue
+        if kind == "couple":
+            members.sort(key=lambda r: r.player.gender is not Gender.LADY)
+        lines = tuple(r.line for r in members)
+        formed.append(Formed(label, kind, lines, members[0].team or members[1].team))
+    return tuple(formed), unformed
+
+
+def _unformed(
+    label: str, members: list[RosterRow], kind: str, refused_line: int | None
+) -> str | None:
+    """Why the rows sharing `label` form no partnership, or None when they form one;
+    `refused_line` is a refused row that gave the same label."""
+    lines = " and ".join(str(r.line) for r in members)
+    if len(members) == 1 and refused_line is not None:
+        return f"{kind} {label}: the partner's line {refused_line} is refused"
+    if len(members) == 1:
+        return f"{kind} {label} has one player only; give the partner the same {kind} label"
+    if len(members) > 2:
+        return f"{kind} {label} is given to {len(members)} players (lines {lines}); two make one"
+    if kind == "couple" and {r.player.gender for r in members} != {Gender.LADY, Gender.GENTLEMAN}:
+        return f"couple {label} (lines {lines}) needs a lady and a gentleman: fill in the gender"
+    teams = {r.team for r in members if r.team}
+    if len(teams) > 1:
+        return f"pair {label} (lines {lines}) is given two teams: {' and '.join(sorted(teams))}"
     return None
 
 
-def _cell(row: list[str], index: int | None) -> str | None:
+def _cell(row: Sequence[str], index: int | None) -> str | None:
     if index is None or index >= len(row):
         return None
     return row[index].strip() or None
+
+
+# -- storing a roster ----------------------------------------------------------------------------
+
+
+def store_roster(db: Session, roster: Roster) -> tuple[Player, ...]:
+    """Add the roster's players (updating those whose member number is known) and form its
+    partnerships and teams, inside the caller's transaction. A partnership already formed
+    with the same players is kept; one that would change another's players is refused."""
+    imported = tuple(repository.upsert_player(db, row.player) for row in roster.rows)
+    id_of = {row.line: player.id for row, player in zip(roster.rows, imported, strict=True)}
+    formed = [
+        Partnership(f.label, tuple(id_of[line] for line in f.lines), f.kind) for f in roster.formed
+    ]
+    _form_new(db, formed)
+    teams: dict[str, list[str]] = {}
+    for f in roster.formed:
+        if f.team is not None:
+            teams.setdefault(f.team, []).append(f.label)
+    for label, pairs in teams.items():
+        _form_team(db, Team(label, tuple(pairs)))
+    return imported
+
+
+def _form_new(db: Session, partnerships: Sequence[Partnership]) -> None:
+    existing = {p.label: p for p in repository.partnerships(db)}
+    label_of = {pid: p.label for p in existing.values() for pid in p.players}
+    for wanted in partnerships:
+        if existing.get(wanted.label) == wanted:
+            continue
+        if wanted.label in existing:
+            raise StoreError(
+                f"{wanted.kind} {wanted.label} is formed already with other players;"
+                " dissolve it first or change the roster's label"
+            )
+        for player in wanted.players:
+            if player in label_of:
+                raise StoreError(
+                    f"{repository.player_name(db, player)} plays in partnership"
+                    f" {label_of[player]} already; dissolve it first"
+                )
+        repository.form_partnership(db, wanted)
+
+
+def _form_team(db: Session, team: Team) -> None:
+    existing = {t.label: t for t in repository.teams(db)}
+    if team.label in existing and set(team.pairs) <= set(existing[team.label].pairs):
+        return
+    repository.form_team(db, team)
+
+
+def pairs_in_order(
+    players: Sequence[Player], partnerships: Sequence[Partnership], labels: Iterable[str]
+) -> list[Partnership]:
+    """Pairs of the players in no partnership, two by two in roster order (the order they were
+    added: a roster lists partners together), under the first of `labels` still free."""
+    paired = {pid for p in partnerships for pid in p.players}
+    taken = {p.label for p in partnerships}
+    free = (label for label in labels if label not in taken)
+    waiting = [p.id for p in sorted(players, key=lambda p: p.id) if p.id not in paired]
+    twos = zip(waiting[0::2], waiting[1::2], strict=False)
+    return [Partnership(label, pair) for pair, label in zip(twos, free, strict=False)]
+
+
+def numbers() -> Iterator[str]:
+    """Labels 1, 2, 3, ... for a field with no movement yet."""
+    return (str(n) for n in itertools.count(1))
+
+
+def name_partnership(
+    db: Session, label: str, names: Sequence[str], kind: str = "pair"
+) -> tuple[Partnership, tuple[Player, ...]]:
+    """The players named form the partnership under `label` (in place of the one there),
+    inside the caller's transaction; a name not on the roster adds that player. Returns the
+    partnership and the players added. A name two players share, or a player who plays
+    under another label, is refused with what to do."""
+    wanted = [" ".join(n.split()) for n in names]
+    if not all(wanted):
+        raise StoreError(f"a name for {kind} {label} is empty; type each player's name")
+    roster = repository.players(db)
+    added: list[Player] = []
+    ids = []
+    for name in wanted:
+        same = [p for p in roster if p.name.casefold() == name.casefold()]
+        if len(same) > 1:
+            raise StoreError(
+                f"{len(same)} players are named {name}; pair them on the roster instead"
+                " (select the two players and form the pair)"
+            )
+        if not same:
+            same = [repository.add_player(db, Player(0, name))]
+            added.append(same[0])
+        ids.append(same[0].id)
+    players = {p.id: p for p in (*roster, *added)}
+    if kind == "couple":
+        ids.sort(key=lambda i: players[i].gender is not Gender.LADY)
+    partnership = Partnership(label.strip(), tuple(ids), kind)
+    existing = {p.label: p for p in repository.partnerships(db)}
+    if existing.get(partnership.label) == partnership:
+        return partnership, ()
+    for p in existing.values():
+        if p.label != partnership.label and (taken := set(p.players) & set(ids)):
+            raise StoreError(
+                f"{players[taken.pop()].name} plays in partnership {p.label} already;"
+                f" take them out of {p.label} first"
+            )
+    if partnership.label in existing:
+        repository.dissolve_partnership(db, partnership.label)
+    return repository.form_partnership(db, partnership), tuple(added)

@@ -378,3 +378,47 @@ AUDITED: dict[str, type[Base]] = {
 }
 """Every table whose rows a step changes, by the name the audit trail gives it: every insert,
 change and deletion in them goes into the trail, so undo can take any step back."""
+
+
+# -- entry at the table (table links and calls to the director) ------------------------------
+
+
+class TableTokenRow(Base):
+    """The secret in one table's link: who holds it may enter that table's results.
+
+    Tied to the section and the table's number (not to the table's row), so a link printed
+    before the movement was chosen again still leads to the same table. Not in the audit
+    trail: undo must never bring a withdrawn link back to life.
+    """
+
+    __tablename__ = "table_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id", ondelete="CASCADE"))
+    table_no: Mapped[int] = mapped_column(SmallInteger)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    issued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("section_id", "table_no"),)
+
+
+class TableCallRow(Base):
+    """A table calling the director about one tray: a revoke, an irregularity, or anything
+    else the players cannot settle (added in revision 3). It changes no score by itself: the
+    director rules at the grid and marks the call settled."""
+
+    __tablename__ = "table_calls"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal_id: Mapped[int] = mapped_column(ForeignKey("deals.id", ondelete="CASCADE"))
+    table_id: Mapped[int] = mapped_column(ForeignKey("event_tables.id", ondelete="CASCADE"))
+    round_no: Mapped[int] = mapped_column(SmallInteger)
+    kind: Mapped[str] = mapped_column(String(20))
+    note: Mapped[str] = mapped_column(Text, default="")
+    settled: Mapped[bool] = mapped_column(Boolean, default=False)
+    entered_by: Mapped[str] = mapped_column(String(60))
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    row_version: Mapped[int] = mapped_column(Integer, default=1)
+    __table_args__ = (
+        CheckConstraint("kind IN ('revoke', 'irregularity', 'other')", name="kind_known"),
+    )
+
+
+AUDITED["table call"] = TableCallRow

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from director.errors import DirectorError
 from director.scoring.validate import validate
-from director.store import audit, repository, scoring_bridge
+from director.store import audit, live, repository, roster, scoring_bridge
 from director.store.backup import BackupPolicy, Backups
 from director.store.engine import (
     EventDatabase,
@@ -36,8 +36,9 @@ from director.store.engine import (
     explain_database_error,
     open_database,
 )
-from director.store.roster import read_roster
+from director.store.roster import Layout, read_roster, store_roster
 from director.store.schema import AuditRow, EventRow
+from director.store.table_values import CallKind, TableCall, TableToken
 from director.store.values import (
     AuditEntry,
     Award,
@@ -291,18 +292,21 @@ class EventStore:
         with self._unit() as session:
             return repository.players(session)
 
-    def import_roster(self, path: str | Path) -> tuple[Player, ...]:
-        """Add every player of a roster CSV (name, club, member, gender columns), as one step.
+    def import_roster(self, path: str | Path, layout: Layout | None = None) -> tuple[Player, ...]:
+        """Add every player of a roster CSV and form the pairs (or couples) and teams its
+        columns name, as one step (see `director.store.roster`).
 
+        `layout` says which field each column holds; without it the header row names them.
         Players whose member number is already on the roster are updated instead. Every row
         is checked first: if any is refused, nothing is imported and `RosterError` lists each
         refused line with its reason.
         """
-        roster = read_roster(Path(path))
-        roster.check()
+        read = read_roster(Path(path), layout)
+        read.check()
         with self._step("import roster") as step:
-            imported = tuple(repository.upsert_player(step.db, row.player) for row in roster.rows)
-            step.summary = f"{len(imported)} players from {Path(path).name}"
+            imported = store_roster(step.db, read)
+            formed = f" and {len(read.formed)} partnerships" if read.formed else ""
+            step.summary = f"{len(imported)} players{formed} from {Path(path).name}"
         return imported
 
     def form_partnership(
@@ -652,6 +656,144 @@ class EventStore:
                 " copy the file elsewhere instead"
             )
         return self._backups.write() if self._backups else None
+
+    # -- publishing and exchange (results site, export formats) ------------------------------
+
+    def scored_sections(self) -> tuple[tuple[SessionInfo, str], ...]:
+        """Every (session, section) whose movement is chosen, in order: those with standings."""
+        with self._unit() as db:
+            return tuple(
+                (s, section)
+                for s in repository.sessions(db)
+                for section in s.sections
+                if repository.has_movement(db, s.number, section)
+            )
+
+    # -- players and pairs: forming the field in one step ------------------------------------
+
+    def name_partnership(
+        self, label: str, names: Sequence[str], kind: str = "pair"
+    ) -> tuple[Partnership, tuple[Player, ...]]:
+        """The players named form the partnership under `label`, in place of the one there, as
+        one step; a name not on the roster adds that player. Returns the partnership and the
+        players added."""
+        with self._step("name partnership") as step:
+            formed, added = roster.name_partnership(step.db, label, names, kind)
+            step.summary = _named(step.db, formed)
+            if added:
+                step.summary += f"; added {', '.join(p.name for p in added)} to the roster"
+        return formed, added
+
+    def pair_in_order(self, *, session: int = 1, section: str = "A") -> tuple[Partnership, ...]:
+        """Pair the players in no partnership two by two in roster order, as one step, under
+        the section's movement labels still free (1, 2, ... before a movement is chosen)."""
+        with self._step("pair in order") as step:
+            if repository.has_movement(step.db, session, section):
+                sid = repository.section_id(step.db, session, section)
+                labels: Iterable[str] = repository.load_movement(step.db, sid).field
+            else:
+                labels = roster.numbers()
+            plan = roster.pairs_in_order(
+                repository.players(step.db), repository.partnerships(step.db), labels
+            )
+            formed = tuple(repository.form_partnership(step.db, p) for p in plan)
+            step.summary = ", ".join(_named(step.db, p) for p in formed)
+        return formed
+
+    # -- entry at the table (table links, calls to the director) -----------------------------
+
+    def issue_table_links(
+        self, *, session: int = 1, section: str = "A", renew: bool = False
+    ) -> tuple[TableToken, ...]:
+        """Give every table of the section the token of its link (kept if it has one), or
+        with `renew` a new token in place of each, so every link printed before stops working.
+
+        Not an undoable step: a link is a key to the event, not part of it, and undo must never
+        bring a withdrawn key back.
+        """
+        with self._unit() as db:
+            repository.issue_table_tokens(db, session, section, renew)
+        return tuple(t for t in self.table_links() if (t.session, t.section) == (session, section))
+
+    def table_links(self) -> tuple[TableToken, ...]:
+        """Every table's link token, by session, section and table."""
+        with self._unit() as db:
+            return repository.table_tokens(db)
+
+    def table_of_token(self, token: str) -> TableToken | None:
+        """The table a link's token opens; None for an unknown or renewed token."""
+        with self._unit() as db:
+            return repository.token_table(db, token)
+
+    def call_director(
+        self,
+        *,
+        round: int,
+        table: int,
+        tray: int,
+        kind: CallKind,
+        note: str = "",
+        session: int = 1,
+        section: str = "A",
+        who: str = "director",
+    ) -> TableCall:
+        """A table calls the director about a tray it plays (a revoke, an irregularity, ...);
+        one step, so the audit trail names the table and the director can undo it."""
+        with self._step("call director", who) as step:
+            call = repository.insert_table_call(
+                step.db, session, section, (round, table, tray), kind, note, who
+            )
+            step.summary = f"{kind.value} at table {table}, round {round}, tray {tray}"
+        return call
+
+    def table_calls(self, *, session: int = 1, section: str = "A") -> tuple[TableCall, ...]:
+        """The section's calls to the director, in the order made."""
+        with self._unit() as db:
+            sid = repository.section_id(db, session, section)
+            return repository.table_calls(db, sid, session, section)
+
+    def newest_step(self) -> int:
+        """The number of the newest entry in the audit trail (0: none yet). Every change to the
+        event, undo and redo included, raises it: a cheap test that nothing changed."""
+        with self._unit() as db:
+            return db.scalar(select(func.max(AuditRow.id))) or 0
+
+    def settle_table_call(self, call_id: int, who: str = "director") -> None:
+        """Mark a table's call settled (the director has ruled)."""
+        with self._step("settle call", who) as step:
+            step.summary = repository.settle_table_call(step.db, call_id)
+
+    # -- live standings: the results screen follows each score -------------------------------
+
+    def audit_mark(self) -> int:
+        """The number of the latest step (0 before the first): read it before the scoring input
+        so that `scoring_changes` since it misses nothing."""
+        with self._unit() as db:
+            return live.audit_mark(db)
+
+    def scoring_changes(
+        self, mark: int, *, session: int = 1, section: str = "A"
+    ) -> live.ScoringChanges | None:
+        """The section's changed trays and their counting results since step `mark`; None
+        when a step since changed more than results (then read `scoring_input` again)."""
+        with self._unit() as db:
+            return live.scoring_changes(db, session, section, mark)
+
+    # -- the history in words (audit trail rows named as the director knows them) -------------
+
+    def row_names(self) -> dict[str, dict[int, str]]:
+        """What the row ids in the audit trail's changes stand for, by the column holding
+        them: {"deal_id": {4: "tray 4"}, "table_id": {2: "table 2"}, "player_id": ...}."""
+        with self._unit() as db:
+            return repository.row_names(db)
+
+    # -- papers for the room: names printed on cards, without scoring the section ------------
+
+    def printed_names(self) -> dict[str, str]:
+        """The names printed for each partnership label (its players' names joined): what the
+        cards print, read without building the scoring input."""
+        with self._unit() as db:
+            return scoring_bridge._names(db)
 
 
 @dataclass

@@ -145,3 +145,47 @@ def test_irregularity_dialog_quotes_the_law_and_shows_the_award(qtbot) -> None:
     assert not few.trump.isEnabled()
     assert few.ruling().table_trump is None
     assert few.ruling().outcome is Outcome.STANDS
+
+
+def test_every_mnemonic_of_the_event_dialogs_names_its_field(qtbot, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from director.gui.dialogs.event_settings import EventSettingsDialog
+    from director.store.values import EventInfo, EventSettings
+
+    info = EventInfo("Club night", None, None, EventSettings(), "head")
+    for dialog in (NewEventDialog(tmp_path), EventSettingsDialog(info)):
+        qtbot.addWidget(dialog)
+        labels = [label for label in dialog.findChildren(QLabel) if "&" in label.text()]
+        assert labels
+        for label in labels:  # without a buddy a label shows its "&" as it is
+            assert label.buddy() is not None, label.text()
+
+
+def test_the_file_is_named_after_the_event_until_the_director_names_it(
+    qtbot, tmp_path: Path
+) -> None:
+    dialog = NewEventDialog(tmp_path)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.name, "Club night, 23 Nov")
+    assert dialog.file() == tmp_path / "club-night-23-nov.whist"
+    dialog.name.setText("Łódź pairs")
+    assert dialog.file() == tmp_path / "łódź-pairs.whist"
+    dialog.path.selectAll()
+    qtbot.keyClicks(dialog.path, str(tmp_path / "mine"))
+    qtbot.keyClicks(dialog.name, " again")
+    assert dialog.file() == tmp_path / "mine.whist"
+    assert ok_enabled(dialog)
+
+
+def test_an_event_has_a_date(qtbot, tmp_path: Path) -> None:
+    from datetime import date
+
+    dialog = NewEventDialog(tmp_path)
+    qtbot.addWidget(dialog)
+    assert dialog.held_on.day() == date.today()
+    dialog.held_on.set_day(date(2026, 11, 23))
+    assert dialog.held_on.day() == date(2026, 11, 23)
+    dialog.held_on.set_day(None)
+    assert dialog.held_on.day() is None
+    assert dialog.held_on.text() == "not set"

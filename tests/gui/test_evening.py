@@ -17,9 +17,10 @@ from director.gui.dialogs.irregularity import IrregularityDialog
 from director.gui.dialogs.new_deal import NewDealDialog
 from director.gui.dialogs.new_event import NewEventDialog
 from director.gui.dialogs.revoke import RevokeDialog
+from director.gui.dialogs.roster_import import RosterImportDialog
 from director.gui.main_window import MainWindow
 from director.gui.screens.movement.model import FieldKind
-from director.gui.screens.scores.model import COL_NS_TRICKS
+from director.gui.screens.scores.model import COL_NS_TRICKS, Mark
 from director.gui.screens.slips.model import COL_TRUMP
 from director.scoring.model import Direction, IrregularityKind, Suit
 from director.scoring.session import score_session
@@ -45,6 +46,7 @@ def import_and_pair(
 ) -> None:
     roster = roster_csv(tmp_path / "roster.csv", 2 * pairs)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(roster), ""))
+    answer_dialog(monkeypatch, RosterImportDialog, lambda _dialog: None)  # the preview: OK
     window.import_action.trigger()
     screen = window.players
     assert screen.roster.rowCount() == 2 * pairs
@@ -98,8 +100,10 @@ def enter_results(qtbot, window: MainWindow, rng: random.Random) -> None:
         scores.show_round(number)
         tricks = [str(rng.randint(2, 11)) for _ in range(scores.model.rowCount())]
         type_down(qtbot, scores.table, scores.model.index(0, COL_NS_TRICKS), tricks)
-        entered, expected = scores.model.counts()
-        assert entered == expected, f"round {number}: {scores.count.text()}"
+        done, playing = scores.progress.tables_in(number)
+        assert done == playing, f"round {number}: tables {scores.progress.missing(number)}"
+        # Enter on the round's last table went on to the next round
+        assert scores.view().round == min(number + 1, scores.movement.rounds)
 
 
 def select_row(window: MainWindow, line: int) -> None:
@@ -122,7 +126,8 @@ def rule_irregularities(qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPat
     answer_dialog(monkeypatch, RevokeDialog, revoke)
     select_row(window, 0)
     window.revoke_action.trigger()
-    assert scores.model.row(0).status == "entered (E-W revoke x1)"
+    assert scores.model.row(0).status == "revoke: E-W x1"
+    assert scores.model.row(0).mark is Mark.REVOKE
 
     movement = scores.movement
     overplay = next(
@@ -146,6 +151,7 @@ def rule_irregularities(qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPat
     assert found.kind is IrregularityKind.WRONG_TRUMP_OVERPLAY
     assert found.table_trump is turned
     assert scores.model.row(overplay).tray == found.tray
+    assert scores.model.row(overplay).status == "average (Law IV Sec.9)"
 
     tray = scores.model.row(3).tray
 
@@ -158,6 +164,7 @@ def rule_irregularities(qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPat
     window.new_deal_action.trigger()
     versions = [d.version for d in store.deals(**window.context.where) if d.tray == tray]
     assert versions == [1, 2]
+    assert scores.model.row(3).status == "new deal 2: to replay"
     return tray
 
 
@@ -173,8 +180,10 @@ def replay(qtbot, window: MainWindow, tray: int, rng: random.Random) -> None:
     assert window.scores.model.counts()[0] == 0  # the replaced results no longer count
     tricks = [str(rng.randint(2, 11)) for _ in range(window.scores.model.rowCount())]
     type_down(qtbot, window.scores.table, window.scores.model.index(0, COL_NS_TRICKS), tricks)
+    window.scores.show_tray(tray)
     entered, expected = window.scores.model.counts()
     assert entered == expected
+    assert {r.status for r in window.scores.model.rows()} == {"new deal 2: entered"}
 
 
 def check_standings(qtbot, window: MainWindow) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from director.gui.laws import LawsPanel, cited, search, section, sections
+import re
+from collections import Counter
+
+from director.gui.laws import LAWS_FILE, LawsPanel, cited, search, section, sections
 
 
 def test_sections_follow_the_numbering_of_each_law() -> None:
@@ -48,3 +51,63 @@ def test_panel_filters_as_the_director_types(qtbot) -> None:
     assert "No section" in panel.text.toPlainText()
     panel.show_section("The revoke", 5)
     assert panel.hits.currentItem().text() == "The revoke, Sec.5"
+
+
+# Real words that the join check below would take for two words run together.
+COMPOUNDS = frozenset(
+    {
+        "forfeited",
+        "further",
+        "incorrect",
+        "inform",
+        "overplayed",
+        "therefore",
+        "together",
+        "whenever",
+        "withdraw",
+        "withdrawn",
+    }
+)
+# Short words an OCR join most often swallows at either end ("tricksfrom", "fromcommitting").
+JOINERS = frozenset((
+    "from", "the", "and", "his", "her", "for", "with", "that", "which", "any", "each", "all",
+    "one", "two", "shall", "may", "must", "has", "have", "was", "are", "not", "but", "who",
+    "when", "such", "their", "him", "its", "been", "than", "then", "there", "this", "after",
+    "before",
+))  # fmt: skip
+
+
+def joined_words(text: str) -> list[str]:
+    """Words of `text` that look like two run together: used only once, and either made of
+    two words the text uses elsewhere, or a common short word glued to a longer one."""
+    count = Counter(w.lower() for w in re.findall(r"[A-Za-z]+", text))
+    found = []
+    for word, times in count.items():
+        splits = [(word[:i], word[i:]) for i in range(2, len(word) - 1)]
+        if (
+            times == 1
+            and word not in COMPOUNDS
+            and any(
+                (count[a] and count[b])
+                or (a in JOINERS and len(b) >= 4)
+                or (b in JOINERS and len(a) >= 4)
+                for a, b in splits
+            )
+        ):
+            found.append(word)
+    return sorted(found)
+
+
+def test_the_check_finds_words_run_together() -> None:
+    assert joined_words("Two tricks, the tricks from him; from the rest.") == []
+    assert joined_words("Two tricks, the tricksfrom him; from the rest.") == ["tricksfrom"]
+    assert joined_words("the partner fromcommitting it") == ["fromcommitting"]
+
+
+def test_the_laws_have_no_words_run_together() -> None:
+    text = LAWS_FILE.read_text(encoding="utf-8")
+    assert joined_words(text) == []
+    assert re.findall(r"[a-z][.,;:][A-Za-z]", text) == []  # no space after a stop
+    for line in text.splitlines():
+        if line.startswith("Sec"):
+            assert re.match(r"Sec\.\d+\. ", line), line

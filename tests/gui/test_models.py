@@ -30,7 +30,7 @@ from director.gui.screens.players.model import (
 from director.gui.screens.results.model import running_plus_minus
 from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
 from director.gui.screens.slips.model import COL_TRUMP, SlipModel, SlipRow, slip_rows
-from director.gui.tablemodel import RowRole
+from director.gui.tablemodel import RowRole, SortRole
 from director.scoring.session import score_session
 from director.store.services import EventStore
 from director.store.values import Partnership, Player, ResultEntry
@@ -172,7 +172,7 @@ def test_running_plus_minus_ends_at_each_competitors_total(
     store = mitchell_store
     enter_everything(store, seed=7)
     result = score_session(store.scoring_input())
-    running = running_plus_minus(result, store.movement().rounds)
+    running = running_plus_minus(result)
     totals = {s.label: s.plus_minus for s in result.standings["overall"]}
     assert {label: row[-1] for label, row in running.items()} == totals
     assert all(len(row) == store.movement().rounds for row in running.values())
@@ -219,3 +219,44 @@ def test_the_window_proposes_the_mixed_field_from_the_roster(window) -> None:
     assert ask.kind is FieldKind.LADIES_GENTLEMEN
     assert ask.fill.tables == 2
     assert ask.fill.left_over == ()
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("sv_SE", ["Anna", "Lucas", "Łukasz", "Zoe", "Åsa", "Örjan", "Борис"]),
+        ("en_GB", ["Anna", "Åsa", "Lucas", "Łukasz", "Örjan", "Zoe", "Борис"]),
+        ("pl_PL", ["Anna", "Åsa", "Lucas", "Łukasz", "Örjan", "Zoe", "Борис"]),
+    ],
+)
+def test_the_roster_sorts_names_as_the_locale_reads_them(
+    qapp, locale: str, expected: list[str]
+) -> None:
+    from PySide6.QtCore import QLocale
+
+    from director.gui.screens.players.model import CollatingProxy
+
+    shuffled = ["Борис", "Zoe", "Łukasz", "Åsa", "anna", "Örjan", "Lucas"]
+    model = roster_model()
+    model.set_rows(roster_rows([Player(n, name) for n, name in enumerate(shuffled)], []))
+    proxy = CollatingProxy(locale=QLocale(locale))
+    proxy.setSourceModel(model)
+    proxy.setSortRole(SortRole)
+    proxy.sort(0)
+    shown = [proxy.data(proxy.index(r, 0)) for r in range(proxy.rowCount())]
+    assert shown == [name if name != "Anna" else "anna" for name in expected]
+
+
+def test_the_field_grid_has_a_row_per_place_of_the_movement_or_per_pair_number() -> None:
+    from director.gui.screens.players.field import field_labels, field_rows
+
+    formed = [Partnership("NS2", (1, 2)), Partnership("X", (3, 4))]
+    assert field_labels(("NS1", "NS2", "EW1"), formed, 9) == ["NS1", "NS2", "EW1", "X"]
+    # before a movement: a number for each pair the players make, and one to type a new one
+    assert field_labels(None, [Partnership("3", (1, 2))], 7) == ["1", "2", "3", "4", "5"]
+    players = [Player(1, "Mrs Ames"), Player(2, "Mr Bell")]
+    rows = field_rows(["NS1", "NS2"], 2, players, formed[:1])
+    assert [(r.label, r.names, r.formed) for r in rows] == [
+        ("NS1", ("", ""), False),
+        ("NS2", ("Mrs Ames", "Mr Bell"), True),
+    ]

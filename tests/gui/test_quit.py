@@ -28,6 +28,7 @@ RUNS = 10
 NOTICES = 1500
 """Change notices each run sends before quitting: about what an evening's entries send."""
 CHILD = f"""
+import os
 import sys
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
@@ -38,6 +39,8 @@ from director.gui.main_window import MainWindow
 
 def work_then_quit():
     window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+    if "Quit evening" not in window.windowTitle():
+        os._exit(3)  # not the event named on the command line
     for _ in range({NOTICES}):
         window.context.notify(Changed.SLIPS)
     window.activateWindow()
@@ -98,8 +101,10 @@ def test_quitting_with_ctrl_q_never_aborts(tmp_path: Path) -> None:
                 "XDG_CONFIG_HOME": str(home / "config"),
             }
             done = subprocess.run(
-                [sys.executable, "-X", "faulthandler", "-c", CHILD, "whist-director", str(event)],
+                # sys.argv is then ["-c", EVENT]: the program opens EVENT, as from a shell
+                [sys.executable, "-X", "faulthandler", "-c", CHILD, str(event)],
                 env=env,
+                cwd=home.parent,
                 capture_output=True,
                 text=True,
                 timeout=60,

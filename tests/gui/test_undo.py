@@ -94,3 +94,13 @@ def test_seating_the_field_by_draw_is_one_undo_step(qtbot, window: MainWindow) -
     assert window.players.draw()
     window.undo()
     assert store.partnerships() == before
+
+
+def test_the_undo_action_names_the_step_it_would_take(qtbot, window: MainWindow) -> None:
+    a_mitchell(window)
+    window.context.store.dissolve_partnership("NS1")
+    window.context.notify(Changed.PLAYERS)
+    qtbot.waitUntil(lambda: "dissolve partnership" in window.undo_action.text(), timeout=3000)
+    window.undo()
+    qtbot.waitUntil(lambda: "dissolve partnership" in window.redo_action.text(), timeout=3000)
+    assert "choose movement" in window.undo_action.text()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, QSettings, QTimer
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialog
 
 from director.gui import app, errors
 from director.gui.context import Changed
@@ -17,6 +18,7 @@ from director.gui.dialogs.printing import PrintDialog
 from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import COL_NS_TRICKS
 from director.gui.settings import Settings
+from director.gui.widgets.evening_path import Step
 from director.store.services import EventStore
 from schedules.catalog import Request, build
 
@@ -72,43 +74,122 @@ def test_correcting_a_result_keeps_its_history(seated: MainWindow) -> None:
 def test_window_state_is_remembered(qtbot, settings: Settings, store: EventStore) -> None:
     first = MainWindow(settings, store)
     qtbot.addWidget(first)
-    first.resize(700, 500)
+    first.resize(760, 600)
     first.show()
     first.close()
     again = MainWindow(settings, EventStore.open(store.path))
     qtbot.addWidget(again)
-    assert (again.width(), again.height()) == (700, 500)
+    assert (again.width(), again.height()) == (760, 600)
     assert store.path.resolve() in settings.recent_files()
     assert again.recent_menu.actions()[0].text().startswith("&1 event.whist")
 
 
-def test_printing_renders_in_the_background_and_previews(qtbot, seated: MainWindow) -> None:
+def test_tonights_papers_preview_every_page_and_print_in_one_go(
+    qtbot, tmp_path: Path, seated: MainWindow, monkeypatch
+) -> None:
+    from pypdf import PdfReader
+    from PySide6.QtGui import QImage
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewWidget
+
+    from director.gui.dialogs.printing import TONIGHT
+    from director.gui.pdf_pages import PdfPages
+    from director.printing.event import print_event_document
+
     dialog = PrintDialog(seated.context, seated)
     qtbot.addWidget(dialog)
-    dialog.document.setCurrentIndex(dialog.document.findData("travellers"))
-    op = dialog.preview()
+    assert dialog.chosen() == TONIGHT
+    op = dialog.render_papers(lambda: None)
     qtbot.waitUntil(lambda: dialog.rendered is not None, timeout=30000)
     assert op is not None
-    assert dialog.rendered.pdf.startswith(b"%PDF")
-    assert dialog.save_button.isEnabled()
-    assert dialog.pages.count() == len(dialog.rendered.pages) > 0
-    dialog.document.setCurrentIndex(dialog.document.findData("results"))
-    assert not dialog.save_button.isEnabled()  # a new choice must be rendered first
-    dialog.preview()
+    path = seated.context.store.path
+    expected = sum(len(PdfReader(BytesIO(print_event_document(path, d))).pages) for d in TONIGHT)
+    assert dialog.rendered.pages == expected == len(PdfReader(BytesIO(dialog.rendered.pdf)).pages)
+    assert dialog.preview_widget.findChild(QPrintPreviewWidget) is None  # it is the preview
+    assert dialog.preview_widget.pageCount() == expected  # every page, not the first few
+    assert not seated.path_bar.buttons[Step.PAPERS].text().startswith("✓")
+
+    printed = tmp_path / "printed.pdf"
+
+    def choose_printer(print_dialog: QPrintDialog) -> int:
+        print_dialog.printer().setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        print_dialog.printer().setOutputFileName(str(printed))
+        return QDialog.DialogCode.Accepted.value
+
+    monkeypatch.setattr(QPrintDialog, "exec", choose_printer)
+    dialog.print_button.click()
+    qtbot.waitUntil(lambda: "Sent" in dialog.status.text(), timeout=30000)
+    assert len(PdfReader(printed).pages) == expected
+    first = (
+        PdfPages(printed.read_bytes()).image(0, 20).convertToFormat(QImage.Format.Format_Grayscale8)
+    )
+    assert min(first.constBits().tobytes()) < 100  # the sheets carry the papers, not white
+    seated.refresh_path()
+    assert seated.path_bar.buttons[Step.PAPERS].text().startswith("✓ Papers")
+
+
+def test_a_changed_choice_is_rendered_again(qtbot, seated: MainWindow) -> None:
+    dialog = PrintDialog(seated.context, seated)
+    qtbot.addWidget(dialog)
+    dialog.render_papers(lambda: None)
     qtbot.waitUntil(lambda: dialog.rendered is not None, timeout=30000)
-    assert dialog.rendered.pdf.startswith(b"%PDF")
+    dialog.choose(("results",))
+    assert dialog.rendered is None  # a new choice must be rendered first
+    dialog.render_papers(lambda: None)
+    qtbot.waitUntil(lambda: dialog.rendered is not None, timeout=30000)
+    assert [name for name, _n in dialog.rendered.counts] == [
+        "Results (standings, deals, personal sheets)"
+    ]
 
 
-def test_start_up_opens_the_default_event_creating_it(
-    qapp, data_folder: Path, settings: Settings
+def test_the_first_start_offers_the_example_evening(
+    qapp, data_folder: Path, settings: Settings, monkeypatch
 ) -> None:
-    window = app.make_window(settings=settings)
+    from director.gui.dialogs.start import EXAMPLE, EXAMPLE_FILE, StartDialog
+
+    def take_example(dialog: StartDialog) -> int:
+        dialog.choice = EXAMPLE
+        return QDialog.DialogCode.Accepted.value
+
+    monkeypatch.setattr(StartDialog, "exec", take_example)
+    window = app.start_window(settings)
+    assert window is not None
     window.close()
-    assert (data_folder / "event.whist").exists()
-    assert window.windowTitle().startswith(app.DEFAULT_EVENT_NAME)
-    again = app.make_window(settings=settings)
+    assert (data_folder / EXAMPLE_FILE).exists()
+    assert window.windowTitle().startswith("Club night (5 tables)")
+    assert all(s.done for s in window.path_bar.states)
+
+    def refuse(_dialog: StartDialog) -> int:
+        raise AssertionError("the start dialog is not shown once an event was opened")
+
+    monkeypatch.setattr(StartDialog, "exec", refuse)
+    again = app.start_window(settings)  # the event opened last, without asking
+    assert again is not None
     again.close()
     assert again.windowTitle() == window.windowTitle()
+
+
+def test_the_first_start_can_quit_or_make_a_new_event(
+    qapp, data_folder: Path, settings: Settings, monkeypatch
+) -> None:
+    from director.gui.dialogs.new_event import NewEventDialog
+    from director.gui.dialogs.start import NEW, StartDialog
+    from tests.gui.evening import answer_dialog
+
+    monkeypatch.setattr(StartDialog, "exec", lambda _d: QDialog.DialogCode.Rejected.value)
+    assert app.start_window(settings) is None
+
+    def take_new(dialog: StartDialog) -> int:
+        dialog.choice = NEW
+        return QDialog.DialogCode.Accepted.value
+
+    data_folder.mkdir(parents=True, exist_ok=True)
+    monkeypatch.setattr(StartDialog, "exec", take_new)
+    answer_dialog(monkeypatch, NewEventDialog, lambda d: d.name.setText("Club night"))
+    window = app.start_window(settings)
+    assert window is not None
+    window.close()
+    assert window.context.store.path == data_folder / "club-night.whist"
+    assert window.context.store.info().held_on is not None
 
 
 def test_main_runs_until_the_window_closes(
@@ -215,7 +296,8 @@ def test_a_file_that_is_not_an_event_is_left_alone_and_a_new_one_opened(
     data_folder.mkdir(parents=True, exist_ok=True)
     broken = data_folder / "event.whist"
     broken.write_bytes(b"this is a shopping list, not an event")
-    window = app.make_window(settings=settings)
+    window = app.start_window(settings)  # the default event file of earlier versions
+    assert window is not None
     window.close()
     assert broken.read_bytes() == b"this is a shopping list, not an event"
     assert "cannot be opened" in shown[0]
@@ -232,3 +314,129 @@ def test_a_second_session_gets_its_own_movement(seated: MainWindow) -> None:
     seated.where.setCurrentIndex(0)
     assert seated.context.session == 1
     assert seated.scores.model.rowCount() > 0
+
+
+RESTORE_AT_SCALE = """
+import json, sys
+from pathlib import Path
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QDialog
+from director.gui.main_window import MainWindow
+from director.gui.settings import Settings
+from director.store.services import EventStore
+
+app = QApplication([])
+settings = Settings(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window = MainWindow(settings, EventStore.open(Path(sys.argv[2])))
+window.show()
+app.processEvents()
+frame, room = window.frameGeometry(), window.screen().availableGeometry()
+print(json.dumps([frame.getCoords(), room.getCoords()]))
+window.close()
+"""
+
+
+def test_a_window_saved_at_100_percent_fits_the_screen_at_300_percent(
+    qtbot, tmp_path: Path, settings: Settings, store: EventStore
+) -> None:
+    import json
+    import os
+    import subprocess
+
+    first = MainWindow(settings, store)
+    qtbot.addWidget(first)
+    first.show()
+    first.close()  # saves its geometry (the default size) at the scale of this run
+    settings.sync()
+    run = subprocess.run(
+        [sys.executable, "-c", RESTORE_AT_SCALE, str(tmp_path / "settings.ini"), str(store.path)],
+        env={**os.environ, "QT_SCALE_FACTOR": "3"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    (left, top, right, bottom), (room_left, room_top, room_right, room_bottom) = json.loads(
+        run.stdout.splitlines()[-1]
+    )
+    assert room_left <= left
+    assert room_top <= top
+    assert right <= room_right
+    assert bottom <= room_bottom
+
+
+def test_history_says_each_change_in_words(seated: MainWindow) -> None:
+    scores = seated.scores
+    scores.show_round(1)
+    assert scores.enter_tricks(0, 9)
+    assert scores.enter_tricks(0, 6)
+    (result,) = seated.context.store.results()
+    seated.history.refresh()
+    seated.history.table.selectRow(0)
+    shown = seated.history.detail.toPlainText()
+    assert shown == (
+        f"result round 1 table {result.table} tray {result.tray}: N/S 9 → 6, E/W 4 → 7"
+    )
+    seated.history.table.selectRow(1)
+    assert seated.history.detail.toPlainText() == (
+        f"result round 1 table {result.table} tray {result.tray} added: N/S 9, E/W 4"
+    )
+    seated.history.table.selectRow(seated.history.model.rowCount() - 1)
+    assert "player Player 0 added" in seated.history.detail.toPlainText()
+
+
+def path_text(window: MainWindow) -> list[str]:
+    return [window.path_bar.buttons[step].text() for step in Step]
+
+
+def test_the_evening_path_shows_what_is_done_and_goes_on(qtbot, window: MainWindow) -> None:
+    from PySide6.QtCore import Qt
+
+    from director.gui.demo import enter_everything
+
+    assert path_text(window)[:2] == ["1. Field\nno players yet", "2. Movement\nnot chosen"]
+    assert window.path_bar.go_on.text() == "Next: Enter the players"
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentWidget() is window.players
+    store = window.context.store
+    movement = build(Request("mitchell", tables=3, trays_per_round=2))
+    for n in range(2 * len(movement.field)):
+        store.add_player(f"Player {n}")
+    window.context.notify(Changed.PLAYERS)
+    qtbot.waitUntil(lambda: "Form the pairs" in window.path_bar.go_on.text())
+    pair_up(store, movement.field)
+    store.choose_movement(movement)
+    window.context.notify(Changed.EVERYTHING)
+    qtbot.waitUntil(lambda: path_text(window)[1].startswith("✓ Movement"))
+    assert path_text(window)[0] == "✓ Field\n6 pairs"
+    assert window.path_bar.go_on.text() == "Next: Print tonight's papers"
+    window.context.papers_printed.add((1, "A"))
+    window.context.notify(Changed.PAPERS)
+    qtbot.waitUntil(lambda: window.path_bar.go_on.text() == "Next: Enter the trump slips")
+    assert path_text(window)[3] == "4. Slips\n0 of 6 trays"
+    enter_everything(store)
+    first = store.results()[0]
+    store.delete_result(first.id, first.version)  # one result of round 1 still to come
+    window.context.notify(Changed.SLIPS | Changed.RESULTS)
+    qtbot.waitUntil(lambda: window.path_bar.go_on.text() == "Next: Enter round 1's scores")
+    assert path_text(window)[3:] == [
+        "✓ Slips\n6 of 6 trays",
+        "5. Scores\nround 1 of 3",
+        "6. Results\nprovisional",
+    ]
+    window.tabs.setCurrentWidget(window.history)
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentWidget() is window.scores
+    assert window.scores.table.hasFocus()
+    assert all(
+        b.focusPolicy() == Qt.FocusPolicy.StrongFocus for b in window.path_bar.buttons.values()
+    )
+
+
+def test_papers_count_as_done_once_scores_come_in(seated: MainWindow) -> None:
+    store = seated.context.store
+    seated.scores.show_round(1)
+    assert seated.scores.enter_tricks(0, 9)
+    seated.refresh_path()
+    assert path_text(seated)[2] == "✓ Papers\nin use"
+    assert seated.path_bar.go_on.text() == "Next: Enter the trump slips"
+    assert len(store.results()) == 1

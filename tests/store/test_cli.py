@@ -294,3 +294,89 @@ def test_backups_are_written_by_count_across_separate_processes(event: Path) -> 
         assert len(backups.copies()) == (1 if process == 2 else 0)
     with EventStore.open(backups.copies()[0], read_only=True) as copy:
         assert len(copy.audit_log()) == policy.every_entries
+
+
+# -- forming the field from the command line -------------------------------------------------
+
+
+def test_an_event_built_with_the_command_line_alone_prints_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = tmp_path / "club.whist"
+    roster = tmp_path / "roster.csv"
+    rows = ["Mrs Ames;1", "Mr Bell;1", "Mrs Cole;2", "Mr Dale;2", "Mrs Eve;3", "Mr Föx;3"]
+    roster.write_bytes(("\r\n".join(rows) + "\r\n").encode("cp1252"))
+    director(capsys, "event", "new", event, "--name", "Club")
+    director(capsys, "event", "movement", event, "--from-json", MITCHELL)
+    code, out, err = director(
+        capsys, "event", "players", event, "--import", roster, "--columns", "name,pair"
+    )
+    assert code == 0, err
+    assert "Mr Föx  plays as 3" in out
+    code, out, err = director(
+        capsys, "event", "pair", event, "--label", "5", "--players", "Mrs Gray", "Mr Hunt"
+    )
+    assert code == 0, err
+    assert out.splitlines() == [
+        "added Mrs Gray to the roster",
+        "added Mr Hunt to the roster",
+        "pair 5: Mrs Gray & Mr Hunt",
+    ]
+    director(capsys, "event", "players", event, "--add", "Mrs Ives")
+    director(capsys, "event", "players", event, "--add", "Mr Jay")
+    code, out, err = director(capsys, "event", "pair", event, "--in-order")
+    assert (code, out.strip()) == (0, "pair 4: Mrs Ives & Mr Jay"), err
+    with EventStore.open(event) as store:
+        movement = store.movement()
+        store.record_round(
+            ResultEntry(1, s.round, s.table, tray, 7) for s in movement.seatings for tray in s.trays
+        )
+    code, out, err = director(capsys, "event", "standings", event)
+    assert code == 0, err
+    for names in ("Mrs Ames & Mr Bell", "Mrs Eve & Mr Föx", "Mrs Gray & Mr Hunt", "Mrs Ives"):
+        assert names in out
+
+
+def test_teams_are_formed_by_pair_label(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    event = tmp_path / "club.whist"
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,pair,team\nA,1,Reds\nB,1,Reds\nC,2,\nD,2,\nE,3,\nF,3,\n")
+    director(capsys, "event", "new", event, "--name", "Club")
+    assert director(capsys, "event", "players", event, "--import", roster)[0] == 0
+    code, out, err = director(
+        capsys, "event", "team", event, "--label", "Blues", "--pairs", "2", "3"
+    )
+    assert (code, out.strip()) == (0, "team Blues: 2, 3"), err
+    with EventStore.open(event) as store:
+        assert [(t.label, t.pairs) for t in store.teams()] == [
+            ("Blues", ("2", "3")),
+            ("Reds", ("1",)),
+        ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["players", "--import", "ROSTER"], "no header line naming its columns; add one"),
+        (["players", "--import", "ROSTER", "--columns", "name,shoe"], "unknown roster field"),
+        (["players", "--columns", "name"], "give it with --import"),
+        (["pair", "--label", "NS1"], "give the pair's --label and its --players together"),
+        (["pair", "--in-order", "--players", "A", "B"], "--label and its --players together"),
+        (["pair", "--label", "NS1", "--players", "A", ""], "a name for pair NS1 is empty"),
+        (["pair", "--dissolve", "NS9"], "no partnership NS9"),
+        (["team", "--label", "Reds", "--pairs", "NS9"], "no partnership NS9"),
+    ],
+)
+def test_bad_field_commands_are_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    event = tmp_path / "club.whist"
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Mrs Ames,1\nMr Bell,1\n")
+    director(capsys, "event", "new", event, "--name", "Club")
+    argv = [str(roster) if a == "ROSTER" else a for a in argv]
+    code, _, err = director(capsys, "event", argv[0], event, *argv[1:])
+    assert (code, err.count("\n")) == (2, 1), err
+    assert message in err
+    with EventStore.open(event) as store:
+        assert (store.players(), store.partnerships()) == ((), ())

@@ -1,4 +1,4 @@
-"""The event's name, venue and settings: scoring method, and a trump suit declared for every
+"""The event's name, date, venue and settings: scoring method, and a trump suit declared for every
 tray by unanimous consent (Law IV Sec.11), under which no slips are kept."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.gui.widgets.event_date import EventDateEdit
 from director.store.values import SUITS, EventInfo, EventSettings, Method
 
 
@@ -26,6 +27,7 @@ class EventSettingsDialog(QDialog):
         self.setWindowTitle("Event settings")
         self.info = info
         self.name = QLineEdit(info.name)
+        self.held_on = EventDateEdit(info.held_on)
         self.venue = QLineEdit(info.venue or "")
         self.method = QComboBox()
         for method, text in (
@@ -50,6 +52,7 @@ class EventSettingsDialog(QDialog):
         )
         form = QFormLayout(self)
         form.addRow("&Name:", self.name)
+        form.addRow("&Date:", self.held_on)
         form.addRow("&Venue:", self.venue)
         form.addRow("&Scoring:", self.method)
         form.addRow("Declared &trump:", self.trump)

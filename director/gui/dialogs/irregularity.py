@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -76,6 +77,7 @@ class IrregularityDialog(QDialog):
         self.detail = QLineEdit()
         self.detail.setPlaceholderText("What happened, for the audit trail")
         self.quote = LawQuote()
+        self.quote.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # the keyboard goes to the fields
         self.award = QLabel()
         self.award.setWordWrap(True)
         self.buttons = QDialogButtonBox(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,6 +30,7 @@ class NewDealDialog(QDialog):
         self.why = QLineEdit()
         self.why.setPlaceholderText("e.g. exposed card in dealing (Law II Sec.2)")
         quote = LawQuote()
+        quote.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # the keyboard goes to the fields
         quote.show_law("Law II Sec.2", cited("Law II Sec.2"))
         effect = QLabel(
             "The tray is dealt again and replayed by every table. Its earlier slip and "

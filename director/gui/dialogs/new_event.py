@@ -1,8 +1,12 @@
-"""Create an event: its name and the file it lives in (OK only when both are valid)."""
+"""Create an event: its name, date, venue and the file it lives in (OK only when the name and
+the file are valid). The file is named after the event as the name is typed, until the director
+changes the file field."""
 
 from __future__ import annotations
 
 import os
+import re
+from datetime import date
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -17,18 +21,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.gui.widgets.event_date import EventDateEdit
+from director.store.services import EventStore
+
 EVENT_SUFFIX = ".whist"
+DEFAULT_STEM = "event"
+"""The file's name before the event has one."""
+
+
+def file_stem(name: str) -> str:
+    """A file name for an event called `name`: "Club night, 23 November" -> "club-night-23-
+    november" (letters of any alphabet kept; anything else a single hyphen)."""
+    return re.sub(r"[\W_]+", "-", name.casefold()).strip("-") or DEFAULT_STEM
 
 
 class NewEventDialog(QDialog):
-    """Name and file of a new event."""
+    """Name, date, venue and file of a new event."""
 
     def __init__(self, folder: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New event")
+        self.folder = folder
         self.name = QLineEdit()
-        self.name.setPlaceholderText("e.g. Club night, 23 November")
-        self.path = QLineEdit(str(folder / f"event{EVENT_SUFFIX}"))
+        self.name.setPlaceholderText("e.g. Club night")
+        self.held_on = EventDateEdit(date.today())
+        self.path = QLineEdit(str(folder / f"{DEFAULT_STEM}{EVENT_SUFFIX}"))
+        self.path.setMinimumWidth(self.path.fontMetrics().averageCharWidth() * 44)
+        self.path_edited = False
+        """True once the director typed in the file field or browsed: the name stops
+        renaming the file then."""
         browse = QPushButton("&Browse…")
         browse.clicked.connect(self._browse)
         self.venue = QLineEdit()
@@ -40,23 +61,38 @@ class NewEventDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.path)
         row.addWidget(browse)
+        # The file's label needs its field as buddy: a label given with a layout has none,
+        # and shows its "&" instead of underlining the key.
+        file_label = QLabel("&File:")
+        file_label.setBuddy(self.path)
         form = QFormLayout(self)
         form.addRow("&Name:", self.name)
+        form.addRow("&Date:", self.held_on)
         form.addRow("&Venue:", self.venue)
-        form.addRow("&File:", row)
+        form.addRow(file_label, row)
         form.addRow(self.reason)
         form.addRow(self.buttons)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        self.name.textChanged.connect(self._validate)
+        self.name.textChanged.connect(self._follow_name)
+        self.path.textEdited.connect(self._path_typed)
         self.path.textChanged.connect(self._validate)
         self._validate()
+
+    def _follow_name(self, name: str) -> None:
+        if not self.path_edited:
+            self.path.setText(str(self.folder / f"{file_stem(name)}{EVENT_SUFFIX}"))
+        self._validate()
+
+    def _path_typed(self) -> None:
+        self.path_edited = True
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
             self, "New event file", self.path.text(), f"Event (*{EVENT_SUFFIX})"
         )
         if path:
+            self.path_edited = True
             self.path.setText(path)
 
     def file(self) -> Path | None:
@@ -66,6 +102,18 @@ class NewEventDialog(QDialog):
         if typed is None or typed.name in {"", ".", ".."}:
             return None
         return typed if typed.suffix else typed.with_suffix(EVENT_SUFFIX)
+
+    def create(self) -> EventStore:
+        """Create the event as the fields say (the store's refusals are raised)."""
+        path = self.file()
+        if path is None:
+            raise ValueError(self._problem())
+        return EventStore.create(
+            path,
+            name=self.name.text().strip(),
+            held_on=self.held_on.day(),
+            venue=self.venue.text().strip() or None,
+        )
 
     def _typed(self) -> Path | None:
         text = self.path.text().strip()

@@ -1,164 +1,230 @@
-"""Printing: choose a document, render it in a worker thread with a progress bar (Cancel
-stops it), look at the preview, save the PDF.
+"""Printing: tick the papers (tonight's set ticked to begin with), render them in a worker
+thread with a progress bar (Cancel stops it), look at every page in the preview, then print
+them on a printer in one go or save them as one PDF.
 
-The PDFs are the printing package's (`director.printing`); the preview rasterises them with
-poppler's `pdftoppm` (installed by `make system-deps`), in the same worker.
+The PDFs are the printing package's (`director.printing`); `pdf_pages` turns their pages into
+the images the preview and the printer take.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewWidget
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from director.errors import DirectorError
-from director.gui.context import EventContext
+from director.gui.context import Changed, EventContext
 from director.gui.ops import Op, Progress
+from director.gui.pdf_pages import PdfPages, merged, page_count, paint
 from director.printing import base as _base
 from director.printing import documents as _documents
 from director.printing import event as _printing
+from director.printing import results as _results
 
-PREVIEW_DPI = 60
-PREVIEW_PAGES = 12
-"""Pages rasterised for the preview (the saved PDF always has them all)."""
+TONIGHT = ("indicators", "table-cards", "slips", "travellers")
+"""Tonight's papers: what goes on the tables before play (the director may swap the
+travellers for personal score cards)."""
+
+PREVIEW_DPI = 72
+"""The preview's pages are drawn at this resolution (it zooms them)."""
+PRINT_DPI = 300
+"""The printer's pages are drawn at this resolution at most (the printer's own if lower)."""
 
 
 @dataclass(frozen=True)
 class Rendered:
-    """A rendered document and its preview pages (PNG bytes)."""
+    """The papers rendered: one PDF of them all, and how many pages each has."""
 
     pdf: bytes
-    pages: tuple[bytes, ...]
-    note: str = ""
+    counts: tuple[tuple[str, int], ...]
+    """(document name, pages) in the order printed."""
+
+    @property
+    def pages(self) -> int:
+        """Pages in all."""
+        return sum(n for _name, n in self.counts)
 
 
-def preview_pages(pdf: bytes, limit: int = PREVIEW_PAGES) -> tuple[tuple[bytes, ...], str]:
-    """PNG images of the first `limit` pages, and a note when none can be made."""
-    tool = shutil.which("pdftoppm")
-    if tool is None:
-        return (), "No preview: poppler's pdftoppm is not installed (make system-deps)."
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "doc.pdf"
-        source.write_bytes(pdf)
-        subprocess.run(
-            [tool, "-png", "-r", str(PREVIEW_DPI), "-l", str(limit), str(source), f"{folder}/p"],
-            check=True,
-            capture_output=True,
-        )
-        return tuple(p.read_bytes() for p in sorted(Path(folder).glob("p*.png"))), ""
+def document_names() -> dict[str, str]:
+    """Every printable document by identifier, with its name."""
+    names = {d.identifier: d.verbose_name for d in _documents.MOVEMENT_DOCUMENTS.values()}
+    names[_results.identifier] = "Results (standings, deals, personal sheets)"
+    return names
 
 
 class PrintDialog(QDialog):
-    """Document, paper, preview, save."""
+    """Papers, paper size, preview of every page, print, save."""
 
-    def __init__(self, context: EventContext, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        context: EventContext,
+        parent: QWidget | None = None,
+        chosen: tuple[str, ...] = TONIGHT,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Print")
         self.context = context
         self.rendered: Rendered | None = None
-        self.document = QComboBox()
-        for doc in _documents.MOVEMENT_DOCUMENTS.values():
-            self.document.addItem(doc.verbose_name, doc.identifier)
-        self.document.addItem("Results (standings, deals, personal sheets)", "results")
+        self.pages: PdfPages | None = None
+        self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        """The printer the director chooses; the preview draws on a printer of its own (a
+        preview takes over the painting of the printer it is given)."""
+        self.documents = QListWidget()
+        self.documents.setAccessibleName("Papers to print")
+        for identifier, name in document_names().items():
+            item = QListWidgetItem(name)
+            item.setData(Qt.ItemDataRole.UserRole, identifier)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            self.documents.addItem(item)
+        self.documents.setMaximumWidth(340)
+        self.choose(chosen)
+        tonight = QPushButton("&Tonight's papers")
+        tonight.setToolTip("Tick " + ", ".join(document_names()[d].lower() for d in TONIGHT))
+        tonight.clicked.connect(lambda: self.choose(TONIGHT))
         self.paper = QComboBox()
         self.paper.addItems([p.upper() for p in _base.PAPERS])
         self.preview_button = QPushButton("&Preview")
         self.preview_button.setDefault(True)
+        self.print_button = QPushButton("P&rint…")
         self.save_button = QPushButton("&Save PDF…")
-        self.save_button.setEnabled(False)
         close = QPushButton("&Close")
-        self.status = QLabel("Choose a document and press Preview.")
+        self.status = QLabel("Tick the papers and press Preview, Print or Save PDF.")
         self.status.setWordWrap(True)
-        self.pages = QVBoxLayout()
-        holder = QWidget()
-        holder.setLayout(self.pages)
-        scroll = QScrollArea()
-        scroll.setWidget(holder)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumSize(520, 480)
+        self.preview_printer = QPrinter()  # kept: the preview holds no reference of its own
+        self.preview_widget = QPrintPreviewWidget(self.preview_printer, self)
+        self.preview_widget.setViewMode(QPrintPreviewWidget.ViewMode.AllPagesView)
+        self.preview_widget.setMinimumSize(520, 480)
+        self.preview_widget.paintRequested.connect(self._paint_preview)
+        papers_label = QLabel("P&apers:")
+        papers_label.setBuddy(self.documents)
+        paper_label = QLabel("Paper si&ze:")
+        paper_label.setBuddy(self.paper)
+        left = QVBoxLayout()
+        left.addWidget(papers_label)
+        left.addWidget(self.documents, 1)
+        left.addWidget(tonight)
+        left.addWidget(paper_label)
+        left.addWidget(self.paper)
         row = QHBoxLayout()
-        label = QLabel("&Document:")
-        label.setBuddy(self.document)
-        row.addWidget(label)
-        row.addWidget(self.document, 1)
-        row.addWidget(QLabel("Paper:"))
-        row.addWidget(self.paper)
+        row.addLayout(left)
+        row.addWidget(self.preview_widget, 1)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.preview_button)
-        buttons.addWidget(self.save_button)
+        for button in (self.preview_button, self.print_button, self.save_button):
+            buttons.addWidget(button)
         buttons.addStretch()
         buttons.addWidget(close)
         layout = QVBoxLayout(self)
-        layout.addLayout(row)
+        layout.addLayout(row, 1)
         layout.addWidget(self.status)
-        layout.addWidget(scroll)
         layout.addLayout(buttons)
-        self.preview_button.clicked.connect(self.preview)
-        self.save_button.clicked.connect(self.save)
+        self.preview_button.clicked.connect(lambda: self.render_papers(lambda: None))
+        self.print_button.clicked.connect(lambda: self.render_papers(self.print_papers))
+        self.save_button.clicked.connect(lambda: self.render_papers(self.save))
         close.clicked.connect(self.reject)
-        self.document.currentIndexChanged.connect(self._forget)
+        self.documents.itemChanged.connect(self._forget)
         self.paper.currentIndexChanged.connect(self._forget)
         self.op: Op[Rendered] | None = None
+        self.print_op: Op[None] | None = None
+
+    # -- the choice ---------------------------------------------------------------------------
+
+    def choose(self, identifiers: tuple[str, ...]) -> None:
+        """Tick exactly the documents named."""
+        for row in range(self.documents.count()):
+            item = self.documents.item(row)
+            ticked = item.data(Qt.ItemDataRole.UserRole) in identifiers
+            item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+
+    def chosen(self) -> tuple[str, ...]:
+        """The documents ticked, in the list's order."""
+        items = (self.documents.item(row) for row in range(self.documents.count()))
+        return tuple(
+            item.data(Qt.ItemDataRole.UserRole)
+            for item in items
+            if item.checkState() == Qt.CheckState.Checked
+        )
 
     def _forget(self) -> None:
+        # dropped, not closed: a print still running keeps its own reference
         self.rendered = None
-        self.save_button.setEnabled(False)
+        self.pages = None
 
-    def preview(self) -> Op[Rendered] | None:
-        """Render the chosen document in the background, then show its pages."""
+    # -- rendering ----------------------------------------------------------------------------
+
+    def render_papers(self, then: Callable[[], None]) -> Op[Rendered] | None:
+        """Render the ticked papers in the background (once for the same choice), show every
+        page in the preview, then call `then`."""
+        if self.rendered is not None:
+            then()
+            return None
         path = self.context.store.path
+        chosen = self.chosen()
         if path is None:
             self.status.setText("Printing needs an event file (not a server database).")
             return None
-        document, paper = self.document.currentData(), self.paper.currentText().lower()
+        if not chosen:
+            self.status.setText("Tick at least one of the papers.")
+            return None
+        paper = self.paper.currentText().lower()
         session, section = self.context.session, self.context.section
+        names = document_names()
+        links = self.context.links_base
 
         def work(progress: Progress) -> Rendered:
-            pdf = _printing.print_event_document(
-                path,
-                document,
-                session,
-                section,
-                paper,
-                lambda done, total: progress.report(done, total),
-            )
-            progress.report(0, 0, "Preparing the preview")
-            pages, note = preview_pages(pdf)
-            return Rendered(pdf, pages, note)
+            pdfs, counts = [], []
+            for number, document in enumerate(chosen, start=1):
+                progress.report(
+                    0, 0, f"Rendering {names[document].lower()} ({number} of {len(chosen)})"
+                )
+                pdf = _printing.print_event_document(
+                    path,
+                    document,
+                    session,
+                    section,
+                    paper,
+                    lambda done, total: progress.report(done, total),
+                    links_base=links if document == "table-cards" else None,
+                )
+                pdfs.append(pdf)
+                counts.append((names[document], page_count(pdf)))
+            return Rendered(merged(pdfs), tuple(counts))
 
-        self.preview_button.setEnabled(False)
+        self._busy(True)
         self.status.setText("Rendering…")
         self.op = (
-            Op(self, f"Rendering {self.document.currentText()}", work)
-            .success(self._show)
+            Op(self, "Rendering the papers", work)
+            .success(lambda rendered: self._show(rendered, then))
             .failure(self._failed)
             .on_cancel(self._cancelled)
             .run_in_background()
         )
         return self.op
 
+    def _busy(self, busy: bool) -> None:
+        for button in (self.preview_button, self.print_button, self.save_button):
+            button.setEnabled(not busy)
+
     def _cancelled(self) -> None:
-        self.preview_button.setEnabled(True)
+        self._busy(False)
         self.status.setText("Cancelled.")
 
     def _failed(self, exc: BaseException) -> None:
-        self.preview_button.setEnabled(True)
+        self._busy(False)
         if isinstance(exc, DirectorError):
             self.status.setText(f"Cannot print: {exc}")
             return
@@ -166,34 +232,78 @@ class PrintDialog(QDialog):
 
         report_exception(exc, parent=self)
 
-    def _show(self, rendered: Rendered) -> None:
+    def _show(self, rendered: Rendered, then: Callable[[], None]) -> None:
+        self._busy(False)
+        self._forget()
         self.rendered = rendered
-        self.preview_button.setEnabled(True)
-        self.save_button.setEnabled(True)
-        while self.pages.count():
-            item = self.pages.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
-        for png in rendered.pages:
-            image = QPixmap()
-            image.loadFromData(png)
-            page = QLabel()
-            page.setPixmap(image)
-            page.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            self.pages.addWidget(page)
-        self.status.setText(
-            rendered.note
-            or f"Preview of the first {len(rendered.pages)} page(s); "
-            f"the PDF holds {len(rendered.pdf):,} bytes."
+        self.pages = PdfPages(rendered.pdf)
+        self.preview_widget.updatePreview()
+        parts = ", ".join(f"{name.lower()} {n}" for name, n in rendered.counts)
+        self.status.setText(f"{rendered.pages} pages: {parts}.")
+        then()
+
+    def _paint_preview(self, printer: QPrinter) -> None:
+        if self.pages is not None:
+            paint(printer, self.pages, PREVIEW_DPI)
+
+    # -- out ------------------------------------------------------------------------------
+
+    def print_papers(self) -> None:
+        """Ask which printer, then print every page of the rendered papers in one job."""
+        if self.pages is None:
+            return
+        dialog = QPrintDialog(self.printer, self)
+        dialog.setWindowTitle("Print the papers")
+        if not dialog.exec():
+            return
+        self.print_to(self.printer)
+
+    def print_to(self, printer: QPrinter) -> Op[None] | None:
+        """Print the rendered papers on `printer`, in the background."""
+        if self.pages is None or self.rendered is None:
+            return None
+        pages, count = self.pages, self.rendered.pages
+        dpi = min(printer.resolution(), PRINT_DPI)
+
+        def work(progress: Progress) -> None:
+            paint(printer, pages, dpi, lambda done, total: progress.report(done, total))
+
+        self._busy(True)
+        self.status.setText("Printing…")
+        self.print_op = (
+            Op[None](self, "Printing the papers", work)
+            .success(
+                lambda _none: self._finished(
+                    f"Sent {count} pages to {printer.printerName() or 'the printer'}."
+                )
+            )
+            .failure(self._failed)
+            .on_cancel(self._cancelled)
+            .run_in_background()
         )
+        return self.print_op
 
     def save(self) -> None:
-        """Save the rendered PDF where the director chooses."""
+        """Save the rendered papers as one PDF where the director chooses."""
         if self.rendered is None:
             return
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save PDF", f"{self.document.currentData()}.pdf", "PDF (*.pdf)"
-        )
-        if path:
+        name = self.chosen()[0] if len(self.chosen()) == 1 else "papers"
+        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", f"{name}.pdf", "PDF (*.pdf)")
+        if not path:
+            return
+        try:
             Path(path).write_bytes(self.rendered.pdf)
-            self.status.setText(f"Saved {path}")
+        except OSError as exc:
+            self.status.setText(
+                f"Cannot save {path}: {exc.strerror or exc}. Choose another folder."
+            )
+            return
+        self._finished(f"Saved {path}")
+
+    def _finished(self, message: str) -> None:
+        """The papers are out: say so, and tell the evening's path once tonight's are."""
+        self._busy(False)
+        self.status.setText(message)
+        if set(self.chosen()) & set(_documents.MOVEMENT_DOCUMENTS):
+            self.context.papers_printed.add((self.context.session, self.context.section))
+            self.context.notify(Changed.PAPERS)

@@ -7,6 +7,8 @@ is the scoring engine's, once the other tables' results are in.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -50,6 +52,7 @@ class RevokeDialog(QDialog):
         )
         self.failed_call = QCheckBox("Failures to obey a lawful call (penalised as revokes)")
         self.quote = LawQuote()
+        self.quote.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # the keyboard goes to the figures
         self.award = QLabel()
         self.award.setWordWrap(True)
         self.reason = QLabel()
@@ -75,6 +78,11 @@ class RevokeDialog(QDialog):
         self.side.currentIndexChanged.connect(self._update)
         self.failed_call.toggled.connect(self._update)
         self._update()
+        self.ns_tricks.setFocus()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.ns_tricks.selectAll()  # typing replaces the figure shown
 
     def made(self) -> int:
         """Tricks the revoking side took as played."""

@@ -27,13 +27,17 @@ class RunningChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.series: dict[str, list[Fraction]] = {}
-        self.setMinimumSize(320, 220)
+        self.rounds = 0
+        self.setMinimumSize(240, 120)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Running plus/minus chart")
 
-    def set_series(self, series: dict[str, list[Fraction]]) -> None:
-        """Show these competitors' running figures (label -> value after each round)."""
+    def set_series(self, series: dict[str, list[Fraction]], rounds: int = 0) -> None:
+        """Show these competitors' running figures (label -> value after each round played)
+        against an axis of `rounds` rounds (at least as many as played): the lines stop at
+        the last round played."""
         self.series = series
+        self.rounds = max(rounds, *(len(row) for row in series.values()), 0)
         self.setToolTip(
             "\n".join(f"{label}: {figure(v[-1], signed=True)}" for label, v in series.items() if v)
         )
@@ -52,8 +56,8 @@ class RunningChart(QWidget):
         text_pen = QPen(self.palette().text().color())
         painter.setPen(text_pen)
         values = [float(v) for row in self.series.values() for v in row]
-        rounds = max((len(row) for row in self.series.values()), default=0)
-        if not values or rounds == 0:
+        rounds = self.rounds
+        if not values:
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No results yet")
             return
         top = max(1.0, max(values))
@@ -92,7 +96,10 @@ class RunningChart(QWidget):
         for i, (label, row) in enumerate(self.series.items()):
             color = QColor(PALETTE[i % len(PALETTE)])
             painter.setPen(QPen(color, 2))
-            painter.drawPolyline([point(r, float(v)) for r, v in enumerate(row)])
+            line = [point(r, float(v)) for r, v in enumerate(row)]
+            painter.drawPolyline(line)
+            if line:  # where the line stops: the last round played
+                painter.drawEllipse(line[-1], 2.5, 2.5)
             legend_y = area.top() + 14 * i
             if legend_y < area.bottom():
                 painter.drawLine(

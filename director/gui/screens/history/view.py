@@ -1,4 +1,4 @@
-"""Corrections: the audit trail with each change's old and new values, undo and redo.
+"""Corrections: the audit trail with each change's old and new values in words, undo and redo.
 
 Undo and redo act on the whole event (Ctrl+Z, Ctrl+Shift+Z from the Edit menu); a result is
 corrected by typing over it in the score grid.
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.gui.context import Changed, EventContext
-from director.gui.screens.history.model import audit_model, changes_text
+from director.gui.screens.history.model import Names, audit_model, changes_in_words
 from director.gui.widgets.screen import Screen
 
 AUDIT_SHOWN = 500
@@ -32,6 +32,7 @@ class HistoryScreen(Screen):
         super().__init__(parent)
         self.context = context
         self.model = audit_model(self)
+        self.names: Names = {}
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -41,7 +42,7 @@ class HistoryScreen(Screen):
         self.table.setAccessibleName("Audit trail")
         self.detail = QPlainTextEdit()
         self.detail.setReadOnly(True)
-        self.detail.setAccessibleName("Old and new values")
+        self.detail.setAccessibleName("What changed, from what to what")
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(self.detail)
@@ -64,6 +65,7 @@ class HistoryScreen(Screen):
     def refresh(self) -> None:
         """Read the audit trail again."""
         super().refresh()
+        self.names = self.context.store.row_names()
         self.model.set_rows(self.context.store.audit_log(limit=AUDIT_SHOWN))
         self.table.resizeColumnsToContents()
         if self.model.rowCount():
@@ -72,5 +74,5 @@ class HistoryScreen(Screen):
     def _show(self, current: object, _previous: object) -> None:
         index = self.table.currentIndex()
         self.detail.setPlainText(
-            changes_text(self.model.row(index.row())) if index.isValid() else ""
+            changes_in_words(self.model.row(index.row()), self.names) if index.isValid() else ""
         )

@@ -1,8 +1,9 @@
 """Qt models of the movement chooser: the proposals, the round-by-table grid, the balance.
 
 The proposals come from the catalog (`schedules.catalog`): every family whose size unit fits
-the field is asked, variant by variant, to build a movement for it. Families refuse what they
-cannot do with `ImpossibleMovementError`; the chooser lists the reason instead of hiding it.
+the field is asked, variant by variant, to build a movement for it. The usable ones (built, and
+played within the time available) come first, best balanced first; families refuse what they
+cannot do with `ImpossibleMovementError`, and the chooser can show why, in plain words.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtGui import QColor
 
+from director.gui.screens.movement import words
 from director.gui.tablemodel import Index, RowRole, SortRole
 from schedules.balance import BalanceReport, balance
 from schedules.catalog import Family, Request, build, families
@@ -117,11 +120,48 @@ class Proposal:
     refusal: str | None = None
     left_over: tuple[str, ...] = ()
     """Players of a mixed field who find no place at a table."""
+    minutes: Fraction | None = None
+    """How long it plays."""
+    limit: Fraction | None = None
+    """The time available (None: no limit)."""
+    report: BalanceReport | None = None
 
     @property
     def fits(self) -> bool:
         """Built and verified."""
         return self.movement is not None
+
+    @property
+    def usable(self) -> bool:
+        """Built, verified and played within the time available."""
+        return self.fits and (
+            self.limit is None or self.minutes is None or self.minutes <= self.limit
+        )
+
+    @property
+    def why_not(self) -> str:
+        """Why it is not usable, in plain words ("" when it is)."""
+        if self.refusal:
+            return words.plain_refusal(self.refusal)
+        if not self.usable:
+            return (
+                f"Takes about {round(self.minutes or 0)} minutes;"
+                f" {round(self.limit or 0)} are available"
+            )
+        return ""
+
+    @property
+    def fairness(self) -> float:
+        """The balance index within the rankings it promises (0 when not built)."""
+        if self.movement is None or self.report is None:
+            return 0.0
+        return words.fairness(self.movement, self.report)
+
+    def summary(self) -> str:
+        """The plain-words line: who meets whom, rounds and trays, time, balance."""
+        if self.movement is None or self.report is None or self.minutes is None:
+            return self.why_not
+        return words.summary(self.movement, self.report, self.minutes)
 
     @property
     def trays_per_round(self) -> int:
@@ -142,10 +182,13 @@ class Proposal:
 
 
 def candidates(kind: FieldKind) -> Iterator[tuple[Family, str | None]]:
-    """Every (family, variant) of the catalog whose size unit fits this kind of field."""
+    """Every (family, variant) of the catalog whose size unit fits this kind of field; the
+    ladies and gentlemen's Mitchell only for a field of ladies and gentlemen (its four seat
+    winners mean nothing to a field of pairs)."""
     for fam in families().values():
-        if fam.size_unit in _SIZE_UNITS[kind] or (
-            kind is FieldKind.LADIES_GENTLEMEN and fam.name == MIXED_FAMILY
+        mixed = fam.name == MIXED_FAMILY
+        if (fam.size_unit in _SIZE_UNITS[kind] and not mixed) or (
+            kind is FieldKind.LADIES_GENTLEMEN and mixed
         ):
             if fam.variants:
                 for variant in fam.variants:
@@ -160,18 +203,41 @@ def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
     left = ask.fill.left_over if ask.kind is FieldKind.LADIES_GENTLEMEN else ()
     for request in ask.requests(fam, variant):
         try:
-            return Proposal(fam.name, fam.title, variant, build(request), left_over=left)
+            movement = build(request)
         except ScheduleError as exc:
             refusal = str(exc)
-    return Proposal(fam.name, fam.title, variant, None, refusal)
+            continue
+        trays = len(movement.seatings[0].trays) if movement.seatings else 0
+        minutes = duration_minutes(movement.rounds, trays, ask.minutes_per_tray, movement.mnemonic)
+        return Proposal(
+            fam.name, fam.title, variant, movement, None, left, minutes, ask.minutes,
+            balance(movement),
+        )  # fmt: skip
+    return Proposal(fam.name, fam.title, variant, None, refusal, limit=ask.minutes)
 
 
-COLUMNS = ("Movement", "Variant", "Tables", "Rounds", "Trays a round", "Minutes", "Notes")
+def best_first(rows: list[Proposal]) -> list[Proposal]:
+    """The usable proposals, best first: best balanced, then one ranking of everybody before
+    two (N-S and E-W), then nobody left over or sitting out, then more of the time used; then
+    those that do not fit, in catalog order."""
+
+    def merit(p: Proposal) -> tuple[float, bool, bool, Fraction]:
+        assert p.movement is not None
+        idle = bool(p.left_over or p.movement.sitouts)
+        two = words.two_fields(p.movement)
+        return (-round(p.fairness, 1), two, idle, -(p.minutes or Fraction(0)))
+
+    usable = sorted((p for p in rows if p.usable), key=merit)
+    return usable + [p for p in rows if not p.usable]
+
+
+COLUMNS = ("Movement", "Variant", "Tables", "Rounds", "Trays a round", "Minutes", "In short")
 COL_TITLE, COL_VARIANT, COL_TABLES, COL_ROUNDS, COL_TRAYS, COL_MINUTES, COL_NOTES = range(7)
 
 
 class ProposalModel(QAbstractTableModel):
-    """The movements that fit the field and time, then the families that refused and why."""
+    """The usable movements for the field and time, best first, then the others greyed with
+    the reason in plain words."""
 
     def __init__(self, minutes_per_tray: Fraction, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -179,9 +245,9 @@ class ProposalModel(QAbstractTableModel):
         self._minutes_per_tray = minutes_per_tray
 
     def set_rows(self, rows: list[Proposal], minutes_per_tray: Fraction) -> None:
-        """Replace the proposals: fitting ones first, in catalog order."""
+        """Replace the proposals: the usable ones first, best first (`best_first`)."""
         self.beginResetModel()
-        self._rows = [p for p in rows if p.fits] + [p for p in rows if not p.fits]
+        self._rows = best_first(rows)
         self._minutes_per_tray = minutes_per_tray
         self.endResetModel()
 
@@ -210,9 +276,9 @@ class ProposalModel(QAbstractTableModel):
         if role == RowRole:
             return p
         if role == Qt.ItemDataRole.ToolTipRole:
-            return p.refusal or "\n".join(p.warnings()) or None
-        if role == Qt.ItemDataRole.ForegroundRole and not p.fits:
-            return Qt.GlobalColor.gray
+            return p.why_not or "\n".join(p.warnings()) or None
+        if role == Qt.ItemDataRole.ForegroundRole and not p.usable:
+            return QColor(Qt.GlobalColor.gray)
         if role not in (Qt.ItemDataRole.DisplayRole, SortRole):
             return None
         m = p.movement
@@ -220,20 +286,18 @@ class ProposalModel(QAbstractTableModel):
             return p.title
         if col == COL_VARIANT:
             return p.variant or ""
+        if col == COL_NOTES:
+            return p.summary() if p.usable else p.why_not
         if m is None:
-            return p.refusal if col == COL_NOTES else ""
+            return ""
         if col == COL_TABLES:
             return m.tables
         if col == COL_ROUNDS:
             return m.rounds
         if col == COL_TRAYS:
             return p.trays_per_round
-        if col == COL_MINUTES:
-            minutes = duration_minutes(
-                m.rounds, p.trays_per_round, self._minutes_per_tray, m.mnemonic
-            )
-            return minutes if role == SortRole else f"{float(minutes):g}"
-        return " ".join(p.warnings())
+        minutes = duration_minutes(m.rounds, p.trays_per_round, self._minutes_per_tray, m.mnemonic)
+        return minutes if role == SortRole else f"{float(minutes):g}"
 
 
 class GridModel(QAbstractTableModel):
@@ -288,11 +352,3 @@ class GridModel(QAbstractTableModel):
             return None
         key = (index.row() + 1, self._tables[index.column()])
         return self._cells.get(key, "(empty)")
-
-
-def balance_text(movement: Movement) -> str:
-    """The balance report as the chooser shows it, with the notes a director needs."""
-    report: BalanceReport = balance(movement)
-    lines = [report.summary()]
-    lines += [f"Note: {n}" for n in movement.notes]
-    return "\n".join(lines)

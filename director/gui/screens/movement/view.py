@@ -1,4 +1,7 @@
-"""The movement chooser: state the field and the time, pick a proposal, see its grid and balance.
+"""The movement chooser: state the field and the time; the usable proposals come best first
+with a line in plain words, the best one selected; its grid, and in a details pane how it is
+made and its balance figures explained. Those that do not fit are listed on request, greyed,
+with the reason.
 
 The search for proposals runs in a worker thread (`ops.Op`) with a progress dialog and a
 Cancel button: some families search for their seating and can take a while.
@@ -8,7 +11,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (
+    QItemSelection,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -19,9 +30,11 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -33,13 +46,33 @@ from director.gui.screens.movement.model import (
     GridModel,
     Proposal,
     ProposalModel,
+    RowRole,
     SortRole,
-    balance_text,
     candidates,
     propose,
 )
+from director.gui.screens.movement.words import details
+from schedules.balance import balance
 from schedules.mnemonic import SEED_WARNING
 from schedules.types import Movement
+
+
+class UsableFirst(QSortFilterProxyModel):
+    """The proposals as the model orders them, those that do not fit only on request."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.show_all = False
+
+    def set_show_all(self, show: bool) -> None:
+        """Show the proposals that do not fit too (greyed, with the reason)."""
+        self.beginFilterChange()
+        self.show_all = show
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> bool:
+        proposal = self.sourceModel().index(row, 0, parent).data(RowRole)
+        return self.show_all or proposal.usable
 
 
 class MovementScreen(QWidget):
@@ -84,14 +117,14 @@ class MovementScreen(QWidget):
         self.use.setToolTip("Make the selected proposal the event's movement")
 
         self.proposals = ProposalModel(minutes_per_tray, self)
-        sorter = QSortFilterProxyModel(self)
+        sorter = UsableFirst(self)
         sorter.setSourceModel(self.proposals)
         sorter.setSortRole(SortRole)
         self._sorter = sorter
         self.table = QTableView()
         self.table.setModel(sorter)
         self.table.setSortingEnabled(True)
-        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # fitting ones first
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # best first
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
@@ -108,9 +141,23 @@ class MovementScreen(QWidget):
             QHeaderView.ResizeMode.ResizeToContents
         )
         self.grid_view.setAccessibleName("Round-by-table grid")
-        self.balance = QLabel("Choose a proposal to see its grid and balance report.")
+        self.show_all = QCheckBox("Show the movements that do not &fit, and why")
+        self.show_all.setToolTip("List, greyed, the movements that cannot seat this field in time")
+        self.summary = QLabel("Choose a proposal to see its grid.")
+        self.summary.setWordWrap(True)
+        self.summary.setStyleSheet("font-weight: bold;")
+        self.balance = QLabel()
         self.balance.setWordWrap(True)
+        self.balance.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.balance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.balance.setAccessibleName("How the movement is made, and its balance")
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.balance)
+        details_tabs = QTabWidget()
+        details_tabs.addTab(self.grid_view, "&Grid")
+        details_tabs.addTab(scroll, "&Details and balance")
+        self.details_tabs = details_tabs
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
@@ -133,6 +180,7 @@ class MovementScreen(QWidget):
         buttons.addWidget(self.find)
         buttons.addWidget(self.use)
         buttons.addStretch()
+        buttons.addWidget(self.show_all)
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
@@ -143,8 +191,8 @@ class MovementScreen(QWidget):
         bottom = QWidget()
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 0, 0, 0)
-        bottom_layout.addWidget(self.balance)
-        bottom_layout.addWidget(self.grid_view)
+        bottom_layout.addWidget(self.summary)
+        bottom_layout.addWidget(details_tabs)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(top)
         split.addWidget(bottom)
@@ -154,6 +202,7 @@ class MovementScreen(QWidget):
         self.find.clicked.connect(self.search)
         self.use.clicked.connect(self._use)
         self.mnemonic.toggled.connect(self._warn)
+        self.show_all.toggled.connect(sorter.set_show_all)
         self.per_tray.valueChanged.connect(self._per_tray_changed)
         self.size.valueChanged.connect(self._warn)
         self.kind.currentIndexChanged.connect(self._warn)
@@ -224,14 +273,17 @@ class MovementScreen(QWidget):
     def _show_proposals(self, rows: list[Proposal]) -> None:
         self.find.setEnabled(True)
         self.proposals.set_rows(rows, self.minutes_per_tray)
+        usable = sum(p.usable for p in rows)
+        self.show_all.setChecked(not usable)  # with nothing usable, say why at once
         self.table.resizeColumnsToContents()
-        fitting = sum(p.fits for p in rows)
         if not rows:
-            self.balance.setText("The catalog has no movement family for this kind of field yet.")
-        elif fitting:
-            self.table.selectRow(0)
+            self.show_movement(None, "The catalog has no movement for this kind of field yet.")
+        elif usable:
+            self.table.selectRow(0)  # the best
         else:
-            self.balance.setText("No family can seat this field; the table says why for each.")
+            self.show_movement(
+                None, "No movement seats this field in the time; the list says why for each."
+            )
         self.proposalsReady.emit()
 
     def selected(self) -> Proposal | None:
@@ -243,18 +295,22 @@ class MovementScreen(QWidget):
 
     def _selected(self, _new: QItemSelection, _old: QItemSelection) -> None:
         p = self.selected()
-        self.use.setEnabled(p is not None and p.fits)
-        self.show_movement(p.movement if p else None, p.refusal if p else None)
-
-    def show_movement(self, movement: Movement | None, refusal: str | None = None) -> None:
-        """Show a movement's grid and balance report (or why there is none)."""
-        self.grid.set_movement(movement)
-        if movement is not None:
-            self.balance.setText(balance_text(movement))
+        self.use.setEnabled(p is not None and p.usable)
+        if p is None:
+            self.show_movement(None)
+        elif p.usable:
+            self.show_movement(p.movement, p.summary())
         else:
-            self.balance.setText(refusal or "")
+            self.show_movement(p.movement, f"Does not fit: {p.why_not}")
+
+    def show_movement(self, movement: Movement | None, line: str = "") -> None:
+        """Show a movement's grid, its line in plain words and its details (or why there is
+        none)."""
+        self.grid.set_movement(movement)
+        self.summary.setText(line)
+        self.balance.setText(details(movement, balance(movement)) if movement else "")
 
     def _use(self) -> None:
         p = self.selected()
-        if p is not None and p.fits:
+        if p is not None and p.usable:
             self.chosen.emit(p)

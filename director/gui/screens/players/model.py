@@ -7,11 +7,21 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QCollator,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 
 from director.errors import DirectorError
 from director.gui.tablemodel import Column, RowsModel, SortRole
 from director.store.values import Partnership, Player
+
+Index = QModelIndex | QPersistentModelIndex
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +81,28 @@ def partnership_model(parent: QObject | None = None) -> RowsModel[PartnershipRow
     return RowsModel(PARTNERSHIP_COLUMNS, parent)
 
 
-def search_proxy(
-    source: RowsModel[RosterRow], parent: QObject | None = None
-) -> QSortFilterProxyModel:
-    """Search as you type over every column, case-insensitive; sorts on raw values."""
-    proxy = QSortFilterProxyModel(parent)
+class CollatingProxy(QSortFilterProxyModel):
+    """Sorts text as the locale's readers expect (QCollator: Å after Z in Swedish, Ł beside
+    L, Cyrillic after Latin), numbers within text by value; other values as they compare."""
+
+    def __init__(self, parent: QObject | None = None, locale: QLocale | None = None) -> None:
+        super().__init__(parent)
+        self.collator = QCollator(locale or QLocale())
+        self.collator.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.collator.setNumericMode(True)
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        a, b = left.data(self.sortRole()), right.data(self.sortRole())
+        if isinstance(a, str) and isinstance(b, str):
+            return self.collator.compare(a, b) < 0
+        if a is None or b is None:
+            return a is None and b is not None  # empty cells first
+        return bool(a < b)
+
+
+def search_proxy(source: RowsModel[RosterRow], parent: QObject | None = None) -> CollatingProxy:
+    """Search as you type over every column, case-insensitive; sorts text by the locale."""
+    proxy = CollatingProxy(parent)
     proxy.setSourceModel(source)
     proxy.setFilterKeyColumn(-1)
     proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -104,3 +131,9 @@ def natural_key(label: str) -> tuple[str, int, str]:
     digits = "".join(ch for ch in label if ch.isdigit())
     letters = "".join(ch for ch in label if not ch.isdigit())
     return (letters, int(digits) if digits else 0, label)
+
+
+def same_name(players: Sequence[Player], name: str) -> list[Player]:
+    """The players whose name is `name`, ignoring case and repeated spaces."""
+    key = " ".join(name.split()).casefold()
+    return [p for p in players if " ".join(p.name.split()).casefold() == key]

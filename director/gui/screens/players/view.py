@@ -1,5 +1,6 @@
-"""The players screen: roster with search as you type, add/edit/remove, CSV import, and the
-partnerships the movement's labels stand for. Keyboard first: Ins adds, Enter edits, Del removes."""
+"""The players screen: roster with search as you type, add/edit/remove, CSV import with a
+preview, the field grid (names typed against the movement's labels) and the partnerships.
+Keyboard first: Ins adds, Enter edits, Del removes; in the field grid typing enters a name."""
 
 from __future__ import annotations
 
@@ -7,18 +8,21 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QStringListModel, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCompleter,
     QFileDialog,
     QGridLayout,
+    QHeaderView,
     QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
     QSplitter,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -26,6 +30,9 @@ from PySide6.QtWidgets import (
 
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.player import PlayerDialog
+from director.gui.dialogs.roster_import import RosterImportDialog
+from director.gui.errors import report_exception
+from director.gui.screens.players.field import FieldModel, field_labels, field_rows
 from director.gui.screens.players.model import (
     PartnershipRow,
     RosterRow,
@@ -33,12 +40,16 @@ from director.gui.screens.players.model import (
     partnership_rows,
     roster_model,
     roster_rows,
+    same_name,
     search_proxy,
     seat_plan,
 )
 from director.gui.tablemodel import RowRole
+from director.gui.widgets.entry_table import EntryDelegate, EntryTable, MessageLine
 from director.gui.widgets.screen import Screen
-from director.store.values import Gender, Player
+from director.store.roster import open_roster
+from director.store.values import Gender, Partnership, Player, StoreError
+from schedules.types import Competitors, Movement
 
 
 def _table(model: object, name: str) -> QTableView:
@@ -68,8 +79,23 @@ class PlayersScreen(Screen):
         self.players_view = _table(self.proxy, "Players")
         self.players_view.doubleClicked.connect(lambda _index: self.edit_selected())
         self.players_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.players_view.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.ResizeToContents
+        )
         self.pairs_view = _table(self.pairs, "Partnerships")
         self.count = QLabel()
+        self.field = FieldModel(self._name_pair, self._unpair, self)
+        self.field_view = FieldTable()
+        self.field_view.setModel(self.field)
+        self.field_view.setAccessibleName("Field")
+        self.completion = NameDelegate(self.field_view)
+        self.field_view.setItemDelegate(self.completion)
+        self.field_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.field_view.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.field_message = MessageLine()
+        self.field_view.refused.connect(self.field_message.refuse)
 
         roster_buttons = self._buttons(
             ("&Add…", "Add a player (Ins)", self.add_player),
@@ -77,12 +103,19 @@ class PlayersScreen(Screen):
             ("&Remove", "Remove the selected players (Del)", self.remove_selected),
             ("&Import roster…", "Add every player of a CSV roster", self.choose_roster),
         )
+        field_buttons = self._buttons(
+            (
+                "Pair the &unpaired in order",
+                "Pair every player not yet paired, two by two in roster order",
+                self.pair_in_order,
+            ),
+            ("&Seat in order", "Give the partnerships the movement's places", self.seat_in_order),
+            ("Dra&w places", "Give the partnerships the movement's places by lot", self.draw),
+        )
         pair_buttons = self._buttons(
             ("Form &pair", "Make the two selected players a pair", self.pair_selected),
             ("Form &couple", "Make the selected lady and gentleman a couple", self.couple_selected),
             ("&Dissolve", "Dissolve the selected partnership", self.dissolve_selected),
-            ("&Seat in order", "Give the partnerships the movement's places", self.seat_in_order),
-            ("Dra&w places", "Give the partnerships the movement's places by lot", self.draw),
         )
 
         left = QWidget()
@@ -92,15 +125,27 @@ class PlayersScreen(Screen):
         column.addWidget(self.search)
         column.addWidget(self.players_view)
         column.addWidget(self.count)
-        right = QWidget()
-        column = QVBoxLayout(right)
+        field = QWidget()
+        column = QVBoxLayout(field)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(field_buttons)
+        column.addWidget(QLabel("Type the players' names against their places:"))
+        column.addWidget(self.field_view)
+        column.addWidget(self.field_message)
+        pairs = QWidget()
+        column = QVBoxLayout(pairs)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(pair_buttons)
         column.addWidget(QLabel("Partnerships (the labels the movement seats):"))
         column.addWidget(self.pairs_view)
+        self.right = QSplitter(Qt.Orientation.Vertical)
+        self.right.addWidget(field)
+        self.right.addWidget(pairs)
+        self.right.setStretchFactor(0, 3)
+        self.right.setStretchFactor(1, 2)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
-        split.addWidget(right)
+        split.addWidget(self.right)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
@@ -131,18 +176,38 @@ class PlayersScreen(Screen):
         grid.setColumnStretch(3, 1)
         return grid
 
-    def _changed(self, what: Changed, _source: object) -> None:
-        if what & Changed.PLAYERS:
+    def _changed(self, what: Changed, source: object) -> None:
+        if source is self.field_view:
+            # The grid shows its own entry already; rebuilding it would close the cell open
+            # for the next name.
+            self._read_lists()
+        elif what & (Changed.PLAYERS | Changed.MOVEMENT):
             self.mark_stale()
 
     def refresh(self) -> None:
-        """Read the roster and partnerships again."""
+        """Read the roster, the field and the partnerships again."""
         super().refresh()
+        players, partnerships = self._read_lists()
+        movement = self._movement()
+        labels = field_labels(movement.field if movement else None, partnerships, len(players))
+        per_row = 1 if movement and movement.competitors is Competitors.INDIVIDUALS else 2
+        self.field.set_rows(field_rows(labels, per_row, players, partnerships), per_row)
+
+    def _read_lists(self) -> tuple[tuple[Player, ...], tuple[Partnership, ...]]:
         store = self.context.store
         players, partnerships = store.players(), store.partnerships()
         self.roster.set_rows(roster_rows(players, partnerships))
         self.pairs.set_rows(partnership_rows(players, partnerships))
         self._filter(self.search.text())
+        names = sorted({p.name for p in players}, key=self.proxy.collator.sortKey)
+        self.completion.names.setStringList(names)
+        return players, partnerships
+
+    def _movement(self) -> Movement | None:
+        try:
+            return self.context.movement()
+        except StoreError:
+            return None  # no movement chosen yet: the grid offers pair numbers
 
     def _filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text)
@@ -157,14 +222,29 @@ class PlayersScreen(Screen):
         return self.context.apply(what, work, self)
 
     def add_player(self) -> None:
-        """Ask for a new player and add them."""
+        """Ask for a new player and add them; a name on the roster already asks first."""
         dialog = PlayerDialog(parent=self)
-        if dialog.exec():
-            p = dialog.player()
-            self._run(
-                Changed.PLAYERS,
-                lambda: self.context.store.add_player(p.name, p.club, p.member_number, p.gender),
-            )
+        if not dialog.exec():
+            return
+        p = dialog.player()
+        if (same := same_name(self.context.store.players(), p.name)) and not self._add_anyway(same):
+            return
+        self._run(
+            Changed.PLAYERS,
+            lambda: self.context.store.add_player(p.name, p.club, p.member_number, p.gender),
+        )
+
+    def _add_anyway(self, same: list[Player]) -> bool:
+        """Ask whether to add a second player of a name already on the roster."""
+        known = "; ".join(_described(p) for p in same)
+        answer = QMessageBox.question(
+            self,
+            "Add player",
+            f"{known} is on the roster already. Add another player of that name?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def edit_selected(self) -> None:
         """Edit the (first) selected player."""
@@ -195,11 +275,22 @@ class PlayersScreen(Screen):
         if path:
             self.import_roster(Path(path))
 
-    def import_roster(self, path: Path) -> None:
-        """Add (or update) every player of the roster CSV at `path`."""
-        store = self.context.store
-        if self._run(Changed.PLAYERS, lambda: store.import_roster(path)):
+    def import_roster(self, path: Path) -> bool:
+        """Preview the roster CSV at `path`, let the director say what its columns hold, and
+        add (or update) its players with their pairs and teams, as one step."""
+        try:
+            cells = open_roster(path)
+        except StoreError as exc:
+            report_exception(exc, parent=self)
+            return False
+        dialog = RosterImportDialog(cells, self)
+        if not dialog.exec():
+            return False
+        layout, store = dialog.choice(), self.context.store
+        done = self._run(Changed.PLAYERS, lambda: store.import_roster(path, layout))
+        if done:
             self.window().statusBar().showMessage(f"Imported the roster {path.name}", 5000)
+        return done
 
     def _ask_label(self, title: str) -> str | None:
         label, ok = QInputDialog.getText(
@@ -257,6 +348,39 @@ class PlayersScreen(Screen):
             label = chosen.partnership.label
             self._run(Changed.PLAYERS, lambda: self.context.store.dissolve_partnership(label))
 
+    def pair_in_order(self) -> bool:
+        """Pair every player not yet paired, two by two in roster order, as one step."""
+        store, where = self.context.store, self.context.where
+        formed: list[Partnership] = []
+        if not self._run(Changed.PLAYERS, lambda: formed.extend(store.pair_in_order(**where))):
+            return False
+        left = len([r for r in self.roster.rows() if r.partnership is None])
+        said = f"{len(formed)} pairs formed" if formed else "No pairs formed"
+        said += f"; {left} players not paired" if left else ""
+        self.window().statusBar().showMessage(said, 8000)
+        return bool(formed)
+
+    def _name_pair(self, label: str, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The field grid's names form the partnership under `label` (see `FieldModel`)."""
+        store = self.context.store
+        kind = "pair" if len(names) > 1 else "individual"
+        formed, _ = self.context.enter(
+            Changed.PLAYERS, lambda: store.name_partnership(label, names, kind), self.field_view
+        )
+        self.field_message.clear()
+        name_of = {p.id: p.name for p in self.roster_players()}
+        return tuple(name_of[i] for i in formed.players)
+
+    def _unpair(self, label: str) -> None:
+        store = self.context.store
+        self.context.enter(
+            Changed.PLAYERS, lambda: store.dissolve_partnership(label), self.field_view
+        )
+
+    def roster_players(self) -> list[Player]:
+        """Every player on the roster, as last read."""
+        return [r.player for r in self.roster.rows()]
+
     def seat_in_order(self) -> bool:
         """Give the partnerships the movement's starting places, in label order."""
         return self.seat(None)
@@ -282,3 +406,56 @@ class PlayersScreen(Screen):
     def roster_row(self, row: int) -> RosterRow:
         """The roster row shown at `row` of the (filtered) view."""
         return self.proxy.data(self.proxy.index(row, 0), RowRole)
+
+
+def _described(player: Player) -> str:
+    """A player as a director tells two of one name apart: name, club, member number."""
+    number = f"no. {player.member_number}" if player.member_number else None
+    return ", ".join(x for x in (player.name, player.club, number) if x)
+
+
+GRID_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Delete)
+"""Keys the field grid (and its cell editors) keep from the roster's shortcuts."""
+
+
+def _grid_key(event: QEvent) -> bool:
+    return (
+        event.type() == QEvent.Type.ShortcutOverride
+        and isinstance(event, QKeyEvent)
+        and event.key() in GRID_KEYS
+    )
+
+
+class FieldTable(EntryTable):
+    """The field grid: Enter and Del act in it, not on the roster's selection."""
+
+    def event(self, event: QEvent) -> bool:
+        if _grid_key(event):
+            event.accept()  # delivered as a key press to the grid, not as a shortcut
+            return True
+        return super().event(event)
+
+
+class NameDelegate(EntryDelegate):
+    """A name cell completes from the roster (any part of a name)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.names = QStringListModel(self)
+
+    def createEditor(
+        self, parent: QWidget, option: QStyleOptionViewItem, index: QModelIndex
+    ) -> QWidget:
+        editor = super().createEditor(parent, option, index)
+        if isinstance(editor, QLineEdit):
+            completer = QCompleter(self.names, editor)
+            completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+            completer.setFilterMode(Qt.MatchFlag.MatchContains)
+            editor.setCompleter(completer)
+        return editor
+
+    def eventFilter(self, editor: QObject, event: QEvent) -> bool:
+        if _grid_key(event):
+            event.accept()  # Enter enters the name, as in any cell
+            return True
+        return super().eventFilter(editor, event)

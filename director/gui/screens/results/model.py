@@ -8,15 +8,16 @@ round by round, the one sum made here, for the chart.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, groupby
 
 from PySide6.QtCore import QObject
 
 from director.gui.tablemodel import Column, RowsModel
-from director.scoring.model import DealScore, SessionResult, Standing, TableScore
+from director.scoring.model import DealScore, Session, SessionResult, Standing, TableScore
 from director.store.values import Partnership, Player
-from schedules.types import Label
+from schedules.types import Label, Movement
 
 
 def names_by_label(
@@ -27,6 +28,10 @@ def names_by_label(
     return {
         p.label: " & ".join(name_of.get(pid, f"#{pid}") for pid in p.players) for p in partnerships
     }
+
+
+COL_PLAYERS = 2
+"""The standings' column of players' names."""
 
 
 def standings_columns(names: dict[str, str]) -> tuple[Column[Standing], ...]:
@@ -90,8 +95,15 @@ def deal_title(deal: DealScore) -> str:
     )
 
 
-def running_plus_minus(result: SessionResult, rounds: int) -> dict[Label, list[Fraction]]:
-    """Each competitor's plus/minus after each round (the engine's per-table figures summed)."""
+def last_round_played(result: SessionResult) -> int:
+    """The latest round with a result in (0 before the first)."""
+    return max((t.round for deal in result.deals for t in deal.tables), default=0)
+
+
+def running_plus_minus(result: SessionResult) -> dict[Label, list[Fraction]]:
+    """Each competitor's plus/minus after each round up to the last one played (the engine's
+    per-table figures summed): the lines stop where the results stop."""
+    rounds = last_round_played(result)
     per_round: dict[Label, list[Fraction]] = {}
     for deal in result.deals:
         for t in deal.tables:
@@ -100,3 +112,97 @@ def running_plus_minus(result: SessionResult, rounds: int) -> dict[Label, list[F
                     row = per_round.setdefault(label, [Fraction(0)] * rounds)
                     row[t.round - 1] += pm
     return {label: list(accumulate(row)) for label, row in sorted(per_round.items())}
+
+
+Play = tuple[int, int, int]
+"""(round, table, tray): one table's play of one tray."""
+
+
+def plays_of(movement: Movement) -> frozenset[Play]:
+    """Every play the movement schedules."""
+    return frozenset((s.round, s.table, tray) for s in movement.seatings for tray in s.trays)
+
+
+def missing_plays(session: Session, plays: frozenset[Play]) -> tuple[Play, ...]:
+    """The `plays` of the session's movement that have no result (nor ruling) yet, by round
+    and table."""
+    entered = {(r.round, r.table, r.tray) for r in session.results}
+    return tuple(sorted(plays - entered))
+
+
+def missing_by_round(missing: Sequence[Play]) -> list[str]:
+    """ "Round 5: table 3 (tray 9), table 4 (trays 11, 12)", a line per round."""
+    lines = []
+    for round_no, plays in groupby(missing, key=lambda p: p[0]):
+        tables = []
+        for table, trays in groupby(plays, key=lambda p: p[1]):
+            numbers = [str(p[2]) for p in trays]
+            word = "tray" if len(numbers) == 1 else "trays"
+            tables.append(f"table {table} ({word} {', '.join(numbers)})")
+        lines.append(f"Round {round_no}: {', '.join(tables)}")
+    return lines
+
+
+MISSING_WARNING = ": no result yet from "
+"""How scoring words a tray's missing results (the screen counts those itself)."""
+
+
+@dataclass(frozen=True)
+class Status:
+    """What the line above the standings says: how complete they are, and what to look at."""
+
+    missing: tuple[Play, ...]
+    warnings: tuple[str, ...]
+    """The scoring's warnings, less those about results still to come."""
+
+    @classmethod
+    def of(cls, session: Session, result: SessionResult, plays: frozenset[Play]) -> Status:
+        """The status of `result`, scored from `session` whose movement schedules `plays`."""
+        return cls(
+            missing_plays(session, plays),
+            tuple(w for w in result.warnings if MISSING_WARNING not in w),
+        )
+
+    @property
+    def provisional(self) -> bool:
+        """Results are still to come: the places may change."""
+        return bool(self.missing)
+
+    def summary(self) -> str:
+        """One line: "Provisional: 23 results still to come; 2 warnings" (empty when final
+        with nothing to look at)."""
+        parts = []
+        if self.missing:
+            count = len(self.missing)
+            parts.append(f"{count} result{'s' if count > 1 else ''} still to come")
+        if self.warnings:
+            count = len(self.warnings)
+            parts.append(f"{count} warning{'s' if count > 1 else ''}")
+        text = "; ".join(parts)
+        return f"Provisional: {text}" if self.missing else text
+
+    def details(self) -> str:
+        """The lines behind the summary: the results to come by round, then the warnings."""
+        lines = []
+        if self.missing:
+            lines += ["Results still to come:", *missing_by_round(self.missing)]
+        if self.warnings:
+            lines += [""] if lines else []
+            lines += ["Warnings:", *self.warnings]
+        return "\n".join(lines)
+
+
+def promised_rankings(result: SessionResult) -> tuple[str, ...]:
+    """The rankings whose winners the movement promises (N-S and E-W for a Mitchell), in the
+    movement's order; "overall" when it promises none the session can show."""
+    names = dict.fromkeys(w.title for w in result.winners if w.title in result.standings)
+    if not names and "overall" in result.standings:
+        return ("overall",)
+    return tuple(names)
+
+
+def rankings_title(names: Sequence[str]) -> str:
+    """ "N-S and E-W", "North, East, South and West"."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -1,8 +1,12 @@
 """Results: standings that follow the scores, the per-deal view with the engine's explanation of
 any figure, and each competitor's running plus/minus.
 
-Scoring runs again, in a worker thread, when results change; while the screen is hidden it only
-marks itself stale (anki's `DataModel` idea) and recomputes when shown.
+The first reading of a section scores it in a worker thread. After that the screen follows the
+audit trail: when the steps since touched only results, it reads those trays' results alone and
+lets the incremental scorer (`LiveScorer`) work out only those deals, in the GUI thread, so a
+score shows within a frame of its entry. Any other change scores the section afresh in the
+background. While the screen is hidden it only marks itself stale (anki's `DataModel` idea) and
+catches up when shown.
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
+    QPushButton,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -30,17 +37,28 @@ from director.gui.context import Changed, EventContext
 from director.gui.errors import report_exception
 from director.gui.ops import Op, Progress
 from director.gui.screens.results.model import (
+    COL_PLAYERS,
+    Play,
+    Status,
     deal_title,
     names_by_label,
+    plays_of,
+    promised_rankings,
+    rankings_title,
     running_plus_minus,
     standings_model,
     tables_model,
 )
+from director.gui.tablemodel import RowsModel
 from director.gui.widgets.chart import RunningChart
 from director.gui.widgets.screen import Screen
 from director.scoring.explain import explain_text
-from director.scoring.model import SessionResult
+from director.scoring.model import DealScore, Session, SessionResult, Standing
+from director.scoring.session import LiveScorer
 from director.scoring.text import figure
+
+FOLLOWS = Changed.RESULTS | Changed.MOVEMENT | Changed.SLIPS | Changed.PLAYERS | Changed.EVENT
+"""The changes that can move the standings."""
 
 
 def _view(model: object, name: str) -> QTableView:
@@ -55,13 +73,58 @@ def _view(model: object, name: str) -> QTableView:
     return view
 
 
+@dataclass
+class Live:
+    """What the standings on view were scored from, to follow the changes since."""
+
+    where: dict[str, object]
+    mark: int
+    """The audit trail's step the input was read at."""
+    session: Session
+    scorer: LiveScorer
+    plays: frozenset[Play]
+    """Every play the movement schedules (to count the results still to come)."""
+
+
 @dataclass(frozen=True)
 class Scored:
     """What one background scoring run hands to the screen."""
 
     rounds: int
-    result: SessionResult
     names: dict[str, str]
+    live: Live
+
+
+class RankingPanel(QWidget):
+    """One ranking's title and standings table."""
+
+    def __init__(self, names: dict[str, str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold;")
+        self.model: RowsModel[Standing] = standings_model(names, self)
+        self.view = _view(self.model, "Standings")
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # The names give way (elided) so that the figures always show, two rankings abreast.
+        header.setSectionResizeMode(COL_PLAYERS, QHeaderView.ResizeMode.Stretch)
+        self.view.setWordWrap(False)
+        self.name = ""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view)
+
+    def show_ranking(self, name: str, rows: tuple[Standing, ...], provisional: bool) -> None:
+        """Show the ranking `name`; hide the figures its scoring method does not produce."""
+        self.title.setText(f"{name} (provisional)" if provisional else name)
+        self.view.setAccessibleName(f"Standings {name}")
+        self.name = name
+        self.model.set_rows(rows)
+        for column, spec in enumerate(self.model.columns):
+            empty = all(spec.value(row) in (None, "") for row in rows)
+            self.view.setColumnHidden(column, bool(rows) and empty)
 
 
 class ResultsScreen(Screen):
@@ -74,15 +137,22 @@ class ResultsScreen(Screen):
         super().__init__(parent)
         self.context = context
         self.result: SessionResult | None = None
+        self.live: Live | None = None
+        self.status: Status | None = None
         self.rounds = 0
         self.names: dict[str, str] = {}
         self.ranking = QComboBox()
-        self.ranking.setToolTip("The ranking to show: overall, N-S, E-W, North, ...")
+        self.ranking.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.ranking.setToolTip(
+            "The rankings to show: the movement's winners (N-S and E-W for a Mitchell), or any"
+            " one ranking, the overall one included"
+        )
         self.winners = QLabel()
         self.winners.setWordWrap(True)
-        self.standings = standings_model(self.names, self)
-        self.standings_view = _view(self.standings, "Standings")
-        self.standings_view.horizontalHeader().setStretchLastSection(False)
+        self.panels: list[RankingPanel] = []
+        self.panel_grid = QGridLayout()
+        self.panel_grid.setContentsMargins(0, 0, 0, 0)
+        self._add_panel()
         self.deals = QListWidget()
         self.deals.setAccessibleName("Deals")
         self.tables = tables_model(self)
@@ -97,7 +167,16 @@ class ResultsScreen(Screen):
         self.chart = RunningChart()
         self.note = QLabel()
         self.note.setWordWrap(True)
-        self.note.setVisible(False)
+        self.note.setAccessibleName("Results status")
+        self.more = QPushButton("Show")
+        self.more.setCheckable(True)
+        self.more.setToolTip("Which results are still to come, and the warnings")
+        self.details = QPlainTextEdit()
+        self.details.setReadOnly(True)
+        self.details.setAccessibleName("Results still to come and warnings")
+        self.details.setMaximumHeight(self.fontMetrics().lineSpacing() * 9)
+        self.details.setVisible(False)
+        self.chart_stale = False
         self.busy = QLabel()
         self.job: Op[Scored] | None = None
         self.again = False
@@ -117,53 +196,115 @@ class ResultsScreen(Screen):
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
-        head.addWidget(QLabel("Ranking:"))
+        ranking_label = QLabel("&Ranking:")
+        ranking_label.setBuddy(self.ranking)
+        head.addWidget(ranking_label)
         head.addWidget(self.ranking)
         head.addWidget(self.winners, 1)
         head.addWidget(self.busy)
+        status = QHBoxLayout()
+        status.addWidget(self.note, 1)
+        status.addWidget(self.more)
         top_layout.addLayout(head)
-        top_layout.addWidget(self.standings_view)
+        top_layout.addLayout(status)
+        top_layout.addWidget(self.details)
+        top_layout.addLayout(self.panel_grid, 1)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(top)
         split.addWidget(self.tabs)
+        split.setStretchFactor(0, 7)
+        split.setStretchFactor(1, 3)
+        split.setSizes([700, 300])  # the standings keep most of the screen
         layout = QVBoxLayout(self)
-        layout.addWidget(self.note)
         layout.addWidget(split)
+        self._say(None)
 
-        self.ranking.currentTextChanged.connect(self._show_ranking)
-        self.standings_view.selectionModel().currentRowChanged.connect(self._explain_standing)
+        self.ranking.currentIndexChanged.connect(self._show_rankings)
+        self.more.toggled.connect(self._expand)
         self.deals.currentItemChanged.connect(self._show_deal)
+        self.tabs.currentChanged.connect(self._draw_chart)
         self.tables_view.selectionModel().currentRowChanged.connect(self._explain_table)
         context.changed.connect(self._changed)
 
+    # -- the first panel, as the other screens and tests know it --------------------------
+
+    @property
+    def standings(self) -> RowsModel[Standing]:
+        """The model of the first ranking on view."""
+        return self.panels[0].model
+
+    @property
+    def standings_view(self) -> QTableView:
+        """The table of the first ranking on view."""
+        return self.panels[0].view
+
+    def _add_panel(self) -> RankingPanel:
+        panel = RankingPanel(self.names)
+        at = len(self.panels)
+        self.panel_grid.addWidget(panel, at // 2, at % 2)
+        panel.view.selectionModel().currentRowChanged.connect(
+            lambda current, _previous, p=panel: self._explain_standing(p, current)
+        )
+        self.panels.append(panel)
+        return panel
+
+    # -- following the store -------------------------------------------------------------
+
     def _changed(self, what: Changed, _source: object) -> None:
-        if what & (Changed.RESULTS | Changed.MOVEMENT | Changed.SLIPS | Changed.PLAYERS):
+        if what & FOLLOWS:
             self.mark_stale()
 
     def refresh(self) -> None:
-        """Score the section again in the background; show it when ready.
+        """Bring the standings up to date: tray by tray when only results changed since they
+        were scored, otherwise by scoring the section again in the background.
 
-        A change arriving while scoring runs makes it score once more when it ends, so the
-        standings always end up matching the store.
+        A change arriving while a background run scores makes it score once more when it
+        ends, so the standings always end up matching the store.
         """
         super().refresh()
         if self.job is not None:
             self.again = True
             return
+        if not self._follow():
+            self._score_afresh()
+
+    def _follow(self) -> bool:
+        """Apply the results entered since the last scoring; False if that will not do."""
+        live = self.live
+        if live is None or live.where != self.context.where:
+            return False
+        try:
+            changes = self.context.store.scoring_changes(live.mark, **self.context.where)
+            if changes is None:
+                return False
+            if changes.trays:
+                session = changes.apply(live.session)
+                result = live.scorer.update(session, changes.trays)
+                live.session = session
+                self._show(result)
+            live.mark = changes.mark
+        except DirectorError:
+            return False  # the full scoring says what is wrong
+        self.refreshed.emit()
+        return True
+
+    def _score_afresh(self) -> None:
         store, context = self.context.store, self.context
-        where = context.where
+        where = dict(context.where)
 
         def work(_progress: Progress) -> Scored:
             movement = context.movement()
+            mark = store.audit_mark()  # before the input: nothing after it is missed
+            session = store.scoring_input(**where)  # type: ignore[arg-type]
             return Scored(
                 movement.rounds,
-                store.standings(**where),
                 names_by_label(store.players(), store.partnerships()),
+                Live(where, mark, session, LiveScorer(session), plays_of(session.movement)),
             )
 
         self.busy.setText("Updating the standings…")
         self.job = Op(self, "Scoring", work, quiet=True)
-        self.job.success(self._show).failure(self._failed)
+        self.job.success(self._scored).failure(self._failed)
         self.job.signals.finished.connect(self._finished)
         self.job.run_in_background()
 
@@ -177,66 +318,123 @@ class ResultsScreen(Screen):
             self.refreshed.emit()
 
     def _failed(self, exc: BaseException) -> None:
-        self.result = None
-        self.standings.set_rows([])
+        self.result = self.live = self.status = None
+        for panel in self.panels:
+            panel.model.set_rows([])
         self.chart.set_series({})
         if isinstance(exc, DirectorError):
-            self._say(f"No standings yet: {exc}")
+            self._say(None, f"No standings yet: {exc}")
         else:
             report_exception(exc, parent=self)
 
-    def _show(self, scored: Scored) -> None:
-        self.result, self.rounds = scored.result, scored.rounds
+    def _scored(self, scored: Scored) -> None:
+        self.live, self.rounds = scored.live, scored.rounds
         self.names.clear()
         self.names.update(scored.names)
-        warnings = "; ".join(self.result.warnings)
-        self._say(f"Warnings: {warnings}" if warnings else "")
-        current = self.ranking.currentText()
+        self._show(scored.live.scorer.result, rebuild=True)
+
+    # -- showing a result ----------------------------------------------------------------
+
+    def _show(self, result: SessionResult, rebuild: bool = False) -> None:
+        assert self.live is not None
+        self.result = result
+        self.status = Status.of(self.live.session, result, self.live.plays)
+        self._say(self.status)
+        self._offer_rankings(result)
+        self._show_rankings()
+        self.winners.setText(self._winners_text(result, self.status.provisional))
+        self._fill_deals(rebuild)
+        self.chart_stale = True
+        self._draw_chart()
+
+    @staticmethod
+    def _winners_text(result: SessionResult, provisional: bool) -> str:
+        head = "Leading so far: " if provisional else "Winners: "
+        return head + "; ".join(
+            f"{w.title}: {' = '.join(w.labels)} ({figure(w.figure)})" for w in result.winners
+        )
+
+    def _say(self, status: Status | None, text: str | None = None) -> None:
+        line = text if text is not None else (status.summary() if status else "")
+        self.note.setText(f"<b>{line}</b>" if status and status.provisional else line)
+        self.note.setVisible(bool(line))
+        self.more.setVisible(bool(status and (status.missing or status.warnings)))
+        self._expand(self.more.isChecked())
+
+    def _expand(self, shown: bool) -> None:
+        """Show or hide the lines behind the status line (worked out only when shown)."""
+        self.more.setText("Hide" if shown else "Show")
+        details = self.status.details() if shown and self.status else ""
+        if self.details.toPlainText() != details:
+            self.details.setPlainText(details)
+        self.details.setVisible(bool(details))
+
+    def _offer_rankings(self, result: SessionResult) -> None:
+        """The choice of rankings: the promised ones together first, then each one alone."""
+        promised = promised_rankings(result)
+        items: list[tuple[str, tuple[str, ...]]] = []
+        if len(promised) > 1:
+            items.append((rankings_title(promised), promised))
+        items += [(name, (name,)) for name in result.standings]
+        if [self.ranking.itemData(i) for i in range(self.ranking.count())] == [
+            names for _, names in items
+        ]:
+            return
+        current = self.ranking.currentData()
         self.ranking.blockSignals(True)
         self.ranking.clear()
-        self.ranking.addItems(list(self.result.standings))
-        self.ranking.setCurrentText(current)
+        for text, names in items:
+            self.ranking.addItem(text, names)
+        at = self.ranking.findData(current) if current is not None else -1
+        self.ranking.setCurrentIndex(at if at >= 0 else self.ranking.findData(promised))
         self.ranking.blockSignals(False)
-        self._show_ranking(self.ranking.currentText())
-        self.winners.setText(
-            "Winners: "
-            + "; ".join(
-                f"{w.title}: {' = '.join(w.labels)} ({figure(w.figure)})"
-                for w in self.result.winners
-            )
-        )
-        self._fill_deals()
-        self.chart.set_series(running_plus_minus(self.result, self.rounds))
 
-    def _say(self, text: str) -> None:
-        self.note.setText(text)
-        self.note.setVisible(bool(text))
+    def _show_rankings(self) -> None:
+        names: tuple[str, ...] = self.ranking.currentData() or ()
+        result, provisional = self.result, bool(self.status and self.status.provisional)
+        while len(self.panels) < len(names):
+            self._add_panel()
+        for at, panel in enumerate(self.panels):
+            panel.setVisible(at < max(1, len(names)))
+            if at < len(names) and result is not None:
+                panel.show_ranking(names[at], result.standings.get(names[at], ()), provisional)
 
-    def _show_ranking(self, name: str) -> None:
-        rows = self.result.standings.get(name, ()) if self.result else ()
-        self.standings.set_rows(rows)
-        for column in range(self.standings.columnCount()):
-            # hide the figures this scoring method does not produce (matchpoints, ...)
-            empty = all(
-                self.standings.data(self.standings.index(r, column)) == "" for r in range(len(rows))
-            )
-            self.standings_view.setColumnHidden(column, bool(rows) and empty)
-        self.standings_view.resizeColumnsToContents()
-
-    def _fill_deals(self) -> None:
+    def _fill_deals(self, rebuild: bool = False) -> None:
+        """The deals list: rebuilt after a full scoring, its items' deals replaced after one
+        score (so the selection and scroll position stay)."""
         assert self.result is not None
-        current = self.deals.currentRow()
-        self.deals.blockSignals(True)
-        self.deals.clear()
-        for deal in self.result.deals:
-            item = QListWidgetItem(
-                f"Tray {deal.tray}" + (f" v{deal.version}" if deal.version > 1 else "")
-            )
+        deals = self.result.deals
+        if rebuild or self.deals.count() != len(deals):
+            current = self.deals.currentRow()
+            self.deals.blockSignals(True)
+            self.deals.clear()
+            for _deal in deals:
+                self.deals.addItem(QListWidgetItem())
+            self.deals.blockSignals(False)
+            self._set_deals(deals)
+            self.deals.setCurrentRow(max(0, min(current, self.deals.count() - 1)))
+            return
+        if self.deals.currentRow() in self._set_deals(deals):
+            self._show_deal(self.deals.currentItem())
+
+    def _set_deals(self, deals: tuple[DealScore, ...]) -> list[int]:
+        """Put each deal in its item; the rows whose deal changed."""
+        changed = []
+        for row, deal in enumerate(deals):
+            item = self.deals.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) is deal:
+                continue  # unchanged: LiveScorer keeps the very same object
+            item.setText(f"Tray {deal.tray}" + (f" v{deal.version}" if deal.version > 1 else ""))
             item.setData(Qt.ItemDataRole.UserRole, deal)
             item.setToolTip(deal_title(deal))
-            self.deals.addItem(item)
-        self.deals.blockSignals(False)
-        self.deals.setCurrentRow(max(0, min(current, self.deals.count() - 1)))
+            changed.append(row)
+        return changed
+
+    def _draw_chart(self, *_tab: object) -> None:
+        """The running plus/minus, worked out only when the chart is on view."""
+        if self.chart_stale and self.chart.isVisible() and self.result is not None:
+            self.chart.set_series(running_plus_minus(self.result), self.rounds)
+            self.chart_stale = False
 
     def _show_deal(self, item: QListWidgetItem | None) -> None:
         if item is None:
@@ -245,13 +443,17 @@ class ResultsScreen(Screen):
             return
         deal = item.data(Qt.ItemDataRole.UserRole)
         self.deal_head.setText(deal_title(deal))
+        same = [(t.round, t.table) for t in self.tables.rows()] == [
+            (t.round, t.table) for t in deal.tables
+        ]
         self.tables.set_rows(deal.tables)
-        self.tables_view.resizeColumnsToContents()
+        if not same:  # a new score at a table already shown keeps the widths
+            self.tables_view.resizeColumnsToContents()
 
-    def _explain_standing(self, current: QModelIndex, _previous: QModelIndex) -> None:
+    def _explain_standing(self, panel: RankingPanel, current: QModelIndex) -> None:
         if self.result is None or not current.isValid():
             return
-        label = self.standings.row(current.row()).label
+        label = panel.model.row(current.row()).label
         self.explanation.setPlainText(explain_text(self.result, label))
         self.tabs.setCurrentWidget(self.explanation)
 
@@ -262,10 +464,16 @@ class ResultsScreen(Screen):
         text = [explain_text(self.result, label, t.tray) for label in (*t.ns, *t.ew)]
         self.explanation.setPlainText("\n\n".join(text))
 
-    def standings_shown(self) -> list[tuple[str, str, str]]:
-        """(place, competitor, plus/minus) as the standings table shows them."""
-        model = self.standings
+    def standings_shown(self, panel: int = 0) -> list[tuple[str, str, str]]:
+        """(place, competitor, plus/minus) as a ranking's table shows them (the first by
+        default)."""
+        model = self.panels[panel].model
         return [
             tuple(model.data(model.index(r, c)) for c in (0, 1, 5))  # type: ignore[misc]
             for r in range(model.rowCount())
         ]
+
+    def rankings_shown(self) -> list[str]:
+        """The names of the rankings on view, in order."""
+        names: tuple[str, ...] = self.ranking.currentData() or ()
+        return list(names)

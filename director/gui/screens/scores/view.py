@@ -1,13 +1,22 @@
 """Score entry from the travellers: a grid per round or per tray, tricks for N/S.
 
-Enter commits a cell and moves to the next table; a refused value stays in its cell with the
-store's reason. Revokes, irregularities and new deals have their own dialogs (toolbar and
-Event menu), acting on the selected row.
+Enter commits a cell and moves to the next table, and from the last table to the next round;
+PageDown / PageUp (Ctrl+Right / Ctrl+Left) turn the rounds. A refused value stays in its cell,
+selected, with the reason in the message line under the grid. The overview above the grid
+shows which tables of which round are in. Revokes, irregularities and new deals have their own
+dialogs (toolbar and Event menu), acting on the selected row; the keyboard comes back to the
+grid after each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from functools import wraps
+
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -23,16 +32,41 @@ from director.gui.context import Changed, EventContext
 from director.gui.dialogs.irregularity import IrregularityDialog, Ruling
 from director.gui.dialogs.new_deal import NewDealDialog
 from director.gui.dialogs.revoke import RevokeDialog
-from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
-from director.gui.widgets.entry_table import EntryTable
+from director.gui.screens.results.model import names_by_label
+from director.gui.screens.scores.model import (
+    COL_NS_TRICKS,
+    Rulings,
+    ScoreModel,
+    ScoreRow,
+    View,
+    first_missing,
+    score_rows,
+)
+from director.gui.screens.scores.overview import Progress, RoundOverview
+from director.gui.widgets.entry_table import EntryTable, MessageLine
 from director.gui.widgets.screen import Screen
 from director.scoring.awards import Outcome, plays_of
 from director.scoring.errors import ScoringError
-from director.scoring.model import Revoke
+from director.scoring.model import TRICKS, Revoke
 from director.store.values import Result, ResultEntry, StoreError
 from schedules.types import Movement
 
 BY_ROUND, BY_TRAY = "By round", "By tray"
+
+
+def back_to_grid(action: Callable[[ScoresScreen], None]) -> Callable[[ScoresScreen], None]:
+    """An action through a dialog leaves the keyboard in the grid, whatever the answer."""
+
+    @wraps(action)
+    def run(screen: ScoresScreen) -> None:
+        try:
+            action(screen)
+        finally:
+            if QApplication.activeWindow() is None:
+                screen.window().activateWindow()  # where no window manager gives it back
+            screen.table.setFocus()
+
+    return run
 
 
 class ScoresScreen(Screen):
@@ -42,15 +76,24 @@ class ScoresScreen(Screen):
         super().__init__(parent)
         self.context = context
         self.movement: Movement | None = None
-        self.model = ScoreModel(self._enter, self)
-        self.table = EntryTable()
+        self.rulings = Rulings({})
+        self.slipped: set[int] | None = set()
+        """Trays whose counting deal has its trump slip (None: no slips are kept)."""
+        self.model = ScoreModel(self._enter, self, enter_ew=self._enter_ew)
+        self.table = EntryTable(paged=True)
         self.table.setModel(self.model)
         self.table.setAccessibleName("Score entry")
+        self.table.setWordWrap(False)
+        self.overview = RoundOverview()
+        self.progress = Progress()
+        self.message = MessageLine()
         self.mode = QComboBox()
         self.mode.addItems([BY_ROUND, BY_TRAY])
         self.mode.setToolTip("Enter round by round, or tray by tray from its traveller")
         self.number = QSpinBox(minimum=1, maximum=1)
-        self.number.setToolTip("Which round (or tray) the grid shows (PgUp/PgDn in the grid)")
+        self.number.setToolTip(
+            "Which round (or tray) the grid shows (PageDown / PageUp in the grid)"
+        )
         self.count = QLabel()
         self.note = QLabel()
         self.note.setWordWrap(True)
@@ -72,30 +115,53 @@ class ScoresScreen(Screen):
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addWidget(self.note)
+        layout.addWidget(self.overview)
         layout.addWidget(self.table)
+        layout.addWidget(self.message)
+        self._shown: View | None = None
         self.mode.currentIndexChanged.connect(self._mode_changed)
         self.number.valueChanged.connect(self.show_rows)
         self.model.dataChanged.connect(self._count)
+        self.table.turned.connect(self.turn)
+        self.table.refused.connect(self.message.refuse)
+        self.overview.chosen.connect(self._round_clicked)
         context.changed.connect(self._changed)
 
     def _changed(self, what: Changed, source: object) -> None:
-        if source is not self and what & (Changed.MOVEMENT | Changed.RESULTS):
+        shown = Changed.MOVEMENT | Changed.RESULTS | Changed.SLIPS | Changed.PLAYERS | Changed.EVENT
+        if source is not self and what & shown:
             self.mark_stale()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.table.setFocus()
+
     def refresh(self) -> None:
-        """Read the movement and results again and show the current view."""
+        """Read the movement, names, slips, rulings and results again; show the same view."""
         super().refresh()
+        store, where = self.context.store, self.context.where
         try:
             self.movement = self.context.movement()
         except StoreError as exc:
             self.movement = None
             self.note.setText(f"Nothing to enter yet: {exc}")
             self.model.set_rows([])
+            self.overview.show_progress(Progress())
             self._count()
             return
         self.note.setText(
-            "Type the tricks N/S took from each traveller; E/W are filled in. Enter moves on."
+            "Type the tricks N/S took from each traveller; E/W are filled in (type E/W's own "
+            "figure only when their record disagrees). Enter moves on, PageDown to the next round."
         )
+        self.rulings = Rulings(
+            names_by_label(store.players(), store.partnerships()),
+            store.deals(**where),
+            store.irregularities(**where),
+        )
+        declared = store.info().settings.declared_trump is not None
+        self.slipped = None if declared else {s.tray for s in store.slips(**where)}
+        self.progress = Progress(self.movement)
+        self.overview.show_progress(self.progress)
         self._mode_changed()
 
     def _mode_changed(self) -> None:
@@ -115,14 +181,28 @@ class ScoresScreen(Screen):
         return View(tray=self.number.value())
 
     def show_rows(self) -> None:
-        """Fill the grid for the round or tray chosen."""
+        """Fill the grid for the round or tray chosen: the same cell as before if the view is
+        the same, else the first result still missing. The keyboard stays in the grid."""
         if self.movement is None:
             return
+        focus = QApplication.focusWidget()
+        in_grid = focus is None or focus is self.table or self.table.isAncestorOf(focus)
+        view, before = self.view(), self.table.currentIndex()
         results = self.context.store.results(**self.context.where)
-        self.model.set_rows(score_rows(self.movement, results, self.view()))
+        self.progress.set_entered((r.round, r.table, r.tray) for r in results)
+        rows = score_rows(self.movement, results, view, self.rulings)
+        self.model.set_rows(rows)
         self.table.resizeColumnsToContents()
-        self.table.setCurrentIndex(self.model.index(0, COL_NS_TRICKS))
+        if view == self._shown and before.isValid():
+            line, column = min(before.row(), len(rows) - 1), before.column()
+        else:
+            line, column = first_missing(rows), COL_NS_TRICKS
+        self._shown = view
+        self.table.setCurrentIndex(self.model.index(line, column))
+        self.overview.mark_current(view.round or 0)
         self._count()
+        if in_grid and self.isVisible():
+            self.table.setFocus()
 
     def show_round(self, number: int) -> None:
         """Show one round's grid."""
@@ -138,6 +218,24 @@ class ScoresScreen(Screen):
         self.number.setValue(number)
         self.show_rows()
 
+    def turn(self, step: int, edit: bool = False) -> None:
+        """Show the next (`step` 1) or previous (-1) round or tray; with `edit`, open the
+        first cell still to enter there (Enter on the last row goes on typing)."""
+        target = self.number.value() + step
+        if not self.number.minimum() <= target <= self.number.maximum():
+            what = "round" if self.mode.currentText() == BY_ROUND else "tray"
+            self.message.remind(f"This is the {'last' if step > 0 else 'first'} {what}.")
+            self.table.setFocus()
+            return
+        self.number.setValue(target)
+        self.table.setFocus()
+        if edit:
+            self.table.edit(self.table.currentIndex())
+
+    def _round_clicked(self, number: int) -> None:
+        self.show_round(number)
+        self.table.setFocus()
+
     def _count(self, *_changed: object) -> None:
         entered, expected = self.model.counts()
         self.count.setText(f"{entered} of {expected} entered")
@@ -149,6 +247,7 @@ class ScoresScreen(Screen):
         row: ScoreRow,
         ns_tricks: int | None,
         revokes: tuple[Revoke, ...] = (),
+        ew_record: int | None = None,
     ) -> Result:
         """Record a new result, or correct the stored one (quoting the version last seen)."""
         store = self.context.store
@@ -160,6 +259,7 @@ class ScoresScreen(Screen):
                 row.tray,
                 ns_tricks,
                 revokes,
+                ew_record=ew_record,
                 section=self.context.section,
             )
             return store.record_result(entry)
@@ -168,14 +268,51 @@ class ScoresScreen(Screen):
             row.result.version,
             ns_tricks=ns_tricks,
             revokes=revokes,
+            ew_record=ew_record,
         )
 
     def _enter(self, row: ScoreRow, ns_tricks: int) -> ScoreRow:
-        revokes = row.result.revokes if row.result else ()
-        result = self.context.enter(
-            Changed.RESULTS, lambda: self._store_result(row, ns_tricks, revokes), self
+        """N/S's tricks typed: a new result, or a correction keeping its revokes and E/W's
+        own record."""
+        kept = row.result
+        revokes, ew_record = (kept.revokes, kept.ew_record) if kept else ((), None)
+        return self._entered(row, lambda: self._store_result(row, ns_tricks, revokes, ew_record))
+
+    def _enter_ew(self, row: ScoreRow, ew_tricks: int) -> ScoreRow:
+        """E/W's figure typed: with no result yet, N/S took the rest; against N/S's figure, it
+        is E/W's own record (cleared again when it agrees)."""
+        kept = row.result
+        if kept is None:
+            if not 0 <= ew_tricks <= TRICKS:
+                raise DirectorError(f"E/W tricks must be 0 to 13, not {ew_tricks}")
+            return self._entered(row, lambda: self._store_result(row, TRICKS - ew_tricks))
+        if kept.ns_tricks is None:
+            raise DirectorError(
+                "this deal was not played at this table (it has awards): type N/S's tricks "
+                "first if it was played after all"
+            )
+        record = None if kept.ns_tricks + ew_tricks == TRICKS else ew_tricks
+        return self._entered(
+            row, lambda: self._store_result(row, kept.ns_tricks, kept.revokes, record)
         )
-        return ScoreRow(row.round, row.table, row.tray, row.ns, row.ew, result)
+
+    def _entered(self, row: ScoreRow, work: Callable[[], Result]) -> ScoreRow:
+        """Store an entry from the grid; keep the overview and the message line up to date."""
+        result = self.context.enter(Changed.RESULTS, work, self)
+        self.progress.entered.add((row.round, row.table, row.tray))
+        self.overview.overview.changed()
+        self._remind(row)
+        return replace(row, result=result)
+
+    def _remind(self, row: ScoreRow) -> None:
+        """A gentle word when the tray's trump slip is still to be copied."""
+        if self.slipped is None or row.tray in self.slipped:
+            self.message.clear()
+            return
+        self.message.remind(
+            f"Reminder: tray {row.tray} has no trump slip entered yet. Copy it on the Trump "
+            "slips screen when you have it."
+        )
 
     def enter_tricks(self, line: int, ns_tricks: int) -> bool:
         """Enter `ns_tricks` in the grid's row `line`, as typing it would."""
@@ -191,6 +328,7 @@ class ScoresScreen(Screen):
         """ "tray 3, table 2, round 1" for dialog titles."""
         return f"tray {row.tray}, table {row.table}, round {row.round}"
 
+    @back_to_grid
     def revoke(self) -> None:
         """Enter the selected table's result with a revoke."""
         row = self.selected_row()
@@ -201,10 +339,14 @@ class ScoresScreen(Screen):
         if not dialog.exec():
             return
         ns_tricks, revoke = dialog.result_entered()
+        ew_record = row.result.ew_record if row.result else None
         self.context.apply(
-            Changed.RESULTS, lambda: self._store_result(row, ns_tricks, (revoke,)), self
+            Changed.RESULTS,
+            lambda: self._store_result(row, ns_tricks, (revoke,), ew_record),
+            self,
         )
 
+    @back_to_grid
     def irregularity(self) -> None:
         """Rule on an irregularity at the selected table, then apply the award."""
         row = self.selected_row()
@@ -240,6 +382,7 @@ class ScoresScreen(Screen):
         except ScoringError as exc:
             raise DirectorError(f"Not recorded: {exc}") from None
 
+    @back_to_grid
     def new_deal(self) -> None:
         """Order a new deal of the selected tray (asks which, and why)."""
         if self.movement is None:
@@ -255,6 +398,7 @@ class ScoresScreen(Screen):
                 self,
             )
 
+    @back_to_grid
     def clear(self) -> None:
         """Delete the selected result after confirmation."""
         row = self.selected_row()

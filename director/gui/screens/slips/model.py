@@ -1,7 +1,8 @@
 """The trump-slip grid: one row per tray (its current deal), the trump card editable.
 
 The trump is entered once per tray from the returned slip (decisions.md, "The trump slip");
-the store checks the card, and a refused entry stays in its cell with the reason.
+the store checks the card, and a refused entry stays in its cell with the reason
+(`REFUSAL_ROLE`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from PySide6.QtCore import QObject, Qt
 
 from director.errors import DirectorError
 from director.gui.tablemodel import Column, Index, RowsModel
+from director.gui.widgets.entry_table import REFUSAL_ROLE
 from director.store.values import DealVersion, TrumpSlip
 from schedules.types import Movement, Tray
 
@@ -37,10 +39,6 @@ def slip_rows(
         version = current.get(tray.number, 1)
         rows.append(SlipRow(tray, version, by_tray.get((tray.number, version))))
     return rows
-
-
-def _entered(slip: TrumpSlip | None) -> str:
-    return f"{slip.entered_by}, {slip.entered_at:%H:%M}" if slip else ""
 
 
 COL_TRUMP = 3
@@ -85,7 +83,7 @@ class SlipModel(RowsModel[SlipRow]):
         if index.isValid() and index.column() == COL_TRUMP:
             tray = self.row(index.row()).tray.number
             if tray in self.refusals:
-                if role == Qt.ItemDataRole.ToolTipRole:
+                if role in (Qt.ItemDataRole.ToolTipRole, REFUSAL_ROLE):
                     return self.refusals[tray]
                 if role == Qt.ItemDataRole.BackgroundRole:
                     return Qt.GlobalColor.yellow
@@ -109,3 +107,8 @@ class SlipModel(RowsModel[SlipRow]):
         self.refusals.pop(row.tray.number, None)
         self.replace_row(index.row(), updated)
         return True
+
+
+def first_without_slip(rows: list[SlipRow]) -> int:
+    """The first tray still without its slip (the first tray when all have one)."""
+    return next((n for n, r in enumerate(rows) if r.slip is None), 0)

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from director.gui.context import Changed, EventContext
-from director.gui.screens.slips.model import SlipModel, SlipRow, slip_rows
-from director.gui.widgets.entry_table import EntryTable
+from director.gui.screens.slips.model import (
+    COL_TRUMP,
+    SlipModel,
+    SlipRow,
+    first_without_slip,
+    slip_rows,
+)
+from director.gui.widgets.entry_table import EntryTable, MessageLine
 from director.gui.widgets.screen import Screen
 from director.store.values import SUITS, StoreError
 
@@ -24,16 +31,23 @@ class SlipsScreen(Screen):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.count = QLabel()
+        self.message = MessageLine()
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
         layout.addWidget(self.table)
+        layout.addWidget(self.message)
         layout.addWidget(self.count)
         self.model.dataChanged.connect(self._count)
+        self.table.refused.connect(self.message.refuse)
         context.changed.connect(self._changed)
 
     def _changed(self, what: Changed, source: object) -> None:
         if source is not self and what & (Changed.MOVEMENT | Changed.SLIPS | Changed.EVENT):
             self.mark_stale()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.table.setFocus()
 
     def refresh(self) -> None:
         """Read the movement's trays, their current deals and slips again."""
@@ -47,7 +61,9 @@ class SlipsScreen(Screen):
             self.note.setText(f"No trays yet: {exc}")
             self._count()
             return
-        self.model.set_rows(slip_rows(movement, store.deals(**where), store.slips(**where)))
+        rows = slip_rows(movement, store.deals(**where), store.slips(**where))
+        self.model.set_rows(rows)
+        self.table.setCurrentIndex(self.model.index(first_without_slip(rows), COL_TRUMP))
         self.table.setEnabled(declared is None)
         if declared:
             self.note.setText(
@@ -69,6 +85,7 @@ class SlipsScreen(Screen):
             lambda: store.record_slip(row.tray.number, text, **self.context.where),
             self,
         )
+        self.message.clear()
         return SlipRow(row.tray, slip.version, slip)
 
     def _count(self, *_changed: object) -> None:

@@ -1,0 +1,138 @@
+"""The printing package's PDFs as page images, for the print preview and for a printer.
+
+The PDFs come from reportlab; a printer driven through Qt takes painted pages, so each page is
+rasterised by PDFium (the `pypdfium2` wheels, the same engine as Qt's own QtPdf, which is not
+in PySide6-Essentials): one library on Windows, macOS and Linux, no system tool. PDFium must not
+be called from two threads at once, so every call goes through one lock.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable, Sequence
+
+import pypdfium2 as pdfium
+from PySide6.QtCore import QRectF, QSizeF
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter
+from PySide6.QtPrintSupport import QPrinter
+
+POINTS_PER_INCH = 72
+BITMAP_FORMATS = {
+    "RGB": QImage.Format.Format_RGB888,
+    "RGBX": QImage.Format.Format_RGBX8888,
+    "RGBA": QImage.Format.Format_RGBA8888,
+    "L": QImage.Format.Format_Grayscale8,
+}
+"""PDFium's pixel layouts (asked for in R, G, B byte order) as Qt names them."""
+_PDFIUM = threading.Lock()
+
+
+def merged(pdfs: Sequence[bytes]) -> bytes:
+    """The pages of every PDF, in order, as one PDF."""
+    if len(pdfs) == 1:
+        return pdfs[0]
+    with _PDFIUM:
+        whole = pdfium.PdfDocument.new()
+        for pdf in pdfs:
+            part = pdfium.PdfDocument(pdf)
+            whole.import_pages(part)
+            part.close()
+        out = io.BytesIO()
+        whole.save(out)
+        whole.close()
+    return out.getvalue()
+
+
+def page_count(pdf: bytes) -> int:
+    """How many pages a PDF has."""
+    with _PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        count = len(document)
+        document.close()
+    return count
+
+
+class PdfPages:
+    """The pages of one PDF, as sizes in points and as images at a chosen resolution."""
+
+    def __init__(self, pdf: bytes) -> None:
+        self._pdf = pdf  # PDFium reads from this buffer: it must outlive the document
+        with _PDFIUM:
+            self._doc = pdfium.PdfDocument(pdf)
+            self.sizes = tuple(self._doc.get_page_size(i) for i in range(len(self._doc)))
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+    def image(self, index: int, dpi: float) -> QImage:
+        """Page `index` (from 0) drawn at `dpi` dots per inch, on white."""
+        with _PDFIUM:
+            page = self._doc[index]
+            bitmap = page.render(scale=dpi / POINTS_PER_INCH, rev_byteorder=True)
+            image = QImage(
+                bytes(bitmap.buffer),
+                bitmap.width,
+                bitmap.height,
+                bitmap.stride,
+                BITMAP_FORMATS[bitmap.mode],
+            ).copy()  # the bitmap's memory goes with it
+            bitmap.close()
+            page.close()
+        return image
+
+
+def _landscape(width: float, height: float) -> bool:
+    return width > height
+
+
+def match_paper(printer: QPrinter, size: tuple[float, float]) -> None:
+    """Set the printer's paper and orientation for a page of `size` (points), with no margins:
+    the papers are laid out for the paper chosen when rendering, margins included."""
+    width, height = size
+    paper = QPageSize(QSizeF(min(width, height), max(width, height)), QPageSize.Unit.Point)
+    printer.setPageSize(paper)
+    printer.setPageOrientation(
+        QPageLayout.Orientation.Landscape
+        if _landscape(width, height)
+        else QPageLayout.Orientation.Portrait
+    )
+    printer.setFullPage(True)
+
+
+def paint(
+    printer: QPrinter,
+    pages: PdfPages,
+    dpi: float,
+    report: Callable[[int, int], None] = lambda _done, _total: None,
+) -> None:
+    """Draw every page onto `printer`, one sheet each, scaled to the sheet; `report(done,
+    total)` after each page (it may raise to stop).
+
+    The sheets take the first page's paper and orientation (a printer cannot change them in
+    the middle of a job); a page lying the other way (the indicator cards lie across the
+    paper) is turned a quarter on its sheet.
+    """
+    if not len(pages):
+        return
+    match_paper(printer, pages.sizes[0])
+    painter = QPainter()
+    if not painter.begin(printer):
+        raise OSError("the printer could not be started; check that it is connected and on")
+    try:
+        for index in range(len(pages)):
+            if index:
+                printer.newPage()
+            sheet = QRectF(printer.pageLayout().fullRectPixels(printer.resolution()))
+            image = pages.image(index, dpi)
+            if _landscape(*pages.sizes[index]) != _landscape(sheet.width(), sheet.height()):
+                painter.save()
+                painter.translate(sheet.width(), 0)
+                painter.rotate(90)
+                painter.drawImage(QRectF(0, 0, sheet.height(), sheet.width()), image)
+                painter.restore()
+            else:
+                painter.drawImage(sheet, image)
+            report(index + 1, len(pages))
+    finally:
+        painter.end()

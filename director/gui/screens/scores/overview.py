@@ -1,0 +1,190 @@
+"""The round overview above the score grid: per round, which tables have their results in.
+
+A row per round, a column per table: a tick when every tray the table plays that round has its
+result, "1/2" when some have, nothing when none has (coloured as missing once another table of
+that round is in). Clicking a round shows it; the keyboard stays in the grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from director.gui.tablemodel import Index
+from schedules.types import Movement
+
+Play = tuple[int, int, int]
+"""(round, table, tray)."""
+
+DONE = QColor("#bfe6bf")
+PARTIAL = QColor("#ffe3a3")
+MISSING = QColor("#f6cccc")
+FIXED_COLUMNS = ("Round", "Tables in")
+
+
+class Progress:
+    """What the movement expects per round and table, and which plays have a result."""
+
+    def __init__(self, movement: Movement | None = None) -> None:
+        self.rounds = movement.rounds if movement else 0
+        self.tables = movement.tables if movement else 0
+        self.expected: dict[tuple[int, int], frozenset[int]] = {}
+        if movement is not None:
+            for s in movement.seatings:
+                self.expected[(s.round, s.table)] = frozenset(s.trays)
+        self.entered: set[Play] = set()
+
+    def set_entered(self, plays: Iterable[Play]) -> None:
+        """Replace the plays that have a result."""
+        self.entered = set(plays)
+
+    def in_at(self, round_no: int, table: int) -> int:
+        """Results in at one table in one round."""
+        trays = self.expected.get((round_no, table), frozenset())
+        return sum((round_no, table, tray) in self.entered for tray in trays)
+
+    def complete(self, round_no: int, table: int) -> bool:
+        """Whether the table has every result of the round (False where it does not play)."""
+        trays = self.expected.get((round_no, table))
+        return bool(trays) and self.in_at(round_no, table) == len(trays)
+
+    def tables_in(self, round_no: int) -> tuple[int, int]:
+        """(tables with all their results, tables playing) in one round."""
+        playing = [t for t in range(1, self.tables + 1) if (round_no, t) in self.expected]
+        return sum(self.complete(round_no, t) for t in playing), len(playing)
+
+    def missing(self, round_no: int) -> list[int]:
+        """The tables still short of a result in one round."""
+        return [
+            t
+            for t in range(1, self.tables + 1)
+            if (round_no, t) in self.expected and not self.complete(round_no, t)
+        ]
+
+
+class OverviewModel(QAbstractTableModel):
+    """Rounds down, tables across."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.progress = Progress()
+        self.current = 0
+
+    def set_progress(self, progress: Progress) -> None:
+        """Show another movement's progress."""
+        self.beginResetModel()
+        self.progress = progress
+        self.endResetModel()
+
+    def changed(self) -> None:
+        """Repaint after a result came in or went."""
+        last = self.index(self.rowCount() - 1, self.columnCount() - 1)
+        self.dataChanged.emit(self.index(0, 0), last)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self.progress.rounds
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(FIXED_COLUMNS) + self.progress.tables
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        table = section - len(FIXED_COLUMNS) + 1
+        if role == Qt.ItemDataRole.DisplayRole:
+            return FIXED_COLUMNS[section] if table < 1 else f"T{table}"
+        if role == Qt.ItemDataRole.ToolTipRole and table >= 1:
+            return f"Table {table}"
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        round_no = index.row() + 1
+        table = index.column() - len(FIXED_COLUMNS) + 1
+        if role == Qt.ItemDataRole.FontRole and round_no == self.current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if table < 1:
+            return self._round_data(round_no, index.column(), role)
+        return self._cell_data(round_no, table, role)
+
+    def _round_data(self, round_no: int, column: int, role: int) -> object:
+        done, playing = self.progress.tables_in(round_no)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"Round {round_no}" if column == 0 else f"{done} of {playing}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            missing = self.progress.missing(round_no)
+            if not missing:
+                return f"Round {round_no}: every table's results are in"
+            return f"Round {round_no}: still to come from table(s) " + ", ".join(map(str, missing))
+        if role == Qt.ItemDataRole.BackgroundRole and column == 1:
+            return DONE if done == playing else None
+        return None
+
+    def _cell_data(self, round_no: int, table: int, role: int) -> object:
+        trays = self.progress.expected.get((round_no, table))
+        if trays is None:
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return f"Table {table} does not play in round {round_no}"
+            return None
+        got = self.progress.in_at(round_no, table)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if got == len(trays):
+                return "✓"
+            return f"{got}/{len(trays)}" if got else ""
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"Table {table}, round {round_no}: {got} of {len(trays)} results in"
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if got == len(trays):
+                return DONE
+            if got:
+                return PARTIAL
+            return MISSING if self.progress.tables_in(round_no)[0] else None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+
+class RoundOverview(QTableView):
+    """The overview's view: compact, never takes the keyboard, a click picks a round."""
+
+    chosen = Signal(int)
+    """A round clicked."""
+
+    VISIBLE_ROUNDS = 6
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.overview = OverviewModel(self)
+        self.setModel(self.overview)
+        self.setAccessibleName("Results in, by round and table")
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.verticalHeader().hide()
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.clicked.connect(lambda index: self.chosen.emit(index.row() + 1))
+
+    def show_progress(self, progress: Progress) -> None:
+        """Show a movement's progress; the height fits a few rounds (the rest scroll)."""
+        self.overview.set_progress(progress)
+        rows = min(progress.rounds, self.VISIBLE_ROUNDS)
+        row = self.verticalHeader().defaultSectionSize()
+        header = self.horizontalHeader().sizeHint().height()
+        self.setFixedHeight(header + rows * row + 2 * self.frameWidth())
+
+    def mark_current(self, round_no: int) -> None:
+        """Set the round the grid shows in bold, and bring it into view."""
+        self.overview.current = round_no
+        self.overview.changed()
+        if round_no >= 1:
+            self.scrollTo(self.overview.index(round_no - 1, 0))

@@ -1,0 +1,177 @@
+"""The evening as a path: field, movement, papers, slips, scores, results, each done or not,
+read from the store, and the one step to take next.
+
+Papers count as done once tonight's papers are printed (remembered while the program runs), or
+once slips or scores are coming in: the papers were on the tables by then.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QPushButton, QSizePolicy, QToolBar, QToolButton, QWidget
+
+from director.store.services import EventStore
+from director.store.values import Result
+from schedules.types import Movement
+
+
+class Step(enum.Enum):
+    """The steps of an evening, in order."""
+
+    FIELD = "Field"
+    MOVEMENT = "Movement"
+    PAPERS = "Papers"
+    SLIPS = "Slips"
+    SCORES = "Scores"
+    RESULTS = "Results"
+
+
+@dataclass(frozen=True)
+class StepState:
+    """Where one step stands."""
+
+    step: Step
+    done: bool
+    status: str
+    """In a few words: "10 pairs", "round 3 of 5"."""
+    action: str
+    """What to do to go on with it: "Enter round 3's scores"."""
+    round: int | None = None
+    """The round to enter next (the scores step)."""
+
+
+KINDS = {"pair": "pairs", "couple": "couples", "individual": "players", "team": "teams"}
+
+
+def _field(store: EventStore) -> StepState:
+    kinds = Counter(p.kind for p in store.partnerships())
+    if kinds:
+        said = ", ".join(f"{n} {KINDS.get(kind, kind)}" for kind, n in kinds.most_common())
+        return StepState(Step.FIELD, True, said, "Look at the players and pairs")
+    players = len(store.players())
+    if players:
+        return StepState(Step.FIELD, False, f"{players} players, no pairs", "Form the pairs")
+    return StepState(Step.FIELD, False, "no players yet", "Enter the players")
+
+
+def _slips(store: EventStore, movement: Movement, entered: set[int]) -> StepState:
+    if store.info().settings.declared_trump is not None:
+        return StepState(Step.SLIPS, True, "trump declared", "Look at the slips")
+    trays = set(movement.tray_numbers)
+    done = len(trays & entered)
+    return StepState(
+        Step.SLIPS, done == len(trays), f"{done} of {len(trays)} trays", "Enter the trump slips"
+    )
+
+
+def _scores(movement: Movement, results: tuple[Result, ...]) -> StepState:
+    due = Counter[int]()
+    for seating in movement.seatings:
+        due[seating.round] += len(seating.trays)
+    entered = Counter(r.round for r in results)
+    missing = [n for n in sorted(due) if entered[n] < due[n]]
+    if not missing:
+        return StepState(Step.SCORES, True, f"all {len(due)} rounds in", "Look at the scores")
+    now = missing[0]
+    return StepState(
+        Step.SCORES, False, f"round {now} of {len(due)}", f"Enter round {now}'s scores", now
+    )
+
+
+def evening(
+    store: EventStore, movement: Movement | None, where: dict[str, object], printed: bool
+) -> tuple[StepState, ...]:
+    """Every step of the section's evening (`where`: session and section), as it stands."""
+    field = _field(store)
+    if movement is None:
+        return (
+            field,
+            StepState(Step.MOVEMENT, False, "not chosen", "Choose the movement"),
+            StepState(Step.PAPERS, False, "after the movement", "Print tonight's papers"),
+            StepState(Step.SLIPS, False, "after the movement", "Enter the trump slips"),
+            StepState(Step.SCORES, False, "after the movement", "Enter the scores"),
+            StepState(Step.RESULTS, False, "none yet", "Look at the standings"),
+        )
+    chosen = f"{movement.family.replace('_', ' ').capitalize()}, {movement.rounds} rounds"
+    slips_in = {s.tray for s in store.slips(**where)}  # type: ignore[arg-type]
+    results = store.results(**where)  # type: ignore[arg-type]
+    slips, scores = _slips(store, movement, slips_in), _scores(movement, results)
+    started = bool(slips_in or results)
+    papers_done = printed or started
+    papers = StepState(
+        Step.PAPERS,
+        papers_done,
+        "printed" if printed else ("in use" if started else "not printed yet"),
+        "Print tonight's papers",
+    )
+    results = StepState(
+        Step.RESULTS,
+        scores.done,
+        "final" if scores.done else ("provisional" if started else "none yet"),
+        "Look at the standings",
+    )
+    return (
+        field,
+        StepState(Step.MOVEMENT, True, chosen, "Look at the movement"),
+        papers,
+        slips,
+        scores,
+        results,
+    )
+
+
+def next_step(states: tuple[StepState, ...]) -> StepState:
+    """The first step not done (the results once every step is)."""
+    return next((s for s in states if not s.done), states[-1])
+
+
+class EveningPath(QToolBar):
+    """A strip of the steps (done ones ticked, the next one in bold) and a button to go on.
+
+    Every button takes the keyboard focus with Tab; `chosen` carries the step clicked."""
+
+    chosen = Signal(object)
+    """Emitted with the `StepState` of the step the director clicked or went on with."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("The evening", parent)
+        self.setObjectName("evening-path")
+        self.setMovable(False)
+        self.states: tuple[StepState, ...] = ()
+        self.buttons: dict[Step, QToolButton] = {}
+        for step in Step:
+            button = QToolButton()
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            button.setAutoRaise(True)
+            button.clicked.connect(lambda _c=False, s=step: self._clicked(s))
+            self.buttons[step] = button
+            self.addWidget(button)
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.addWidget(spacer)
+        self.go_on = QPushButton()
+        self.go_on.setToolTip("Take the next step of the evening (Ctrl+G)")
+        self.go_on.clicked.connect(lambda: self.chosen.emit(next_step(self.states)))
+        self.addWidget(self.go_on)
+
+    def show_states(self, states: tuple[StepState, ...]) -> None:
+        """Show where the evening stands."""
+        self.states = states
+        coming = next_step(states)
+        for number, state in enumerate(states, start=1):
+            button = self.buttons[state.step]
+            mark = "✓" if state.done else f"{number}."
+            button.setText(f"{mark} {state.step.value}\n{state.status}")
+            button.setToolTip(f"{state.step.value}: {state.status}. {state.action}.")
+            font = button.font()
+            font.setBold(state is coming and not state.done)
+            button.setFont(font)
+        self.go_on.setText(f"Next: {coming.action}")
+
+    def _clicked(self, step: Step) -> None:
+        self.chosen.emit(next(s for s in self.states if s.step is step))

@@ -1,0 +1,144 @@
+"""The results screen: it follows each score within the entry (no background scoring), keeps
+warnings to one line, shows a Mitchell's two rankings, marks unfinished standings provisional,
+and stops the running chart at the last round played."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from director.gui.context import Changed
+from director.gui.demo import demo_event
+from director.gui.main_window import MainWindow
+from director.gui.screens.results.view import ResultsScreen
+from director.gui.settings import Settings
+from director.scoring.session import score_session
+from director.scoring.text import figure
+from director.store.services import EventStore, ResultEntry
+
+TABLES, TRAYS = 3, 2
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[EventStore]:
+    """A 3-table Mitchell with every slip in and the results of round 1 only."""
+    opened = demo_event(tmp_path / "club.whist", tables=TABLES, trays_per_round=TRAYS, played=False)
+    movement = opened.movement()
+    for tray in movement.tray_numbers:
+        opened.record_slip(tray, "KD")
+    rng = random.Random(7)
+    for s in movement.seatings:
+        if s.round == 1:
+            for tray in s.trays:
+                opened.record_result(ResultEntry(1, 1, s.table, tray, rng.randint(3, 10)))
+    with opened:
+        yield opened
+
+
+@pytest.fixture
+def results(qtbot, settings: Settings, store: EventStore) -> ResultsScreen:
+    """The window with the results screen on view and scored."""
+    window = MainWindow(settings, store)
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentWidget(window.results)
+    screen = window.results
+    qtbot.waitUntil(lambda: screen.job is None and not screen.stale, timeout=20000)
+    assert screen.result is not None, screen.note.text()
+    return screen
+
+
+def engine_rows(store: EventStore, name: str) -> list[tuple[str, str, str]]:
+    result = score_session(store.scoring_input())
+    return [(s.place, s.label, figure(s.plus_minus)) for s in result.standings[name]]
+
+
+def unplayed(store: EventStore) -> list[tuple[int, int, int]]:
+    entered = {(r.round, r.table, r.tray) for r in store.results()}
+    plays = [(s.round, s.table, t) for s in store.movement().seatings for t in s.trays]
+    return [p for p in plays if p not in entered]
+
+
+def test_a_score_shows_at_once_without_scoring_afresh(results: ResultsScreen) -> None:
+    store = results.context.store
+    round_no, table, tray = unplayed(store)[0]
+    store.record_result(ResultEntry(1, round_no, table, tray, 13))
+    results.context.notify(Changed.RESULTS)
+    assert results.job is None  # followed in place, not handed to a background run
+    assert results.standings_shown() == engine_rows(store, results.rankings_shown()[0])
+
+
+def test_an_undone_score_leaves_the_standings_at_once(results: ResultsScreen) -> None:
+    store = results.context.store
+    before = results.standings_shown()
+    round_no, table, tray = unplayed(store)[0]
+    store.record_result(ResultEntry(1, round_no, table, tray, 0))
+    results.context.notify(Changed.RESULTS)
+    assert results.standings_shown() != before
+    store.undo()
+    results.context.notify(Changed.RESULTS)
+    assert results.job is None
+    assert results.standings_shown() == before
+
+
+def test_a_new_name_scores_afresh(qtbot, results: ResultsScreen) -> None:
+    store = results.context.store
+    player = store.players()[0]
+    store.edit_player(replace(player, name="Mrs Zed"))
+    results.context.notify(Changed.PLAYERS)
+    assert results.job is not None  # the audit trail says more than results changed
+    qtbot.waitUntil(lambda: results.job is None, timeout=20000)
+    assert any("Mrs Zed" in names for names in results.names.values())
+
+
+def test_the_results_to_come_are_one_line_that_expands(qtbot, results: ResultsScreen) -> None:
+    missing = len(unplayed(results.context.store))
+    assert results.note.text() == f"<b>Provisional: {missing} results still to come</b>"
+    assert results.details.isHidden()
+    qtbot.mouseClick(results.more, Qt.MouseButton.LeftButton)
+    assert results.details.isVisible()
+    lines = results.details.toPlainText().splitlines()
+    assert lines[0] == "Results still to come:"
+    assert [line.split(":")[0] for line in lines[1:]] == ["Round 2", "Round 3"]
+    qtbot.mouseClick(results.more, Qt.MouseButton.LeftButton)
+    assert results.details.isHidden()
+
+
+def test_a_mitchell_shows_its_two_rankings_not_one_overall(results: ResultsScreen) -> None:
+    store = results.context.store
+    assert results.rankings_shown() == ["N-S", "E-W"]
+    assert results.ranking.currentText() == "N-S and E-W"
+    assert results.panels[1].isVisible()
+    assert results.standings_shown(0) == engine_rows(store, "N-S")
+    assert results.standings_shown(1) == engine_rows(store, "E-W")
+    results.ranking.setCurrentText("overall")  # when the director asks for it
+    assert results.rankings_shown() == ["overall"]
+    assert results.standings_shown() == engine_rows(store, "overall")
+    assert results.panels[1].isHidden()
+
+
+def test_unfinished_standings_are_provisional_until_the_last_result(
+    results: ResultsScreen,
+) -> None:
+    store = results.context.store
+    assert results.panels[0].title.text() == "N-S (provisional)"
+    assert results.winners.text().startswith("Leading so far: ")
+    store.record_round(ResultEntry(1, r, t, tray, 7) for r, t, tray in unplayed(store))
+    results.context.notify(Changed.RESULTS)
+    assert results.panels[0].title.text() == "N-S"
+    assert results.winners.text().startswith("Winners: ")
+    assert not results.note.isVisible()
+
+
+def test_the_running_chart_stops_at_the_last_round_played(results: ResultsScreen) -> None:
+    results.tabs.setCurrentWidget(results.chart)
+    played = max(r.round for r in results.context.store.results())
+    rounds = results.context.movement().rounds
+    assert played < rounds
+    assert {len(row) for row in results.chart.series.values()} == {played}
+    assert results.chart.rounds == rounds  # the axis still shows the whole evening

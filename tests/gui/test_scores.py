@@ -1,0 +1,404 @@
+"""Scoring at keyboard speed: the score grid as a director drives it, keys only.
+
+Every key goes to the widget that has the keyboard focus (`Keyboard`), as a real keyboard's
+would, so a test that passes also shows that the focus was where the director's next key
+needed it. `test_a_whole_howell_evening_by_keyboard` counts the keys of a whole 5-table
+Howell's scoring.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLineEdit
+
+from director.gui.context import Changed
+from director.gui.demo import RANKS, SUITS, pair_up
+from director.gui.main_window import MainWindow
+from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS, Mark
+from director.gui.screens.slips.model import COL_TRUMP
+from director.scoring.model import TRICKS, Direction, IrregularityKind, Revoke
+from director.scoring.session import score_session
+from director.store.values import EventSettings, ResultEntry
+from schedules.catalog import Request, build
+from tests.gui.test_evening import check_standings
+
+pytestmark = pytest.mark.gui
+
+Key = Qt.Key
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+class Keyboard:
+    """Keys pressed where the focus is, counted."""
+
+    def __init__(self, qtbot: object) -> None:
+        self.qtbot = qtbot
+        self.count = 0
+
+    def press(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier):
+        """One key (with its modifier), to the focus widget; then let queued work run."""
+        target = QApplication.focusWidget()
+        assert target is not None, "nothing has the keyboard focus"
+        self.qtbot.keyClick(target, key, modifier)  # type: ignore[attr-defined]
+        self.count += 1
+        QApplication.processEvents()
+
+    def type(self, text: str) -> None:
+        """Each character of `text`, one key each."""
+        for char in text:
+            target = QApplication.focusWidget()
+            assert target is not None, "nothing has the keyboard focus"
+            self.qtbot.keyClicks(target, char)  # type: ignore[attr-defined]
+            self.count += 1
+        QApplication.processEvents()
+
+    def entry(self, text: str) -> None:
+        """A figure and Enter."""
+        self.type(text)
+        self.press(Key.Key_Return)
+
+    def in_dialog(self, keys: Callable[[Keyboard], None]) -> None:
+        """Press `keys` in the modal dialog the next key opens."""
+
+        def run() -> None:
+            dialog = QApplication.activeModalWidget()
+            if dialog is None:
+                QTimer.singleShot(10, run)
+                return
+            # Under a bare X server no window manager activates a new window; a real
+            # desktop does, and the keys go where its focus is.
+            dialog.activateWindow()
+            self.qtbot.waitUntil(  # type: ignore[attr-defined]
+                lambda: dialog.isAncestorOf(QApplication.focusWidget()), timeout=3000
+            )
+            keys(self)
+
+        QTimer.singleShot(0, run)
+
+
+def in_grid(window: MainWindow) -> bool:
+    """Whether the keyboard is in the score grid (or one of its cells)."""
+    focus, table = QApplication.focusWidget(), window.scores.table
+    return focus is not None and (focus is table or table.isAncestorOf(focus))
+
+
+def open_editor(window: MainWindow) -> QLineEdit | None:
+    editor = window.scores.table.indexWidget(window.scores.table.currentIndex())
+    return editor if isinstance(editor, QLineEdit) else None
+
+
+def seat(window: MainWindow, family: str = "howell", tables: int = 5) -> None:
+    """A movement with its pairs formed in order, two trays a round."""
+    store = window.context.store
+    movement = build(Request(family, tables=tables, trays_per_round=2))
+    for n in range(2 * len(movement.field)):
+        store.add_player(f"Player {n}")
+    pair_up(store, movement.field)
+    store.choose_movement(movement)
+    window.context.notify(Changed.EVERYTHING)
+
+
+def all_slips(window: MainWindow) -> None:
+    store = window.context.store
+    for tray in store.movement().tray_numbers:
+        store.record_slip(tray, "QH")
+    window.context.notify(Changed.SLIPS)
+
+
+@pytest.fixture
+def scores(window: MainWindow) -> MainWindow:
+    """The window on a 5-table Howell with every slip in, the score grid on round 1."""
+    seat(window)
+    all_slips(window)
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    window.scores.table.setFocus()
+    return window
+
+
+@pytest.fixture
+def beeps(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    heard: list[int] = []
+    monkeypatch.setattr(QApplication, "beep", staticmethod(lambda: heard.append(1)))
+    return heard
+
+
+def test_a_refused_value_keeps_its_cell_open_selected_and_says_why(
+    qtbot, scores: MainWindow, beeps: list[int]
+) -> None:
+    keys, grid = Keyboard(qtbot), scores.scores
+    keys.entry("14")
+    editor = open_editor(scores)
+    assert editor is not None
+    assert editor.text() == "14"
+    assert editor.selectedText() == "14"  # the next figure typed replaces it
+    assert grid.table.currentIndex().row() == 0  # nothing moved on
+    assert "0 to 13" in grid.message.text()
+    assert beeps == [1]
+    assert scores.context.store.results() == ()
+    keys.entry("9")
+    assert [r.ns_tricks for r in scores.context.store.results()] == [9]
+    assert grid.table.currentIndex().row() == 1
+    assert grid.message.text() == ""
+
+
+def test_a_refused_trump_card_keeps_its_cell_open(
+    qtbot, window: MainWindow, beeps: list[int]
+) -> None:
+    seat(window)
+    window.tabs.setCurrentWidget(window.slips)
+    keys, slips = Keyboard(qtbot), window.slips
+    assert slips.table.currentIndex() == slips.model.index(0, COL_TRUMP)
+    keys.entry("ZZ")
+    editor = slips.table.indexWidget(slips.table.currentIndex())
+    assert isinstance(editor, QLineEdit)
+    assert editor.selectedText() == "ZZ"
+    assert slips.message.text().startswith("Not entered:")
+    assert beeps == [1]
+    keys.entry("QH")
+    assert [str(s.card) for s in window.context.store.slips()] == ["QH"]
+    assert slips.table.currentIndex().row() == 1
+
+
+def test_page_keys_turn_the_rounds_from_the_grid_and_from_a_cell(qtbot, scores: MainWindow) -> None:
+    keys, grid = Keyboard(qtbot), scores.scores
+    keys.press(Key.Key_PageDown)
+    assert grid.view().round == 2
+    keys.press(Key.Key_Right, CTRL)
+    assert grid.view().round == 3
+    keys.type("8")  # a cell open with a figure typed: PageUp enters it, then turns
+    keys.press(Key.Key_PageUp)
+    assert grid.view().round == 2
+    assert [(r.round, r.ns_tricks) for r in scores.context.store.results()] == [(3, 8)]
+    keys.press(Key.Key_Left, CTRL)
+    assert grid.view().round == 1
+    assert in_grid(scores)
+    keys.press(Key.Key_PageUp)  # no round before the first: stays, says so
+    assert grid.view().round == 1
+    assert "first round" in grid.message.text()
+
+
+def test_enter_on_a_rounds_last_table_goes_on_to_the_next_round(qtbot, scores: MainWindow) -> None:
+    keys, grid = Keyboard(qtbot), scores.scores
+    rows = grid.model.rowCount()
+    for _ in range(rows):
+        keys.entry("7")
+    assert grid.view().round == 2
+    assert grid.table.currentIndex() == grid.model.index(0, COL_NS_TRICKS)
+    assert open_editor(scores) is not None  # typing goes straight on
+    keys.entry("6")
+    assert {(r.round, r.ns_tricks) for r in scores.context.store.results()} == {(1, 7), (2, 6)}
+
+
+def test_ctrl_z_in_a_cell_undoes_the_entry_and_the_keys_stay_in_the_grid(
+    qtbot, scores: MainWindow
+) -> None:
+    keys, grid = Keyboard(qtbot), scores.scores
+    keys.entry("7")
+    keys.entry("5")
+    assert open_editor(scores) is not None
+    keys.press(Key.Key_Z, CTRL)
+    assert [r.ns_tricks for r in scores.context.store.results()] == [7]
+    assert in_grid(scores)
+    assert grid.table.currentIndex().row() == 2  # where the director was
+    keys.press(Key.Key_Up)
+    keys.entry("4")
+    assert [r.ns_tricks for r in scores.context.store.results()] == [7, 4]
+
+
+def test_the_keys_come_back_to_the_grid_after_a_dialog(qtbot, scores: MainWindow) -> None:
+    keys, grid = Keyboard(qtbot), scores.scores
+    keys.press(Key.Key_Down)
+    keys.in_dialog(lambda k: k.press(Key.Key_Escape))
+    keys.press(Key.Key_R, CTRL)  # the revoke dialog, cancelled
+    assert in_grid(scores)
+    assert grid.table.currentIndex().row() == 1
+    keys.in_dialog(lambda k: k.press(Key.Key_Escape))
+    keys.press(Key.Key_I, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    assert in_grid(scores)
+    keys.entry("6")
+    assert [(r.table, r.tray) for r in scores.context.store.results()] == [
+        (grid.model.row(1).table, grid.model.row(1).tray)
+    ]
+
+
+def test_the_grid_shows_names_and_each_rows_ruling(qtbot, scores: MainWindow) -> None:
+    store, grid = scores.context.store, scores.scores
+    grid.show_round(2)
+    rows = grid.model.rows()
+    movement = grid.movement
+    overplays = [r for r in rows if movement.tray(r.tray).original_round != 2]
+    average, stands = overplays[:2]  # a wrong trump, a short hand: on the overplay
+    others = [r for r in rows if r not in (average, stands)]
+    revoked, unplayed, replayed, untouched = others[:4]
+    store.record_result(
+        ResultEntry(1, revoked.round, revoked.table, revoked.tray, 7, (Revoke(Direction.EW, 1, 2),))
+    )
+    store.record_result(
+        ResultEntry(1, average.round, average.table, average.tray, 8),
+        irregularity=IrregularityKind.WRONG_TRUMP_OVERPLAY,
+        table_trump="S",  # the slip says hearts
+    )
+    store.record_result(
+        ResultEntry(1, stands.round, stands.table, stands.tray, 8),
+        irregularity=IrregularityKind.SHORT_HAND,
+    )
+    store.record_irregularity(
+        round=unplayed.round,
+        table=unplayed.table,
+        tray=unplayed.tray,
+        kind=IrregularityKind.NOT_PLAYED,
+    )
+    store.order_new_deal(replayed.tray, "a card faced in dealing")
+    scores.context.notify(Changed.RESULTS)
+    first = grid.model.row(0)
+    pair = next(p for p in store.partnerships() if p.label == first.ns)
+    names = [p.name for p in store.players() if p.id in pair.players]
+    shown = grid.model.data(grid.model.index(0, 3))
+    assert all(name in shown for name in names)
+    marks = {grid.model.key(r): (r.mark, r.status) for r in grid.model.rows()}
+    assert marks[grid.model.key(revoked)] == (Mark.REVOKE, "revoke: E-W x1")
+    assert marks[grid.model.key(average)] == (Mark.AVERAGE, "average (Law IV Sec.9)")
+    assert marks[grid.model.key(stands)] == (Mark.ENTERED, "entered (Law V Sec.2: it stands)")
+    assert marks[grid.model.key(unplayed)] == (Mark.NOT_PLAYED, "not played (not played)")
+    assert marks[grid.model.key(replayed)] == (Mark.NEW_DEAL, "new deal 2: to replay")
+    assert marks[grid.model.key(untouched)] == (Mark.MISSING, "missing")
+    status = grid.model.index(rows.index(revoked), 7)
+    assert grid.model.data(status, Qt.ItemDataRole.BackgroundRole) == Mark.REVOKE.colour
+    assert not grid.model.data(status, Qt.ItemDataRole.DecorationRole).isNull()
+
+
+def test_an_ew_figure_that_disagrees_is_kept_and_the_laws_take_ews(
+    qtbot, scores: MainWindow
+) -> None:
+    keys, grid, store = Keyboard(qtbot), scores.scores, scores.context.store
+    grid.table.setCurrentIndex(grid.model.index(0, COL_EW_TRICKS))
+    keys.entry("4")  # no N/S figure yet: N/S took the rest
+    (first,) = store.results()
+    assert (first.ns_tricks, first.ew_record) == (TRICKS - 4, None)
+    grid.table.setCurrentIndex(grid.model.index(0, COL_EW_TRICKS))
+    keys.entry("6")  # E/W say 6 where N/S said 9
+    (first,) = store.results()
+    assert (first.ns_tricks, first.ew_record) == (9, 6)
+    row = grid.model.row(0)
+    assert row.mark is Mark.DISAGREE
+    assert row.status == "records disagree: E/W's 6 counts"
+    engine = score_session(store.scoring_input())
+    (deal,) = [d for d in engine.deals if d.tray == row.tray]
+    (table,) = [t for t in deal.tables if t.table == row.table]
+    assert table.made_ns == row.counted_ns == TRICKS - 6
+
+
+def test_the_overview_shows_which_tables_are_in_per_round(qtbot, scores: MainWindow) -> None:
+    keys, grid = Keyboard(qtbot), scores.scores
+    keys.entry("7")  # table 1's first tray of round 1
+    model = grid.overview.overview
+    progress = grid.progress
+    assert progress.tables_in(1) == (0, 5)
+    cell = model.index(0, 2)  # round 1, table 1
+    assert model.data(cell) == "1/2"
+    keys.entry("6")
+    assert model.data(cell) == "✓"
+    assert progress.tables_in(1) == (1, 5)
+    assert model.data(model.index(0, 1)) == "1 of 5"
+    assert progress.missing(1) == [2, 3, 4, 5]
+    missing = model.data(model.index(0, 3), Qt.ItemDataRole.BackgroundRole)
+    untouched = model.data(model.index(1, 3), Qt.ItemDataRole.BackgroundRole)
+    assert missing is not None
+    assert untouched is None
+    grid.overview.chosen.emit(4)
+    assert grid.view().round == 4
+    assert in_grid(scores)
+
+
+def test_a_result_for_a_tray_without_its_slip_brings_a_reminder(qtbot, window: MainWindow) -> None:
+    seat(window)
+    store = window.context.store
+    window.tabs.setCurrentWidget(window.scores)
+    grid = window.scores
+    grid.show_round(1)
+    slipped = grid.model.row(1).tray
+    store.record_slip(slipped, "2C")
+    window.context.notify(Changed.SLIPS)
+    keys = Keyboard(qtbot)
+    keys.entry("7")
+    assert f"tray {grid.model.row(0).tray} has no trump slip" in grid.message.text()
+    keys.entry("7")
+    assert grid.message.text() == ""
+    info = store.info()
+    store.update_event(name=info.name, settings=EventSettings(declared_trump="S"))
+    window.context.notify(Changed.EVENT)
+    keys.entry("7")  # a declared trump keeps no slips: nothing to remind
+    assert grid.message.text() == ""
+
+
+def test_a_whole_howell_evening_by_keyboard(qtbot, window: MainWindow, beeps: list[int]) -> None:
+    """Every slip and result of a 5-table Howell by keys alone, with a refused figure, a
+    wrong entry undone and a revoke through its dialog; the standings are the engine's."""
+    seat(window)
+    store, grid, keys = window.context.store, window.scores, Keyboard(qtbot)
+    rng = random.Random(27)
+    movement = store.movement()
+
+    keys.press(Key.Key_3, CTRL)  # the trump slips
+    for _ in movement.tray_numbers:
+        keys.entry(rng.choice(RANKS) + rng.choice(SUITS))
+    slip_keys = keys.count
+    assert len(store.slips()) == len(movement.tray_numbers)
+
+    keys.press(Key.Key_4, CTRL)  # the scores, round 1, first table
+    start, typed = keys.count, 0
+    for number in range(1, movement.rounds + 1):
+        assert grid.view().round == number
+        for line in range(grid.model.rowCount()):
+            assert in_grid(window)
+            assert grid.table.currentIndex().row() == line
+            if (number, line) == (3, 2):
+                keys.entry("15")  # refused: the cell keeps it, selected
+                assert beeps
+                assert grid.table.currentIndex().row() == line
+            if (number, line) == (5, 1):
+                keys.entry("12")  # a wrong figure, taken back with Ctrl+Z
+                keys.press(Key.Key_Z, CTRL)
+                keys.press(Key.Key_Up)
+            tricks = str(rng.randint(2, 11))
+            keys.entry(tricks)
+            typed += len(tricks) + 1
+    results = len(store.results())
+    assert results == sum(len(s.trays) for s in movement.seatings)
+    extra = keys.count - start - typed
+    assert extra == len("15") + 1 + len("12") + 1 + 2  # the refusal, the wrong entry, undo, up
+
+    for _ in range(movement.rounds - 2):
+        keys.press(Key.Key_PageUp)
+    assert grid.view().round == 2
+    keys.press(Key.Key_Down)
+    row = grid.model.row(1)
+
+    def revoke(k: Keyboard) -> None:
+        k.type("7")  # N/S tricks as made (the figure shown is selected)
+        k.press(Key.Key_Tab)
+        k.type("E")  # revoking side: E-W
+        k.press(Key.Key_Tab)
+        k.type("1")  # one revoke
+        k.press(Key.Key_Tab)
+        k.type("2")  # two tricks won from the first revoke on
+        k.press(Key.Key_Return)
+
+    keys.in_dialog(revoke)
+    keys.press(Key.Key_R, CTRL)
+    assert in_grid(window)
+    (revoked,) = [r for r in store.results() if grid.model.key(row) == (r.round, r.table, r.tray)]
+    assert revoked.ns_tricks == 7
+    assert revoked.revokes == (Revoke(Direction.EW, 1, 2),)
+    assert grid.model.row(1).mark is Mark.REVOKE
+    total = keys.count
+    print(
+        f"\nkeys: {slip_keys} for {len(movement.tray_numbers)} slips, {total - slip_keys} for "
+        f"the scores ({results} results: {typed / results:.2f} a result), {total} in all"
+    )
+    check_standings(qtbot, window)
