@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
+from director.gui.context import Changed
+from director.gui.demo import pair_up
 from director.gui.main_window import MainWindow
 from director.gui.settings import Settings, configure_application
 from director.store.services import EventStore
+from schedules.catalog import Request, build
 
 
 @pytest.fixture(autouse=True)
@@ -47,3 +50,16 @@ def window(qtbot: object, settings: Settings, store: EventStore) -> MainWindow:
     win.activateWindow()
     qtbot.waitActive(win)  # type: ignore[attr-defined]
     return win
+
+
+@pytest.fixture
+def seated(window: MainWindow) -> MainWindow:
+    """The window's event with a three-table Mitchell, pairs seated, nothing entered."""
+    store = window.context.store
+    movement = build(Request("mitchell", tables=3, trays_per_round=2))
+    for n in range(2 * len(movement.field)):
+        store.add_player(f"Player {n}")
+    pair_up(store, movement.field)
+    store.choose_movement(movement)
+    window.context.notify(Changed.EVERYTHING)
+    return window

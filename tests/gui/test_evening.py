@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from director.gui.context import Changed
-from director.gui.demo import RANKS, SUITS, SURNAMES, pair_up, roster_csv
+from director.gui.demo import RANKS, SUITS, SURNAMES, roster_csv
 from director.gui.dialogs.irregularity import IrregularityDialog
 from director.gui.dialogs.new_deal import NewDealDialog
 from director.gui.dialogs.new_event import NewEventDialog
@@ -25,7 +24,6 @@ from director.gui.screens.slips.model import COL_TRUMP
 from director.scoring.model import Direction, IrregularityKind, Suit
 from director.scoring.session import score_session
 from director.scoring.text import figure
-from schedules.catalog import Request, build
 from tests.gui.evening import answer_dialog, type_down
 
 pytestmark = pytest.mark.gui
@@ -221,15 +219,10 @@ def test_the_whole_evening(
 
 
 def test_a_ruling_the_laws_do_not_give_is_refused_and_undone(
-    qtbot, window: MainWindow, monkeypatch
+    qtbot, seated: MainWindow, monkeypatch
 ) -> None:
+    window = seated
     store = window.context.store
-    movement = build(Request("mitchell", tables=3, trays_per_round=2))
-    for n in range(2 * len(movement.field)):
-        store.add_player(f"Player {n}")
-    pair_up(store, movement.field)
-    store.choose_movement(movement)
-    window.context.notify(Changed.EVERYTHING)
     window.tabs.setCurrentWidget(window.scores)
     window.scores.show_round(1)  # round 1: every tray at its original play
     shown: list[str] = []

@@ -11,23 +11,19 @@ import pytest
 from PySide6.QtWidgets import QDialog, QFileDialog
 
 from director.gui.context import Changed
-from director.gui.demo import enter_everything, pair_up
+from director.gui.demo import enter_everything
 from director.gui.dialogs.serve import ServeDialog
 from director.gui.main_window import MainWindow
-from schedules.catalog import Request, build
 
 pytestmark = pytest.mark.gui
 
 
-def a_played_mitchell(window: MainWindow) -> None:
-    store = window.context.store
-    movement = build(Request("mitchell", tables=3, trays_per_round=2))
-    for n in range(2 * len(movement.field)):
-        store.add_player(f"Player {n}")
-    pair_up(store, movement.field)
-    store.choose_movement(movement)
-    enter_everything(store)
-    window.context.notify(Changed.EVERYTHING)
+@pytest.fixture
+def played(seated: MainWindow) -> MainWindow:
+    """The seated three-table Mitchell with every slip and result entered."""
+    enter_everything(seated.context.store)
+    seated.context.notify(Changed.EVERYTHING)
+    return seated
 
 
 def free_port() -> int:
@@ -37,9 +33,9 @@ def free_port() -> int:
 
 
 def test_serving_the_tables_from_the_window_opens_every_tables_page(
-    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot, played: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    a_played_mitchell(window)
+    window = played
 
     def start(dialog: ServeDialog) -> int:
         dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
@@ -62,9 +58,9 @@ def test_serving_the_tables_from_the_window_opens_every_tables_page(
 
 
 def test_publishing_from_the_window_writes_the_site(
-    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot, played: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    a_played_mitchell(window)
+    window = played
     folder = tmp_path / "site"
     folder.mkdir()
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a: str(folder))

@@ -7,31 +7,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
 
 from director.gui.context import Changed
-from director.gui.demo import pair_up
 from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import COL_NS_TRICKS
 from director.store.values import ResultEntry
-from schedules.catalog import Request, build
 from tests.gui.evening import type_down
 
 pytestmark = pytest.mark.gui
 
 
-def a_mitchell(window: MainWindow) -> None:
-    """Three tables, the pairs formed in order and the movement chosen."""
-    store = window.context.store
-    movement = build(Request("mitchell", tables=3, trays_per_round=2))
-    for n in range(2 * len(movement.field)):
-        store.add_player(f"Player {n}")
-    pair_up(store, movement.field)
-    store.choose_movement(movement)
-    window.context.notify(Changed.EVERYTHING)
-
-
 def test_ctrl_z_straight_after_an_entry_takes_it_back_with_the_next_editor_open(
-    qtbot, window: MainWindow
+    qtbot, seated: MainWindow
 ) -> None:
-    a_mitchell(window)
+    window = seated
     window.tabs.setCurrentWidget(window.scores)
     window.scores.show_round(1)
     table = window.scores.table
@@ -45,8 +32,8 @@ def test_ctrl_z_straight_after_an_entry_takes_it_back_with_the_next_editor_open(
     assert "record result" in window.statusBar().currentMessage()
 
 
-def test_ctrl_z_in_an_editor_with_typing_undoes_the_typing_first(qtbot, window: MainWindow) -> None:
-    a_mitchell(window)
+def test_ctrl_z_in_an_editor_with_typing_undoes_the_typing_first(qtbot, seated: MainWindow) -> None:
+    window = seated
     store = window.context.store
     store.record_result(ResultEntry(1, 1, 1, 1, 7))
     window.context.notify(Changed.RESULTS)
@@ -65,9 +52,9 @@ def test_ctrl_z_in_an_editor_with_typing_undoes_the_typing_first(qtbot, window: 
 
 
 def test_undo_after_dissolving_a_pair_restores_the_pair_not_an_earlier_result(
-    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    a_mitchell(window)
+    window = seated
     store = window.context.store
     store.record_result(ResultEntry(1, 1, 1, 1, 7))
     window.context.notify(Changed.EVERYTHING)
@@ -87,8 +74,8 @@ def test_undo_after_dissolving_a_pair_restores_the_pair_not_an_earlier_result(
     assert "dissolve partnership" in window.statusBar().currentMessage()
 
 
-def test_seating_the_field_by_draw_is_one_undo_step(qtbot, window: MainWindow) -> None:
-    a_mitchell(window)
+def test_seating_the_field_by_draw_is_one_undo_step(qtbot, seated: MainWindow) -> None:
+    window = seated
     store = window.context.store
     before = store.partnerships()
     assert window.players.draw()
@@ -96,8 +83,8 @@ def test_seating_the_field_by_draw_is_one_undo_step(qtbot, window: MainWindow) -
     assert store.partnerships() == before
 
 
-def test_the_undo_action_names_the_step_it_would_take(qtbot, window: MainWindow) -> None:
-    a_mitchell(window)
+def test_the_undo_action_names_the_step_it_would_take(qtbot, seated: MainWindow) -> None:
+    window = seated
     window.context.store.dissolve_partnership("NS1")
     window.context.notify(Changed.PLAYERS)
     qtbot.waitUntil(lambda: "dissolve partnership" in window.undo_action.text(), timeout=3000)

@@ -25,19 +25,6 @@ from schedules.catalog import Request, build
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture
-def seated(window: MainWindow) -> MainWindow:
-    """The window's event with a three-table Mitchell, pairs seated, nothing entered."""
-    store = window.context.store
-    movement = build(Request("mitchell", tables=3, trays_per_round=2))
-    for n in range(2 * len(movement.field)):
-        store.add_player(f"Player {n}")
-    pair_up(store, movement.field)
-    store.choose_movement(movement)
-    window.context.notify(Changed.EVERYTHING)
-    return window
-
-
 def test_title_names_the_event_and_its_file(window: MainWindow) -> None:
     assert window.windowTitle() == "Test evening — event.whist — Whist Director"
 
