@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from director.printing import fit
 from director.printing.base import (
     MARGIN,
     Header,
@@ -25,7 +26,7 @@ from director.printing.base import (
     paper_size,
     report,
 )
-from director.printing.fonts import REGULAR
+from director.printing.fonts import BOLD, REGULAR
 
 T = TypeVar("T")
 
@@ -116,3 +117,27 @@ class CutLine(Flowable):
         c.setDash(2, 2)
         c.setLineWidth(0.3)
         c.line(0, self.gap, self.width, self.gap)
+
+
+CELL_GAP = 1.2 * mm
+"""The space between a card's column rule and its text."""
+
+
+def column_headings(
+    c: Canvas,
+    columns: Sequence[tuple[str, float]],
+    x0: float,
+    top: float,
+    width: float,
+    height: float,
+    size: float,
+) -> tuple[list[float], list[float]]:
+    """Draw a card's column titles (title, share of `width`) in a band of `height` below
+    `top`, from `x0`; return where each column starts and how wide it is."""
+    widths = [width * share for _, share in columns]
+    xs = [x0 + sum(widths[:i]) for i in range(len(widths))]
+    for (title, _), x, w in zip(columns, xs, widths, strict=True):
+        fit.draw_middle(
+            c, title, x + CELL_GAP, top - height, w - 2 * CELL_GAP, height, size, BOLD, "left"
+        )
+    return xs, widths

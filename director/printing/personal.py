@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import fit
 from director.printing.base import Header, Progress
-from director.printing.cards import Slot, render_cards
+from director.printing.cards import CELL_GAP, Slot, column_headings, render_cards
 from director.printing.fonts import BOLD, REGULAR
 from director.printing.scorecards import NAME_LINE, split
 from director.printing.views import ScoreCard, trays_text
@@ -19,7 +19,6 @@ identifier = "personal-cards"
 verbose_name = "Personal cards (name and itinerary)"
 
 PAD = 4 * mm
-GAP = 1.2 * mm
 TITLE_HEIGHT = 16 * mm
 HEADING_HEIGHT = 6 * mm
 TWO_PER_PAGE_UP_TO = 12
@@ -54,12 +53,7 @@ def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
     fit.draw(c, card.name, x0 + inner * 0.65, top, inner * 0.35, 16, BOLD, "right")
     top -= TITLE_HEIGHT
     cols = _columns(card)
-    widths = [inner * share for _, share in cols]
-    xs = [x0 + sum(widths[:i]) for i in range(len(widths))]
-    for (title, _), x, w in zip(cols, xs, widths, strict=True):
-        fit.draw_middle(
-            c, title, x + GAP, top - HEADING_HEIGHT, w - 2 * GAP, HEADING_HEIGHT, 9, BOLD, "left"
-        )
+    xs, widths = column_headings(c, cols, x0, top, inner, HEADING_HEIGHT, 9)
     c.setLineWidth(0.6)
     c.line(x0, top - HEADING_HEIGHT, x0 + inner, top - HEADING_HEIGHT)
     top -= HEADING_HEIGHT
@@ -73,7 +67,9 @@ def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
         texts += [row.opponents, trays_text(row.trays) if row.trays else ""]
         for i, (text, x, w) in enumerate(zip(texts, xs, widths, strict=True)):
             font = BOLD if i < 2 else REGULAR
-            fit.draw_middle(c, text, x + GAP, bottom, w - 2 * GAP, height, size, font, "left")
+            fit.draw_middle(
+                c, text, x + CELL_GAP, bottom, w - 2 * CELL_GAP, height, size, font, "left"
+            )
         c.setLineWidth(0.3)
         c.line(x0, bottom, x0 + inner, bottom)
         top = bottom

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import fit
 from director.printing.base import Header, Progress
-from director.printing.cards import Slot, render_cards
+from director.printing.cards import CELL_GAP, Slot, column_headings, render_cards
 from director.printing.fonts import BOLD, REGULAR
 from director.printing.views import ScoreCard, ScoreRow
 
@@ -21,7 +21,6 @@ identifier = "scorecards"
 verbose_name = "Personal score cards"
 
 PAD = 4 * mm
-GAP = 1.2 * mm
 TITLE_HEIGHT = 14 * mm
 HEADING_HEIGHT = 8 * mm
 """Two lines of the smallest text: "Revoke, note" wraps in its narrow column."""
@@ -97,12 +96,7 @@ def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
     fit.draw(c, player, x0 + inner * 0.35, top - 3 * mm, inner * 0.65, 12, REGULAR, "right")
     top -= TITLE_HEIGHT
     cols = _columns(card)
-    widths = [inner * share for _, share in cols]
-    xs = [x0 + sum(widths[:i]) for i in range(len(widths))]
-    for (title, _), x, w in zip(cols, xs, widths, strict=True):
-        fit.draw_middle(
-            c, title, x + GAP, top - HEADING_HEIGHT, w - 2 * GAP, HEADING_HEIGHT, 8, BOLD, "left"
-        )
+    xs, widths = column_headings(c, cols, x0, top, inner, HEADING_HEIGHT, 8)
     c.setLineWidth(0.6)
     c.line(x0, top, x0 + inner, top)
     top -= HEADING_HEIGHT
@@ -144,13 +138,21 @@ def _draw_row(
     texts.append(row.opponents)
     for i, (text, x, w) in enumerate(zip(texts, xs, widths, strict=False)):
         fit.draw_middle(
-            c, text, x + GAP, bottom, w - 2 * GAP, h, size, BOLD if i < 2 else REGULAR, "left"
+            c,
+            text,
+            x + CELL_GAP,
+            bottom,
+            w - 2 * CELL_GAP,
+            h,
+            size,
+            BOLD if i < 2 else REGULAR,
+            "left",
         )
     _draw_trick_boxes(c, row.trays, xs[TRICKS], widths[TRICKS], bottom, h, trays_per_row)
     if row.trays:
         c.setLineWidth(0.4)
         for x, w in zip(xs[TRICKS + 1 :], widths[TRICKS + 1 :], strict=True):
-            c.rect(x + GAP / 2, bottom + GAP / 2, w - GAP, h - GAP)
+            c.rect(x + CELL_GAP / 2, bottom + CELL_GAP / 2, w - CELL_GAP, h - CELL_GAP)
 
 
 def _draw_trick_boxes(
@@ -161,8 +163,16 @@ def _draw_trick_boxes(
     c.setLineWidth(0.4)
     for i, tray in enumerate(trays):
         left = x + i * box
-        c.rect(left + GAP / 2, bottom + GAP / 2, box - GAP, h - GAP)
-        fit.draw(c, str(tray), left + GAP, bottom + h - GAP, box - 2 * GAP, fit.FLOOR_SIZE, BOLD)
+        c.rect(left + CELL_GAP / 2, bottom + CELL_GAP / 2, box - CELL_GAP, h - CELL_GAP)
+        fit.draw(
+            c,
+            str(tray),
+            left + CELL_GAP,
+            bottom + h - CELL_GAP,
+            box - 2 * CELL_GAP,
+            fit.FLOOR_SIZE,
+            BOLD,
+        )
 
 
 def _draw_total(
@@ -180,9 +190,17 @@ def _draw_total(
     c.rect(x0, bottom, inner, h, stroke=0, fill=1)
     c.setFillGray(0)
     fit.draw_middle(
-        c, label, x0 + GAP, bottom, box_x - x0 - 2 * GAP, h, min(11, h * 0.45), BOLD, "right"
+        c,
+        label,
+        x0 + CELL_GAP,
+        bottom,
+        box_x - x0 - 2 * CELL_GAP,
+        h,
+        min(11, h * 0.45),
+        BOLD,
+        "right",
     )
     c.setLineWidth(0.6)
     c.setFillGray(1)
-    c.rect(box_x + GAP / 2, bottom + GAP / 2, box_w - GAP, h - GAP, fill=1)
+    c.rect(box_x + CELL_GAP / 2, bottom + CELL_GAP / 2, box_w - CELL_GAP, h - CELL_GAP, fill=1)
     c.setFillGray(0)
