@@ -66,6 +66,7 @@ from director.store.values import (
     Team,
     TrumpSlip,
 )
+from schedules.findings import ScheduleError
 from schedules.types import Direction, Movement
 
 if TYPE_CHECKING:
@@ -198,10 +199,11 @@ class EventStore:
                 raise
             raise explained from exc
         except (ValueError, LookupError, TypeError, NoResultFound) as exc:
-            if isinstance(exc, DirectorError):
+            if isinstance(exc, DirectorError | ScheduleError):
                 raise
-            # Our own refusals are DirectorErrors; these come from reading a stored value
-            # that is not what this program writes (a flipped bit, another program's edit).
+            # Our own refusals (the engine's too) say what is wrong themselves; the rest come
+            # from reading a stored value this program never writes (a flipped bit, another
+            # program's edit).
             raise DamagedEventError(
                 f"{self._where} holds a value this program cannot read"
                 f" ({type(exc).__name__}: {str(exc)[:120]}); the file may be damaged. It was"

@@ -207,3 +207,17 @@ def test_a_result_with_a_ruling_the_laws_refuse_is_not_stored_at_all(
         )
     assert everything(store) == before
     assert store.audit_log() == trail
+
+
+def test_the_engines_own_refusal_is_not_taken_for_a_damaged_file(
+    store: EventStore, movement: Movement, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from director.store import repository
+    from schedules.findings import ScheduleError
+
+    def refuse(*_args: object) -> None:
+        raise ScheduleError("the movement seats pair 3 twice in round 2")
+
+    monkeypatch.setattr(repository, "store_movement", refuse)
+    with pytest.raises(ScheduleError, match="seats pair 3 twice"):
+        store.choose_movement(movement, session=1)
