@@ -119,7 +119,7 @@ def _score_tray(
     by_place: dict[tuple[int, int], TableResult] = {
         (r.round, r.table): r for r in mine if r.version == version
     }
-    plays = [(by_place[p], index.seatings[p]) for p in index.plays[tray] if p in by_place]
+    plays = [(by_place[p], index.seatings[(*p, tray)]) for p in index.plays[tray] if p in by_place]
     replaced = tuple(range(1, version))
     deal, warnings = score_deal(
         tray, version, plays, len(index.plays[tray]), context(session), replaced

@@ -51,7 +51,9 @@ NOT_PLAYED_THERE = frozenset({IrregularityKind.WRONG_CARDS, IrregularityKind.NOT
 class PlayIndex:
     """Where each tray is played, per the movement, and which version of it counts."""
 
-    seatings: dict[tuple[RoundNo, TableNo], Seating]
+    seatings: dict[tuple[RoundNo, TableNo, TrayNo], Seating]
+    """The seating of each play, by round, table and tray: a round split at a table (the
+    half-round trick) seats its two halves differently."""
     plays: dict[TrayNo, tuple[tuple[RoundNo, TableNo], ...]]
     """Per tray, the (round, table) places that play it, in order."""
     latest: dict[TrayNo, int]
@@ -60,7 +62,7 @@ class PlayIndex:
 
 def index_plays(session: Session) -> PlayIndex:
     """The movement's plays of every tray, and the counting version of each."""
-    seatings = {(s.round, s.table): s for s in session.movement.seatings}
+    seatings = {(s.round, s.table, tray): s for s in session.movement.seatings for tray in s.trays}
     plays: dict[TrayNo, list[tuple[RoundNo, TableNo]]] = {
         n: [] for n in session.movement.tray_numbers
     }
@@ -173,11 +175,11 @@ def _slip_trump(session: Session, tray: TrayNo, version: int) -> Suit | None:
 
 def check_result(session: Session, index: PlayIndex, r: TableResult) -> None:
     """One table result against the movement, the laws and the session's settings."""
-    seating = index.seatings.get((r.round, r.table))
     if r.tray not in index.plays:
         raise UnknownPlayError(f"{_at(r)}: the movement has no tray {r.tray}")
-    if seating is None or r.tray not in seating.trays:
-        played = ", ".join(str(t) for t in seating.trays) if seating else "nothing"
+    if (r.round, r.table, r.tray) not in index.seatings:
+        here = sorted(t for (n, table, t) in index.seatings if (n, table) == (r.round, r.table))
+        played = ", ".join(str(t) for t in here) or "nothing"
         raise UnknownPlayError(
             f"{_at(r)}: per the movement this table plays {played} in round {r.round};"
             " check the table, round and tray"

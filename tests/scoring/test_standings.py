@@ -106,3 +106,21 @@ def test_mnemonic_each_pair_compared_with_the_pair_that_held_the_other_hands() -
     assert rows["1"].plus_minus == (9 - 5) + (6 - 6)  # raw totals, no equating
     assert rows["2"].plus_minus == -4
     assert [s.label for s in res.standings["N-S"]] == ["1"]  # the pair seated N/S
+
+
+def test_a_round_split_at_a_table_scores_each_half_with_its_own_seating() -> None:
+    """The half-round trick seats a table's two halves of a round the other way round: each
+    tray's N/S hands belong to whoever held them in that half, never the round's last half."""
+    from schedules.catalog import Request, build
+
+    mv = build(Request("howell", tables=5, trays_per_round=2, variant="half-rounds"))
+    split = {(s.round, s.table) for s in mv.seatings if s.switched}
+    assert split  # the trick is there to test
+    expected = {
+        (s.round, s.table, tray): s.side(Direction.EW if s.switched else Direction.NS)
+        for s in mv.seatings
+        for tray in s.trays
+    }
+    res = score_session(session(mv, random_results(mv, 5)))
+    scored = {(t.round, t.table, t.tray): t.ns for deal in res.deals for t in deal.tables}
+    assert scored == expected
