@@ -87,6 +87,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.entries)
         self.path_bar = EveningPath()
         self.path_bar.chosen.connect(self.take_step)
+        self.path_bar.goOn.connect(self.go_on)
         self._path_timer = QTimer(self)
         self._path_timer.setSingleShot(True)
         self._path_timer.setInterval(PATH_DELAY_MS)
@@ -157,7 +158,7 @@ class MainWindow(QMainWindow):
             "New &deal…", self._scores_call("new_deal"), "Ctrl+Shift+N", "Order a new deal"
         )
         self.go_on_action = self._action(
-            "&Next step", self.path_bar.go_on.click, "Ctrl+G", "Take the next step of the evening"
+            "&Next step", self.go_on, "Ctrl+G", "Take the next step of the evening"
         )
         self.serve_action = self._action(
             "Serve the &tables…",
@@ -183,7 +184,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
-        event_menu = bar.addMenu("E&vent")
+        event_menu = bar.addMenu("Eve&nt")
         event_menu.addAction(self.go_on_action)
         event_menu.addSeparator()
         event_menu.addActions([self.settings_action, self.add_session_action, self.import_action])
@@ -247,18 +248,21 @@ class MainWindow(QMainWindow):
         self.view_menu.clear()
         for number, (screen, title) in enumerate(
             (
-                (self.players, "&Players"),
-                (self.movement, "&Movement"),
-                (self.slips, "&Trump slips"),
-                (self.scores, "&Scores"),
-                (self.results, "R&esults"),
-                (self.history, "&History"),
-                (self.laws, "&Laws"),
+                (self.players, "Players"),
+                (self.movement, "Movement"),
+                (self.slips, "Trump slips"),
+                (self.scores, "Scores"),
+                (self.results, "Results"),
+                (self.history, "History"),
+                (self.laws, "Laws"),
             ),
             start=1,
         ):
-            self.tabs.addTab(screen, title)
-            action = self.view_menu.addAction(title.replace("&", ""))
+            # No Alt letter on a tab: the screens' own buttons need the letters, and Ctrl+N
+            # reaches each tab (the tooltip says which).
+            index = self.tabs.addTab(screen, title)
+            self.tabs.setTabToolTip(index, f"{title} (Ctrl+{number})")
+            action = self.view_menu.addAction(title)
             action.setShortcut(QKeySequence(f"Ctrl+{number}"))
             action.triggered.connect(lambda _c=False, s=screen: self.tabs.setCurrentWidget(s))
         self.tabs.setCurrentIndex(max(0, current))
@@ -462,6 +466,15 @@ class MainWindow(QMainWindow):
         states = evening(self.context.store, self._movement_or_none(), self.context.where, printed)
         self.path_bar.show_states(states)
         self.go_on_action.setText(f"&Next step: {next_step(states).action}")
+
+    def go_on(self) -> None:
+        """Take the next step as the event stands now: a change the path has not shown yet
+        (it is refreshed a moment after each change) counts."""
+        if self._path_timer.isActive():
+            self._path_timer.stop()
+            self.refresh_path()
+            self.name_undo_steps()
+        self.take_step(next_step(self.path_bar.states))
 
     def take_step(self, state: StepState) -> None:
         """Go to the screen (or the printing) where `state`'s step is done."""

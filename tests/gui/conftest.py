@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 
 from director.gui.context import Changed
 from director.gui.demo import pair_up
@@ -63,3 +64,11 @@ def seated(window: MainWindow) -> MainWindow:
     store.choose_movement(movement)
     window.context.notify(Changed.EVERYTHING)
     return window
+
+
+@pytest.fixture
+def beeps(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The beeps the program gives (one entry each), instead of the speaker."""
+    heard: list[int] = []
+    monkeypatch.setattr(QApplication, "beep", staticmethod(lambda: heard.append(1)))
+    return heard

@@ -2,13 +2,11 @@
 
 Every key goes to the widget that has the keyboard focus (`Keyboard`), as a real keyboard's
 would, so a test that passes also shows that the focus was where the director's next key
-needed it. `test_a_whole_howell_evening_by_keyboard` counts the keys of a whole 5-table
-Howell's scoring.
+needed it. `test_keyboard_evening` drives a whole evening this way and counts its keys.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import pytest
@@ -16,7 +14,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from director.gui.context import Changed
-from director.gui.demo import RANKS, SUITS, pair_up
+from director.gui.demo import pair_up
 from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS, Mark
 from director.gui.screens.slips.model import COL_TRUMP
@@ -24,7 +22,6 @@ from director.scoring.model import TRICKS, Direction, IrregularityKind, Revoke
 from director.scoring.session import score_session
 from director.store.values import EventSettings, ResultEntry
 from schedules.catalog import Request, build
-from tests.gui.test_evening import check_standings
 
 pytestmark = pytest.mark.gui
 
@@ -118,13 +115,6 @@ def scores(window: MainWindow) -> MainWindow:
     window.scores.show_round(1)
     window.scores.table.setFocus()
     return window
-
-
-@pytest.fixture
-def beeps(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    heard: list[int] = []
-    monkeypatch.setattr(QApplication, "beep", staticmethod(lambda: heard.append(1)))
-    return heard
 
 
 def test_a_refused_value_keeps_its_cell_open_selected_and_says_why(
@@ -334,71 +324,3 @@ def test_a_result_for_a_tray_without_its_slip_brings_a_reminder(qtbot, window: M
     window.context.notify(Changed.EVENT)
     keys.entry("7")  # a declared trump keeps no slips: nothing to remind
     assert grid.message.text() == ""
-
-
-def test_a_whole_howell_evening_by_keyboard(qtbot, window: MainWindow, beeps: list[int]) -> None:
-    """Every slip and result of a 5-table Howell by keys alone, with a refused figure, a
-    wrong entry undone and a revoke through its dialog; the standings are the engine's."""
-    seat(window)
-    store, grid, keys = window.context.store, window.scores, Keyboard(qtbot)
-    rng = random.Random(27)
-    movement = store.movement()
-
-    keys.press(Key.Key_3, CTRL)  # the trump slips
-    for _ in movement.tray_numbers:
-        keys.entry(rng.choice(RANKS) + rng.choice(SUITS))
-    slip_keys = keys.count
-    assert len(store.slips()) == len(movement.tray_numbers)
-
-    keys.press(Key.Key_4, CTRL)  # the scores, round 1, first table
-    start, typed = keys.count, 0
-    for number in range(1, movement.rounds + 1):
-        assert grid.view().round == number
-        for line in range(grid.model.rowCount()):
-            assert in_grid(window)
-            assert grid.table.currentIndex().row() == line
-            if (number, line) == (3, 2):
-                keys.entry("15")  # refused: the cell keeps it, selected
-                assert beeps
-                assert grid.table.currentIndex().row() == line
-            if (number, line) == (5, 1):
-                keys.entry("12")  # a wrong figure, taken back with Ctrl+Z
-                keys.press(Key.Key_Z, CTRL)
-                keys.press(Key.Key_Up)
-            tricks = str(rng.randint(2, 11))
-            keys.entry(tricks)
-            typed += len(tricks) + 1
-    results = len(store.results())
-    assert results == sum(len(s.trays) for s in movement.seatings)
-    extra = keys.count - start - typed
-    assert extra == len("15") + 1 + len("12") + 1 + 2  # the refusal, the wrong entry, undo, up
-
-    for _ in range(movement.rounds - 2):
-        keys.press(Key.Key_PageUp)
-    assert grid.view().round == 2
-    keys.press(Key.Key_Down)
-    row = grid.model.row(1)
-
-    def revoke(k: Keyboard) -> None:
-        k.type("7")  # N/S tricks as made (the figure shown is selected)
-        k.press(Key.Key_Tab)
-        k.type("E")  # revoking side: E-W
-        k.press(Key.Key_Tab)
-        k.type("1")  # one revoke
-        k.press(Key.Key_Tab)
-        k.type("2")  # two tricks won from the first revoke on
-        k.press(Key.Key_Return)
-
-    keys.in_dialog(revoke)
-    keys.press(Key.Key_R, CTRL)
-    assert in_grid(window)
-    (revoked,) = [r for r in store.results() if grid.model.key(row) == (r.round, r.table, r.tray)]
-    assert revoked.ns_tricks == 7
-    assert revoked.revokes == (Revoke(Direction.EW, 1, 2),)
-    assert grid.model.row(1).mark is Mark.REVOKE
-    total = keys.count
-    print(
-        f"\nkeys: {slip_keys} for {len(movement.tray_numbers)} slips, {total - slip_keys} for "
-        f"the scores ({results} results: {typed / results:.2f} a result), {total} in all"
-    )
-    check_standings(qtbot, window)

@@ -135,7 +135,9 @@ class EveningPath(QToolBar):
     Every button takes the keyboard focus with Tab; `chosen` carries the step clicked."""
 
     chosen = Signal(object)
-    """Emitted with the `StepState` of the step the director clicked or went on with."""
+    """Emitted with the `StepState` of the step the director clicked."""
+    goOn = Signal()
+    """The director asked for the next step (the button, or Ctrl+G)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("The evening", parent)
@@ -156,7 +158,7 @@ class EveningPath(QToolBar):
         self.addWidget(spacer)
         self.go_on = QPushButton()
         self.go_on.setToolTip("Take the next step of the evening (Ctrl+G)")
-        self.go_on.clicked.connect(lambda: self.chosen.emit(next_step(self.states)))
+        self.go_on.clicked.connect(self.goOn)
         self.addWidget(self.go_on)
 
     def show_states(self, states: tuple[StepState, ...]) -> None:

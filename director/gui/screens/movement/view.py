@@ -141,7 +141,7 @@ class MovementScreen(QWidget):
             QHeaderView.ResizeMode.ResizeToContents
         )
         self.grid_view.setAccessibleName("Round-by-table grid")
-        self.show_all = QCheckBox("Show the movements that do not &fit, and why")
+        self.show_all = QCheckBox("Show the movements that do not fit, and &why")
         self.show_all.setToolTip("List, greyed, the movements that cannot seat this field in time")
         self.summary = QLabel("Choose a proposal to see its grid.")
         self.summary.setWordWrap(True)
@@ -156,7 +156,7 @@ class MovementScreen(QWidget):
         scroll.setWidget(self.balance)
         details_tabs = QTabWidget()
         details_tabs.addTab(self.grid_view, "&Grid")
-        details_tabs.addTab(scroll, "&Details and balance")
+        details_tabs.addTab(scroll, "Details and &balance")
         self.details_tabs = details_tabs
 
         form = QFormLayout()
@@ -165,7 +165,7 @@ class MovementScreen(QWidget):
         row.addWidget(self.size)
         row.addWidget(self.kind)
         row.addStretch()
-        field_label = QLabel("&Field:")
+        field_label = QLabel("F&ield:")
         field_label.setBuddy(self.size)
         form.addRow(field_label, row)
         time_row = QHBoxLayout()

@@ -99,7 +99,7 @@ class PlayersScreen(Screen):
 
         roster_buttons = self._buttons(
             ("&Add…", "Add a player (Ins)", self.add_player),
-            ("&Edit…", "Edit the selected player (Enter)", self.edit_selected),
+            ("Edi&t…", "Edit the selected player (Enter)", self.edit_selected),
             ("&Remove", "Remove the selected players (Del)", self.remove_selected),
             ("&Import roster…", "Add every player of a CSV roster", self.choose_roster),
         )

@@ -189,7 +189,7 @@ class ResultsScreen(Screen):
         right.addWidget(self.tables_view)
         deal_layout.addLayout(right, 5)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.explanation, "&Explanation")
+        self.tabs.addTab(self.explanation, "E&xplanation")
         self.tabs.addTab(deal_page, "Per &deal")
         self.tabs.addTab(self.chart, "&Chart")
         top = QWidget()
