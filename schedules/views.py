@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from schedules.types import Label, Movement, RoundNo, Seat, TableNo, TrayNo
+from schedules.types import Label, Movement, RoundNo, Seat, Seating, TableNo, TrayNo
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,30 +20,43 @@ class Stop:
     opponents: tuple[Label, ...]
     partners: tuple[Label, ...]
     trays: tuple[TrayNo, ...]
-    switched: bool = False
+    switched_trays: tuple[TrayNo, ...] = ()
+    """The trays played holding the other side's hands: all of them under an arrow switch,
+    the second half under the half-round trick (a round split at one table)."""
+
+    @property
+    def switched(self) -> bool:
+        """Every tray of the round played holding the other side's hands."""
+        return bool(self.trays) and len(self.switched_trays) == len(self.trays)
+
+
+def _stop(s: Seating, who: Label, before: Stop | None) -> Stop:
+    """`who`'s round at seating `s`; the second half of a round split at a table adds its
+    trays to the first half's stop."""
+    switched = s.trays if s.switched else ()
+    if before is not None:
+        return replace(
+            before, trays=before.trays + s.trays, switched_trays=before.switched_trays + switched
+        )
+    return Stop(
+        s.round, s.table, s.seat_of(who), s.opponents_of(who), s.partners_of(who), s.trays, switched
+    )
+
+
+def _in_rounds(movement: Movement, stops: dict[RoundNo, Stop]) -> tuple[Stop, ...]:
+    """A stop for every round, sitting out where none is played."""
+    return tuple(
+        stops.get(r, Stop(r, None, None, (), (), ())) for r in range(1, movement.rounds + 1)
+    )
 
 
 def itinerary(movement: Movement, who: Label) -> tuple[Stop, ...]:
     """Every round of `who`, sit-outs included, in order."""
-    mine = {s.round: s for s in movement.seatings if who in s.places}
-    stops = []
-    for r in range(1, movement.rounds + 1):
-        s = mine.get(r)
-        if s is None:
-            stops.append(Stop(r, None, None, (), (), ()))
-        else:
-            stops.append(
-                Stop(
-                    r,
-                    s.table,
-                    s.seat_of(who),
-                    s.opponents_of(who),
-                    s.partners_of(who),
-                    s.trays,
-                    s.switched,
-                )
-            )
-    return tuple(stops)
+    stops: dict[RoundNo, Stop] = {}
+    for s in movement.seatings:
+        if who in s.places:
+            stops[s.round] = _stop(s, who, stops.get(s.round))
+    return _in_rounds(movement, stops)
 
 
 def itineraries(movement: Movement) -> dict[Label, tuple[Stop, ...]]:
@@ -51,21 +64,9 @@ def itineraries(movement: Movement) -> dict[Label, tuple[Stop, ...]]:
     by_who: dict[Label, dict[RoundNo, Stop]] = {c: {} for c in movement.field}
     for s in movement.seatings:
         for who in s.places:
-            by_who.setdefault(who, {})[s.round] = Stop(
-                s.round,
-                s.table,
-                s.seat_of(who),
-                s.opponents_of(who),
-                s.partners_of(who),
-                s.trays,
-                s.switched,
-            )
-    return {
-        who: tuple(
-            rounds.get(r, Stop(r, None, None, (), (), ())) for r in range(1, movement.rounds + 1)
-        )
-        for who, rounds in by_who.items()
-    }
+            mine = by_who.setdefault(who, {})
+            mine[s.round] = _stop(s, who, mine.get(s.round))
+    return {who: _in_rounds(movement, stops) for who, stops in by_who.items()}
 
 
 def next_stop(movement: Movement, who: Label, round: RoundNo) -> Stop | None:

@@ -83,8 +83,32 @@ def tables_text(tables: tuple[TableNo, ...]) -> str:
     return ", ".join(str(t) for t in tables) if tables else "—"
 
 
-def _seating_index(movement: Movement) -> dict[tuple[RoundNo, TableNo], Seating]:
-    return {(s.round, s.table): s for s in movement.seatings}
+def _seating_index(
+    movement: Movement,
+) -> dict[tuple[RoundNo, TableNo, tuple[TrayNo, ...]], Seating]:
+    """Each seating by round, table and trays: a round split at a table (the half-round
+    trick) has two, seated the other way round."""
+    return {(s.round, s.table, s.trays): s for s in movement.seatings}
+
+
+def _round_ways(movement: Movement) -> dict[tuple[RoundNo, TableNo], TrayWay]:
+    """Each table's trays in a round and their ways, the halves of a split round as one."""
+    ways: dict[tuple[RoundNo, TableNo], TrayWay] = {}
+    for table_ways in tray_ways(movement).values():
+        for w in table_ways:
+            first = ways.get((w.round, w.table))
+            ways[(w.round, w.table)] = w if first is None else _joined(first, w)
+    return ways
+
+
+def _joined(first: TrayWay, second: TrayWay) -> TrayWay:
+    return replace(
+        first,
+        trays=first.trays + second.trays,
+        sharing=tuple(sorted(set(first.sharing) | set(second.sharing))),
+        came=first.came + second.came,
+        goes=first.goes + second.goes,
+    )
 
 
 # --- Indicators ----------------------------------------------------------------------------
@@ -136,10 +160,9 @@ def indicator_cards(
     names = names or {}
     trips = itineraries(movement)
     skipped = tray_words.skips(movement, trips) if movement.family in MITCHELL_FAMILIES else {}
-    at = _seating_index(movement)
-    ways = {
-        (w.round, w.table): w for table_ways in tray_ways(movement).values() for w in table_ways
-    }
+    # the halves of a split round seat the same players: either one says who sits where
+    at = {(s.round, s.table): s for s in movement.seatings}
+    ways = _round_ways(movement)
     cards = []
     for table in movement.table_numbers:
         for seat in positions(movement):
@@ -241,13 +264,14 @@ def table_cards(
     headings = tuple(seat_name(movement, s) for s in seats)
     mitchell = movement.family in MITCHELL_FAMILIES
     notes = plain_notes(movement) if mitchell else ()
-    skipped = tray_words.skips(movement, itineraries(movement)) if mitchell else {}
+    trips = itineraries(movement)
+    skipped = tray_words.skips(movement, trips) if mitchell else {}
     at = _seating_index(movement)
     cards = []
     for table, table_ways in tray_ways(movement).items():
         rows = []
         for way in table_ways:
-            s = at[(way.round, table)]
+            s = at[(way.round, table, way.trays)]
             rows.append(
                 TableRow(
                     way.round,
@@ -261,7 +285,7 @@ def table_cards(
             f"After round {r}, {named(movement, who, names)} goes to table {go}, not {usual}: "
             "the movers skip a table here so as not to meet their own trays again."
             for (who, r), (go, usual) in sorted(skipped.items(), key=lambda item: item[0][1])
-            if at.get((r, table)) is not None and who in at[(r, table)].places
+            if trips[who][r - 1].table == table
         )
         cards.append(TableCard(table, headings, tuple(rows), mine + notes, links.get(table)))
     return tuple(cards)
@@ -325,6 +349,8 @@ def _score_row(movement: Movement, stop: Stop) -> ScoreRow:
     seat = seat_name(movement, stop.seat)
     if stop.switched:
         seat += " (switched)"
+    elif stop.switched_trays:  # the half-round trick: the round's second half only
+        seat += f" (tray {trays_text(stop.switched_trays)} switched)"
     return ScoreRow(stop.round, str(stop.table), seat, partner, names, stop.trays)
 
 
@@ -423,12 +449,15 @@ class Recap:
 def recap(movement: Movement) -> Recap:
     """The grid: per round and table, who sits there ("3 v 5" or "N-E-S-W") and the trays."""
     joiner = "-" if movement.competitors is Competitors.INDIVIDUALS else " v "
-    cells = {
-        (s.round, s.table): RecapCell(
-            joiner.join(s.places) + (" sw" if s.switched else ""), trays_text(s.trays)
-        )
-        for s in movement.seatings
-    }
+    cells: dict[tuple[RoundNo, TableNo], RecapCell] = {}
+    for s in movement.seatings:
+        first = cells.get((s.round, s.table))
+        if first is None:
+            who = joiner.join(s.places) + (" sw" if s.switched else "")
+            cells[(s.round, s.table)] = RecapCell(who, trays_text(s.trays))
+        else:  # the second half of a round split at the table, played the other way round
+            halves = f"{first.trays}, {trays_text(s.trays)}{' sw' if s.switched else ''}"
+            cells[(s.round, s.table)] = replace(first, trays=halves)
     title = f"{movement.family.capitalize()} movement"
     if movement.variant:
         title += f" ({movement.variant})"

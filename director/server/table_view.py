@@ -17,7 +17,7 @@ from director.printing.views import competitor_name, seat_name
 from director.server.clock import WARNING_SECONDS, ClockReading
 from director.store.services import ConflictError, EventStore, Result
 from director.store.table_values import TableCall, TableToken
-from schedules.types import Competitors, Label, Movement, Seat
+from schedules.types import Competitors, Label, Movement, Seat, Seating
 from schedules.views import next_stop
 
 Play = tuple[int, int]
@@ -138,18 +138,11 @@ class TableView:
 
     def seats(self, round_no: int) -> list[dict[str, str]]:
         """Who holds which cards at the table in `round_no`: N, E, S, W."""
-        seating = next(
-            s for s in self.movement.seatings if s.round == round_no and s.table == self.table
-        )
+        seating = self._seating(round_no)
         if self.movement.competitors is Competitors.INDIVIDUALS:
             holders = dict(zip((Seat.N, Seat.E, Seat.S, Seat.W), seating.places, strict=False))
             return [{"seat": seat.name, "name": self.who(label)} for seat, label in holders.items()]
-        # An arrow-switched round gives the pair sitting N-S the E-W cards, and vice versa.
-        ns, ew = reversed(seating.places) if seating.switched else seating.places
-        return [
-            {"seat": "NS", "name": self.who(ns)},
-            {"seat": "EW", "name": self.who(ew)},
-        ]
+        return [{"seat": side, "name": name} for side, name in self._holders(seating).items()]
 
     def moves(self, after: int) -> list[dict[str, str]]:
         """Where each competitor at the table in round `after` goes next."""
@@ -204,6 +197,23 @@ class TableView:
             },
         }
 
+    def _seating(self, round_no: int, tray: int | None = None) -> Seating:
+        """The table's seating in a round (the one playing `tray`: a round split at the table
+        by the half-round trick has two, the second played the other way round)."""
+        return next(
+            s
+            for s in self.movement.seatings
+            if (s.round, s.table) == (round_no, self.table) and (tray is None or tray in s.trays)
+        )
+
+    def _holders(self, seating: Seating) -> dict[str, str]:
+        """Who holds the N-S and the E-W cards of a tray (pairs; empty for individuals, whose
+        seat is their hand): an arrow switch gives the pair sitting N-S the E-W cards."""
+        if self.movement.competitors is Competitors.INDIVIDUALS:
+            return {}
+        ns, ew = reversed(seating.places) if seating.switched else seating.places
+        return {"NS": self.who(ns), "EW": self.who(ew)}
+
     def _tray(self, round_no: int, tray: int) -> dict[str, Any]:
         result = self.results.get((round_no, tray))
         calls = [c for c in self.calls if (c.round, c.tray) == (round_no, tray)]
@@ -211,6 +221,7 @@ class TableView:
             "tray": tray,
             "entered": result is not None,
             "calls": [{"kind": c.kind.value, "settled": c.settled} for c in calls],
+            "holders": self._holders(self._seating(round_no, tray)),
         }
         if result is not None:
             entry |= {

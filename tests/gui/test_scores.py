@@ -324,3 +324,12 @@ def test_a_result_for_a_tray_without_its_slip_brings_a_reminder(qtbot, window: M
     window.context.notify(Changed.EVENT)
     keys.entry("7")  # a declared trump keeps no slips: nothing to remind
     assert grid.message.text() == ""
+
+
+def test_the_overview_waits_for_both_halves_of_a_round_split_at_a_table() -> None:
+    from director.gui.screens.scores.overview import Progress
+
+    movement = build(Request("howell", tables=5, trays_per_round=2, variant="half-rounds"))
+    first, second = (s for s in movement.seatings if (s.round, s.table) == (1, 5))
+    progress = Progress(movement)
+    assert progress.expected[(1, 5)] == frozenset(first.trays + second.trays)

@@ -244,3 +244,40 @@ def test_an_arrow_switched_pair_is_written_in_the_column_of_the_hands_it_holds()
     for row in tray_one.rows:
         s = seatings[(row.round, row.table)]
         assert row.places == ((s.ew, s.ns) if s.switched else (s.ns, s.ew))
+
+
+def test_a_round_split_at_a_table_prints_both_halves_on_every_paper() -> None:
+    """The half-round trick splits each round at one table, the second half played the other
+    way round: the cards show both halves, and only the second as switched."""
+    from director.printing.views import indicator_cards, recap
+
+    movement = catalog.build(
+        catalog.Request("howell", tables=5, trays_per_round=2, variant="half-rounds")
+    )
+    halves = [s for s in movement.seatings if s.switched]
+    assert halves  # the split seatings under test
+    for card in score_cards(movement):
+        for row in card.rows:
+            played = [
+                t for s in movement.seatings if card.who in s.places and s.round == row.round
+                for t in s.trays
+            ]  # fmt: skip
+            assert list(row.trays) == played, (card.who, row.round)
+    switched = {(s.round, s.table, trays_text(s.trays)) for s in halves}
+    for card in table_card_views(movement):
+        marked = {
+            (row.round, card.table, row.trays.split(" (")[0])
+            for row in card.rows
+            if "(switched)" in row.trays
+        }
+        assert marked == {m for m in switched if m[1] == card.table}
+    for card in indicator_cards(movement):
+        for row in card.rows:
+            here = [
+                t for s in movement.seatings if (s.round, s.table) == (row.round, card.table)
+                for t in s.trays
+            ]  # fmt: skip
+            assert row.trays == trays_text(tuple(here)), (card.table, row.round)
+    cells = recap(movement).cells
+    for s in halves:
+        assert cells[(s.round, s.table)].trays.endswith(f"{trays_text(s.trays)} sw")

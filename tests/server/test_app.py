@@ -265,3 +265,26 @@ def test_tables_of_another_event_file_are_not_opened(
         foreign = other.issue_table_links()[0]
     answer = client.get(f"{table_url('', foreign.table, foreign.token)}/state")
     assert answer.status_code == 403
+
+
+def test_a_round_split_at_the_table_says_who_holds_which_cards_tray_by_tray(
+    tmp_path: Path,
+) -> None:
+    """The half-round trick: the table's second half of each round is played with the cards
+    swapped, so the page names each tray's card holders, not the round's."""
+    from schedules.catalog import Request, build
+
+    movement = build(Request("howell", tables=5, trays_per_round=2, variant="half-rounds"))
+    first, second = (s for s in movement.seatings if s.round == 1 and s.table == 5)
+    assert (first.switched, second.switched) == (False, True)
+    with EventStore.create(tmp_path / "half.whist", name="Half rounds") as store:
+        store.choose_movement(movement)
+        store.issue_table_links()
+        link = next(table_url("", k.table, k.token) for k in store.table_links() if k.table == 5)
+        with TestClient(create_app(store, RoundClock()), base_url="http://testserver") as client:
+            state = client.get(f"{link}/state").json()
+    by_tray = {t["tray"]: t["holders"] for t in state["trays"]}
+    ns, ew = first.places
+    assert by_tray[first.trays[0]] == {"NS": f"Pair {ns}", "EW": f"Pair {ew}"}
+    assert by_tray[second.trays[0]] == {"NS": f"Pair {ew}", "EW": f"Pair {ns}"}
+    assert [s["name"] for s in state["seats"]] == [f"Pair {ns}", f"Pair {ew}"]

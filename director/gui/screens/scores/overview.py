@@ -33,8 +33,9 @@ class Progress:
         self.tables = movement.tables if movement else 0
         self.expected: dict[tuple[int, int], frozenset[int]] = {}
         if movement is not None:
-            for s in movement.seatings:
-                self.expected[(s.round, s.table)] = frozenset(s.trays)
+            for s in movement.seatings:  # a round split at a table counts both halves
+                where = (s.round, s.table)
+                self.expected[where] = self.expected.get(where, frozenset()) | frozenset(s.trays)
         self.entered: set[Play] = set()
 
     def set_entered(self, plays: Iterable[Play]) -> None:
