@@ -1,4 +1,4 @@
-"""The seed's own families: the Safford search, and generating + verifying each family's
+"""Foster's own families: the Safford search, and generating + verifying each family's
 largest size."""
 
 from __future__ import annotations

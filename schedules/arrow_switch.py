@@ -1,5 +1,6 @@
 """Arrow switches: which rounds (or half rounds) of a two-winner movement to switch so that
-one ranking is as fair as possible (issue 16, target 6; movement-math.md 2.1-2.2).
+one ranking is as fair as possible (issue 16, target 6;
+docs/movement-rules.md#arrow-switches-and-the-half-round-trick).
 
 Switching a round makes the N-S pairs play the E-W hands there, so they are compared with the
 E-W field. The balance report (`schedules.balance`) counts, for every two pairs, the tray sets
@@ -18,7 +19,8 @@ plan of the rule's size. On a 5-table Mitchell half rounds cannot give perfect b
 this index: the 45 pair counts can only be equal with exactly 9 tray sets (each set adds 20
 comparisons), and an exhaustive search over every round plan and every split of 4 of the 5
 sets into switched halves finds none; half rounds at one table raise the best index from 85.5
-to 90.4. The EBU's "5-table half-round trick" (movement-math.md 2.2) is for the 5-table
+to 90.4. The EBU's "5-table half-round trick"
+(docs/movement-rules.md#arrow-switches-and-the-half-round-trick) is for the 5-table
 complete Howell: `half_round_trick` switches the second half of every round at table 5 and
 reaches 100 (schedules.howell, --variant half-rounds).
 
@@ -271,7 +273,8 @@ def best_half_round_switches(movement: Movement, table: TableNo) -> SwitchPlan:
 
 def half_round_trick(movement: Movement) -> SwitchPlan:
     """The second half of the trays switched at one table in every round, at the table that
-    balances best (the EBU's 5-table half-round trick, movement-math.md 2.2); an empty plan
+    balances best (the EBU's 5-table half-round trick,
+    docs/movement-rules.md#arrow-switches-and-the-half-round-trick); an empty plan
     when no table beats the movement as it is, or when one plays fewer than 2 trays a round."""
     sets = _set_plays(movement)
     n = len(movement.field)

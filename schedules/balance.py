@@ -1,4 +1,4 @@
-"""Balance report: how often each two competitors are compared (movement-math.md section 2).
+"""Balance report: how often each two competitors are compared (docs/movement-rules.md#balance).
 
 Two competitors are *compared* on a tray set when both hold the same hands of it (same direction
 after any arrow switch) at different tables, so their scores stand against each other. Trays always

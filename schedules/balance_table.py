@@ -1,5 +1,6 @@
 """Per size, the balance our best complete Howell reaches against the theoretical bound
-(movement-math.md 1.3). Read by `director movement list --balance` and tools/balance_table.py."""
+(docs/movement-rules.md#balanced-howells). Read by `director movement list --balance` and
+tools/balance_table.py."""
 
 from __future__ import annotations
 

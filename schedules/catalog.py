@@ -72,7 +72,7 @@ class Family:
     competitors: Competitors
     sizes: str
     help: str
-    """The seed's rule, quoted, and our reading of it (decisions.md)."""
+    """The source's rule, quoted, and our reading of it (docs/movement-rules.md)."""
     build: Callable[[Request], Movement]
     variants: tuple[Variant, ...] = ()
     size_unit: str = "tables"

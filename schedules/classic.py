@@ -1,5 +1,5 @@
-"""Foster's classic small schemes (movements-research.md 2.4, "Foster's small pair schemes";
-Foster's Hoyle pp.111-114), as library entries.
+"""Foster's classic small schemes (docs/movement-rules.md#fosters-small-pair-schemes; Foster's
+Hoyle pp.111-114), as library entries.
 
 - four-pairs: two tables, three sets; each table deals its trays, plays them and exchanges
   them; every two pairs meet once and are matched (hold the same hands at the other table) once.
@@ -19,14 +19,14 @@ from schedules.findings import ImpossibleMovementError
 from schedules.types import Competitors, Label, Movement, Seating, Share, Tray, default_dealer
 
 SEED_RULE = (
-    "The seed names these schemes only through Foster's chapter and its memory warning: "
+    "Foster's chapter on duplicate whist gives these schemes, and warns of memory play: "
     "\"the replaying of the cards by the same players -- 'up and back' -- is the only possible "
     "method of approximating to Duplicate Whist for one table; but where eight or more players "
-    'participate, this form of the game is extremely undesirable" (seed line 169). Foster: '
+    'participate, this form of the game is extremely undesirable." Foster: '
     'four pairs -- "each pair has played and overplayed an equal number of hands against every '
     'other pair"; six pairs -- the last set "simply a match between the a and d pairs"; memory '
     'duplicate -- "If the indicators pointed N & S on the original deals, they must lie E & W '
-    'for the overplay" (movements-research.md, Foster pp.111-114).'
+    'for the overplay" (Foster pp.111-114; docs/movement-rules.md#fosters-small-pair-schemes).'
 )
 READING = (
     "Our reading: each scheme as Foster's tables give it, with trays exchanged between the "

@@ -1,6 +1,7 @@
 """Howell layouts: which pairs meet in each round and on which tray set, before labels and trays.
 
-A layout is the design behind a Howell movement (movement-math.md 1.1-1.3): rows are rounds,
+A layout is the design behind a Howell movement (docs/movement-rules.md#mathematics-of-movements):
+rows are rounds,
 cells are tables, and every cell names the North-South point, the East-West point and the tray
 set. The constructions, in the order `schedules.howell` tries them:
 

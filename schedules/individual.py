@@ -53,7 +53,8 @@ three times (promise "individual-partial"). `--rounds R` plays the first R round
 `--variant seats` is the two-table game of 8 players with four seat winners (schedules.seat_game).
 
 Trays: every table plays the same trays in a round (one set per round, duplicated at each
-table: the barometer the research notes recommend), so every player plays each tray once.
+table: a barometer, docs/movement-rules.md#individual-movements), so every player plays each
+tray once.
 """
 
 from __future__ import annotations
@@ -903,10 +904,11 @@ def build(request: Request) -> Movement:
 
 
 SEED_RULE = (
-    "Foster (seed lines 5 and 25): 'Several ingenious methods have been devised for handling "
-    "large numbers of players ... Safford and Mitchell having both distinguished themselves in "
-    "this line.' 'The score of each four hands should be added up by each individual player ... "
-    "The winner is the player who loses the fewest tricks.'"
+    "Foster (Hoyle, duplicate whist; docs/movement-rules.md#individual-movements): 'Several "
+    "ingenious methods have been devised for handling large numbers of players ... Safford and "
+    "Mitchell having both distinguished themselves in this line.' 'The score of each four hands "
+    "should be added up by each individual player ... The winner is the player who loses the "
+    "fewest tricks.'"
 )
 READING = (
     "We guarantee a whist tournament: every two players are partners exactly once and "

@@ -1,4 +1,4 @@
-"""The Mitchell for ladies and gentlemen (seed lines 5-17; decisions.md).
+"""The Mitchell for ladies and gentlemen (docs/movement-rules.md#fosters-ladies-and-gentlemen).
 
 Built on the pair Mitchell (`schedules.mitchell.pair_mitchell`): the N-S pair of table t
 becomes the two ladies of table t, North and East; the E-W pair that starts at table x becomes
@@ -34,17 +34,18 @@ SEED_RULE = (
     'number of tables is an odd number." "There must be four winners; the ladies with the '
     "best scores for the N & E hands respectively, and the gentlemen with the best S & W "
     "scores. If a choice is necessary, the lady and the gentleman taking the greatest number "
-    'of tricks above the average should be selected as the winners." (seed lines 5-17)'
+    "of tricks above the average should be selected as the winners.\" (Foster's Hoyle, "
+    "Duplicate Whist: large numbers of individuals.)"
 )
 READING = (
-    "Our reading (decisions.md): ladies N and E never move; gentlemen S and W keep their "
-    "compass point and move one table East each round, two by two; trays pass West. Odd "
-    "tables play in regular order; even tables by every method of the pair Mitchell: skip "
-    "(default), skip-revenge, stationary, dummy, halves, sections, relay. Four winners: best "
-    "North, East, South and West, each ranked on plus/minus against the others who held that "
-    "seat. If one lady and one gentleman must be chosen, the most tricks above average wins. "
-    "Given a field of ladies and gentlemen, `fill_tables` seats as many tables as possible and "
-    "names who is left over; a director may seat anyone anywhere, with a warning."
+    "Our reading (docs/movement-rules.md#fosters-ladies-and-gentlemen): ladies N and E never move; "
+    "gentlemen S and W keep their compass point and move one table East each round, two by two; "
+    "trays pass West. Odd tables play in regular order; even tables by every method of the pair "
+    "Mitchell: skip (default), skip-revenge, stationary, dummy, halves, sections, relay. Four "
+    "winners: best North, East, South and West, each ranked on plus/minus against the others who "
+    "held that seat. If one lady and one gentleman must be chosen, the most tricks above average "
+    "wins. Given a field of ladies and gentlemen, `fill_tables` seats as many tables as possible "
+    "and names who is left over; a director may seat anyone anywhere, with a warning."
 )
 
 
@@ -109,7 +110,7 @@ def from_pairs(pairs: Movement) -> Movement:
             *(_rename(n) for n in pairs.notes),
             "Four winners: best North, best East, best South, best West, each on plus/minus "
             "against the others who held that seat. If one lady and one gentleman must be "
-            "chosen: the most tricks above average (seed line 17).",
+            "chosen: the most tricks above average (docs/scoring-rules.md#winners).",
         ),
     )
 

@@ -1,8 +1,8 @@
 """The Mitchell family for pairs: odd tables, every even-table method, arrow switches.
 
 N-S pairs sit still, E-W pairs move one table up (to the next higher number, the last table
-to the first), trays pass one table down (movements-research.md 2.1). Pairs are named by their
-starting table, "NS3" and "EW3"; two sections add the section, "A-NS3".
+to the first), trays pass one table down (docs/movement-rules.md#mitchell). Pairs are named by
+their starting table, "NS3" and "EW3"; two sections add the section, "A-NS3".
 
 `pair_mitchell` is the public entry point for other families (the ladies-and-gentlemen
 Mitchell maps each N-S pair to two ladies and each E-W pair to two gentlemen);
@@ -159,7 +159,7 @@ def _movement(layout: Layout, per_round: int, empty: frozenset[Label]) -> Moveme
 
 
 SKIPS = ("skip", "skip-revenge")
-"""The variants where each mover must know his original trays (the seed's 2nd Method)."""
+"""The variants where each mover must know his original trays (Foster's 2nd Method)."""
 
 
 def _tray_range(trays: tuple[TrayNo, ...]) -> str:
@@ -256,19 +256,19 @@ _SEED = (
 )
 
 _READING = (
-    "Our reading (decisions.md): N-S pairs sit still, E-W pairs move one table up, trays pass "
-    "one table down. Odd tables: T rounds, every N-S pair meets every E-W pair once, two "
-    "winners (N-S and E-W). Even tables, every method the seed gives and the modern one: skip "
-    "(the 2nd Method, default, T-1 rounds; the round after which the skip falls is noted and "
+    "Our reading (docs/movement-rules.md#mitchell): N-S pairs sit still, E-W pairs move one table "
+    "up, trays pass one table down. Odd tables: T rounds, every N-S pair meets every E-W pair "
+    "once, two winners (N-S and E-W). Even tables, every method Foster gives and the modern one: "
+    "skip (the 2nd Method, default, T-1 rounds; the round after which the skip falls is noted and "
     "each E-W pair's original trays are listed), skip-revenge (T rounds, the last a revenge "
     "round), stationary (the 1st Method: table K, default T/2+1, never first or last, deals "
-    "nothing and overplays the trays of table K+1 tray by tray; needs 2+ trays a round), "
-    "dummy (T+1 tables, one empty; who sits out is noted), halves (T/2 odd: trays pass all "
-    "tables, E-W pairs circulate in their half, meeting its N-S pairs twice), sections (T/2 "
-    "odd: two odd Mitchells with their own trays and winners) and relay (tables 1 and T share "
-    "trays, a bye stand half way). An odd number of pairs leaves the last table's N-S place "
-    "empty: whoever reaches it sits out. --arrow-switch R,R (or --balance best, which chooses "
-    "the switches) makes it a one-winner movement."
+    "nothing and overplays the trays of table K+1 tray by tray; needs 2+ trays a round), dummy "
+    "(T+1 tables, one empty; who sits out is noted), halves (T/2 odd: trays pass all tables, E-W "
+    "pairs circulate in their half, meeting its N-S pairs twice), sections (T/2 odd: two odd "
+    "Mitchells with their own trays and winners) and relay (tables 1 and T share trays, a bye "
+    "stand half way). An odd number of pairs leaves the last table's N-S place empty: whoever "
+    "reaches it sits out. --arrow-switch R,R (or --balance best, which chooses the switches) makes "
+    "it a one-winner movement."
 )
 
 FAMILY = Family(

@@ -4,7 +4,7 @@ A layout names tray *sets* (set k holds the k-th block of trays) rather than tra
 layout serves any number of trays per round. Pairs are named by their starting table, "NS3" and
 "EW3" (sections prefix the section: "A-NS3"). Everywhere the N-S pairs sit still, the E-W pairs
 move one table up (to the next higher number) and the trays pass one table down, as in
-movements-research.md 2.1; `schedules.mitchell` turns a layout into a `Movement`.
+docs/movement-rules.md#mitchell; `schedules.mitchell` turns a layout into a `Movement`.
 
 Places named in `Layout.phantoms` are empty: a seating holding one is not played, so its other
 pair sits out (the dummy table, an odd number of pairs).
@@ -118,19 +118,19 @@ def _skip_offset(tables: int) -> Callable[[int], int]:
 
 
 def _skip_note(tables: int, rounds: int) -> list[str]:
-    """When the skip falls (the seed's bell tap), if the movement gets that far."""
+    """When the skip falls (Foster's bell tap), if the movement gets that far."""
     half = tables // 2
     if rounds <= half:
         return []
     return [
-        f"The skip (the seed's bell tap) falls after round {half}: at the change to round "
+        f"The skip (Foster's bell tap) falls after round {half}: at the change to round "
         f"{half + 1} every E-W pair moves two tables up instead of one, leaving the trays as "
         "they are, because each would otherwise meet its original trays again."
     ]
 
 
 def skip(tables: int, rounds: int, _stationary: int | None = None) -> Layout:
-    """The seed's 2nd Method, T-1 rounds: each E-W pair misses the N-S pair half way round."""
+    """Foster's 2nd Method, T-1 rounds: each E-W pair misses the N-S pair half way round."""
     notes = _skip_note(tables, rounds)
     if rounds == tables - 1:
         notes.append(f"E-W pair x never meets N-S pair x+{tables // 2} (the table skipped).")
@@ -170,7 +170,7 @@ def skip_revenge(tables: int, rounds: int, _stationary: int | None = None) -> La
 
 
 def stationary(tables: int, rounds: int, still: int | None) -> Layout:
-    """The seed's 1st Method: table M deals nothing and overplays the trays of table M+1."""
+    """Foster's 1st Method: table M deals nothing and overplays the trays of table M+1."""
     m = default_stationary(tables) if still is None else still
     others = [t for t in range(1, tables + 1) if t != m]
     n = len(others)
@@ -206,7 +206,8 @@ def stationary(tables: int, rounds: int, still: int | None) -> Layout:
 
 
 def default_stationary(tables: int) -> int:
-    """decisions.md: the middle table T/2+1 unless the director chooses."""
+    """The middle table T/2+1 unless the director chooses
+    (docs/movement-rules.md#stationary-table-fosters-1st-method)."""
     return tables // 2 + 1
 
 
@@ -303,7 +304,8 @@ def sections(tables: int, rounds: int, _stationary: int | None = None) -> Layout
 
 
 def relay(tables: int, rounds: int, _stationary: int | None = None) -> Layout:
-    """Relay between tables 1 and T and a bye stand half way (movements-research.md 2.2c)."""
+    """Relay between tables 1 and T and a bye stand half way
+    (docs/movement-rules.md#relay-and-bye-stand)."""
     half = tables // 2
     # Tray stations in the order the trays travel back through them: station 0 is the relay.
     stations: list[int | None] = [1, *range(2, half + 1), None, *range(half + 1, tables)]
@@ -366,7 +368,7 @@ RULES: dict[str, VariantRule] = {
         _even(4),
         "4, 6, 8, ... tables (even)",
         lambda t: t - 1,
-        "the seed's 2nd Method: E-W skip a table half way; T-1 rounds (default for even)",
+        "Foster's 2nd Method: E-W skip a table half way; T-1 rounds (default for even)",
     ),
     "skip-revenge": VariantRule(
         skip_revenge,
@@ -380,7 +382,7 @@ RULES: dict[str, VariantRule] = {
         _even(4),
         "4, 6, 8, ... tables (even), 2+ trays a round",
         lambda t: t - 1,
-        "the seed's 1st Method: a table that deals nothing overplays its East neighbour's "
+        "Foster's 1st Method: a table that deals nothing overplays its East neighbour's "
         "trays; --stationary-table K (default T/2+1)",
     ),
     "dummy": VariantRule(

@@ -1,4 +1,4 @@
-"""Mnemonic ("up and back") play over any schedule (seed lines 165-171).
+"""Mnemonic ("up and back") play over any schedule (docs/movement-rules.md#mnemonic-duplicate).
 
 "It can be played under any of the Duplicate Whist schedules by playing them through twice,
 the second time with the North and South hands given to the East and West players, and vice
@@ -13,7 +13,7 @@ from dataclasses import replace
 from schedules.types import Competitors, Movement, Seating, Share
 
 SEED_WARNING = (
-    "Mnemonic play with eight or more players: the seed calls it 'extremely undesirable, from "
+    "Mnemonic play with eight or more players: Foster calls it 'extremely undesirable, from "
     "the element of memory entering into the replay and destroying the integrity of the game'."
 )
 

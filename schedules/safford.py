@@ -1,9 +1,9 @@
-"""Safford's schedule for married couples (seed lines 19-25; decisions.md).
+"""Safford's schedule for married couples (docs/movement-rules.md#saffords-married-couples).
 
 The seating diagram of the book is lost; the places of the indicator letters and numbers were
 found by `schedules.safford_search` and are stored in schedules/data/safford/
 (tools/safford_search.py reproduces them). This module turns a stored seating into a
-`Movement`, and writes the proof: every property of decisions.md checked by the verifier, and
+`Movement`, and writes the proof: every property of the reading checked by the verifier, and
 for every player with whom they hold the same cards how often, spouse included.
 """
 
@@ -43,20 +43,20 @@ SEED_RULE = (
     'number; h going to b, as a sits still; and 8 to 2." "One hand is dealt at each table, '
     "and overplayed at each of the others. A different point of the compass should deal at "
     'each table, in order to equalise the lead." "The winner is the player who loses the '
-    'fewest tricks." (Foster, seed lines 19-25)'
+    "fewest tricks.\" (Foster's Hoyle, Duplicate Whist: married couples.)"
 )
 READING = (
-    "Our reading (decisions.md): ladies a-h and their husbands 1-8 at four tables in two sets "
-    "of two tables, seven rounds; husband and wife never in the same set, so never partners; "
-    "every player holds the same cards (same seat, a whole round of hands) as every other, "
-    "spouse included, at least once -- exactly once is impossible (21 places for 15 others). "
-    "The book's diagram is lost: the seating was found by search (schedules/data/safford/) and is "
-    "proved by the verifier. Other counts: any even number of couples from 4 with a stored "
-    "seating. Only a multiple of 4 keeps every couple apart (each set seats one member of "
-    "every couple); with 6, 10, ... two couples a round share the larger set (never as "
-    "partners), and 4 or 6 couples cannot give everyone the same cards as everyone. The "
-    "movement promises what holds and its proof names every shortfall, couple by couple and "
-    "pair by pair. Scoring is individual: tricks lost, fewest wins."
+    "Our reading (docs/movement-rules.md#saffords-married-couples): ladies a-h and their husbands "
+    "1-8 at four tables in two sets of two tables, seven rounds; husband and wife never in the "
+    "same set, so never partners; every player holds the same cards (same seat, a whole round of "
+    "hands) as every other, spouse included, at least once -- exactly once is impossible (21 "
+    "places for 15 others). The book's diagram is lost: the seating was found by search "
+    "(schedules/data/safford/) and is proved by the verifier. Other counts: any even number of "
+    "couples from 4 with a stored seating. Only a multiple of 4 keeps every couple apart (each set "
+    "seats one member of every couple); with 6, 10, ... two couples a round share the larger set "
+    "(never as partners), and 4 or 6 couples cannot give everyone the same cards as everyone. The "
+    "movement promises what holds and its proof names every shortfall, couple by couple and pair "
+    "by pair. Scoring is individual: tricks lost, fewest wins."
 )
 
 

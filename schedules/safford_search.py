@@ -1,4 +1,5 @@
-"""The search for a Safford married-couples seating (decisions.md, "Safford married couples").
+"""The search for a Safford married-couples seating
+(docs/movement-rules.md#saffords-married-couples).
 
 The book's seating diagram is lost, so the places of the indicator letters and numbers are
 found here. A *seating* says, for round 1, at which place (table and compass point) each lady

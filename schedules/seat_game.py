@@ -1,11 +1,11 @@
 """Eight players at two tables, each keeping one seat all evening: four seat winners.
 
-The Mitchell for ladies and gentlemen needs three tables; with two, its travelling gentlemen
-would meet their own trays again. Here every player keeps a compass point (the ladies-and-
-gentlemen style, seed line 17: "there must be four winners"), the two tables deal their own
-trays each round and exchange them, and the players of the other seats change tables so that
-in four rounds every two players of different seats meet exactly twice: each North partners
-each South twice and opposes each East and each West twice, and so on round the table. The
+The Mitchell for ladies and gentlemen needs three tables; with two, its travelling gentlemen would
+meet their own trays again. Here every player keeps a compass point (the ladies-and-gentlemen
+style, docs/movement-rules.md#fosters-ladies-and-gentlemen: "there must be four winners"), the two
+tables deal their own trays each round and exchange them, and the players of the other seats change
+tables so that in four rounds every two players of different seats meet exactly twice: each North
+partners each South twice and opposes each East and each West twice, and so on round the table. The
 two players of one seat never meet: they hold the same hands of every tray and are compared.
 
 The rounds are the four rows of an orthogonal array of strength 2: which East, South and West

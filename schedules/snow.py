@@ -1,12 +1,13 @@
-"""The Snow system of mnemonic duplicate, as we reconstruct it (decisions.md).
+"""The Snow system of mnemonic duplicate, as we reconstruct it
+(docs/movement-rules.md#the-snow-system).
 
-Only the name survives (seed line 173: "The Snow System of movement, where practicable, is
-preferable"). Our reading: every pair plays every tray twice, once in each direction, the two
-plays against different opponents and as far apart as possible.
+Only the name survives (Foster, on mnemonic duplicate: "The Snow System of movement, where
+practicable, is preferable"). Our reading: every pair plays every tray twice, once in each
+direction, the two plays against different opponents and as far apart as possible.
 
 Construction: a Mitchell of T tables played T rounds (N-S pairs still, trays one table down,
-E-W pairs one table up; with an even T the E-W pairs skip a table after round T/2, the
-seed's 2nd Method, and meet their first opponents again in round T), played through twice.
+E-W pairs one table up; with an even T the E-W pairs skip a table after round T/2, as in
+Foster's 2nd Method, and meet their first opponents again in round T), played through twice.
 The second pass is arrow-switched (the N-S pairs hold the E-W hands), and in its round r each
 E-W pair sits one table above where it sat in round r + 1 of the first pass (round 1's place
 for the last round). So every pair replays every tray against other opponents: the N-S pairs
@@ -25,20 +26,20 @@ from schedules.findings import ImpossibleMovementError
 from schedules.types import Competitors, Label, Movement, Seating, Tray, default_dealer, tray_block
 
 SEED_RULE = (
-    '"The Snow System of movement, where practicable, is preferable." (seed line 173, on '
+    '"The Snow System of movement, where practicable, is preferable." (Foster\'s Hoyle, on '
     "mnemonic duplicate: each deal played twice, the second time with the hands the "
     "adversaries held)."
 )
 READING = (
-    "This is a RECONSTRUCTION: the text describing Snow's system was not found in any source "
-    "we could reach (decisions.md). Our reading: every pair plays every tray twice, once in "
-    "each direction, the two plays against different opponents and as many rounds apart as "
-    "possible. Built as a Mitchell of T rounds played twice, the second pass with the hands "
-    "exchanged and each E-W pair one round ahead and one table up: every replay comes at "
-    "least T-1 rounds later (T for the N-S pairs), the most possible when each tray is at "
-    "one table a round. With an even number of tables the E-W pairs skip a table after round "
-    "T/2 (the seed's 2nd Method) and meet their first opponents again in round T. Any number "
-    "of tables from 2 (a single table leaves nobody else to replay against)."
+    "This is a RECONSTRUCTION: the text describing Snow's system was not found in any source we "
+    "could reach (docs/movement-rules.md#the-snow-system). Our reading: every pair plays every "
+    "tray twice, once in each direction, the two plays against different opponents and as many "
+    "rounds apart as possible. Built as a Mitchell of T rounds played twice, the second pass with "
+    "the hands exchanged and each E-W pair one round ahead and one table up: every replay comes at "
+    "least T-1 rounds later (T for the N-S pairs), the most possible when each tray is at one "
+    "table a round. With an even number of tables the E-W pairs skip a table after round T/2 "
+    "(Foster's 2nd Method) and meet their first opponents again in round T. Any number of tables "
+    "from 2 (a single table leaves nobody else to replay against)."
 )
 LARGEST = 60
 """The most tables the Snow system is built for: more than any room holds."""
@@ -121,7 +122,7 @@ def _notes(tables: int) -> tuple[str, ...]:
         f"replays a tray against the same opponents, nor within {tables - 1} rounds.",
         "Allow double the time per tray. Any irregularity in the hands means a new deal.",
         "Scoring: only the N-S scores need be kept; each pair is compared with the pair "
-        "that held the other hands (seed line 173).",
+        "that held the other hands (docs/scoring-rules.md#mnemonic-play).",
     )
 
 

@@ -1,5 +1,5 @@
-"""Team movements (movements-research.md 2.8): two teams of four, a round robin of teams of four,
-Howell's and Gilman's systems, and club against club.
+"""Team movements (docs/movement-rules.md#team-movements): two teams of four, a round robin of
+teams of four, Howell's and Gilman's systems, and club against club.
 
 Teams are numbered from 1; a team's pairs are "TEAM.K" ("2.1" is pair 1 of team 2), and
 `Movement.teams` maps each team to its pairs.
@@ -42,10 +42,10 @@ _PARTNERSHIPS = {
 }
 
 SEED_RULE = (
-    "The seed (Foster's Hoyle, part 1) names team play only in law (f): duplicate whist "
+    "The laws name team play only in their definition (f): duplicate whist "
     '"brings the play of teams, pairs or individuals into comparison". The schemes come from '
-    "Foster's chapter on duplicate whist (movements-research.md 2.8): two teams of four, "
-    '"A B C D versus W X Y Z, 2 tables, 6 sets", where "except in League matches it is usual '
+    "Foster's chapter on duplicate whist (docs/movement-rules.md#team-movements): two teams of "
+    'four, "A B C D versus W X Y Z, 2 tables, 6 sets", where "except in League matches it is usual '
     "to play only the 1st, 3rd and 5th sets\"; Howell's system for an odd number of teams, "
     '"trays move (n-1)/2 tables, players one table, in opposite directions"; and Gilman\'s '
     '(American whist), "E&W move to the next table but one, N&S sit still", trays one table.'

@@ -1,5 +1,5 @@
-"""Trays per round from the time available (seed line 11: "adjusted to the number of tables
-filled, and the time to be devoted to play")."""
+"""Trays per round from the time available (Foster: "adjusted to the number of tables filled,
+and the time to be devoted to play"; docs/movement-rules.md#trays-per-round)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from fractions import Fraction
 from schedules.findings import ImpossibleMovementError
 
 DEFAULT_MINUTES_PER_TRAY = Fraction(7)
-"""A setting; decisions.md: default 7 minutes a deal."""
+"""A setting, default 7 minutes a deal (docs/movement-rules.md#trays-per-round)."""
 
 
 def trays_per_round_for(

@@ -1,8 +1,9 @@
 """The verifier: checks any movement, however it was made, and reports every fault it finds.
 
-It knows nothing about the builders. `verify(m)` runs the universal rules (movements-research.md
-section 1) and then the movement's promise (`m.promise`, or the one named), and returns every
-finding; an empty list means the movement holds. Every builder runs it before returning.
+It knows nothing about the builders. `verify(m)` runs the universal rules
+(docs/movement-rules.md#universal-rules) and then the movement's promise (`m.promise`, or the one
+named), and returns every finding; an empty list means the movement holds. Every builder runs it
+before returning.
 
 >>> from schedules.types import Competitors, Seating, infer_trays
 >>> seats = (Seating.pair(1, 1, (1,), "1", "2"), Seating.pair(2, 1, (1,), "1", "3"))

@@ -1,8 +1,8 @@
 """The Laws of Duplicate Whist (A.W.L., as amended to 1910) as a searchable panel.
 
-The text is the seed's, copied into director/data/laws/ (public domain) with the scan's
-run-together words ("tricksfrom") parted. The printed laws number their sections afresh under
-each law; the seed's copy lost the law headings, so the panel groups the sections where the
+The text is Foster's (Complete Hoyle), copied into director/data/laws/ (public domain) with the
+scan's run-together words ("tricksfrom") parted. The printed laws number their sections afresh under
+each law; the scanned copy lost the law headings, so the panel groups the sections where the
 numbering starts again and titles each group by its subject.
 Irregularity dialogs quote a section through `section(subject, number)`.
 """

@@ -56,7 +56,8 @@ class Settings:
         self._store.setValue("window/state", state)
 
     def minutes_per_tray(self) -> Fraction:
-        """Minutes a deal takes to play (decisions.md: a setting, default 7)."""
+        """Minutes a deal takes to play (a setting, default 7:
+        docs/movement-rules.md#trays-per-round)."""
         text = self._store.value("movement/minutes_per_tray", str(DEFAULT_MINUTES_PER_TRAY), str)
         try:
             value = Fraction(str(text))

@@ -1,10 +1,10 @@
 """Table cards: per table, who sits there each round, the trays, and where they come from and go.
 
-Mitchell's own schedules had "Received from" and "Passed to" columns (movements-research.md
-section 5); here every tray's way is named: a table, a table within the round (tray by tray), the
-stand beside the table that takes the trays next, or back to the director. A card too long for
-a page continues on the next with its table number and heading row; the notes for the players
-at this table (the skip of a mover leaving it) follow the grid.
+Mitchell's own schedules had "Received from" and "Passed to" columns
+(docs/movement-rules.md#table-cards-and-indicators); here every tray's way is named: a table, a
+table within the round (tray by tray), the stand beside the table that takes the trays next, or back
+to the director. A card too long for a page continues on the next with its table number and heading
+row; the notes for the players at this table (the skip of a mover leaving it) follow the grid.
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ RULES: dict[IrregularityKind, Rule] = {
 }
 
 MNEMONIC = Rule(
-    "Mnemonic Duplicate (seed line 167)",
+    "Mnemonic Duplicate (docs/laws.md#mnemonic-duplicate)",
     Outcome.NEW_DEAL,
     Outcome.NEW_DEAL,
     "in case of the discovery of an irregularity in the hands, there must always be a new deal",

@@ -1,7 +1,8 @@
 """The revoke law's average ceiling when several tables revoke on one deal (Law VII Sec.4).
 
 "The revoking players cannot score more, nor their adversaries less than the average on the
-deal": the average meant is the deal's final one (decisions.md), and the penalties move it.
+deal": the average meant is the deal's final one (docs/laws.md#the-average-ceiling), and the
+penalties move it.
 With one revoking table the ceiling is simply the average of the others; with several, each
 table's penalty depends on the average and the average on the penalties, so both are found
 together as a fixed point, exactly.

@@ -352,7 +352,8 @@ def _finish(
 
 def _mnemonic_pm(ln: _Line, lines: Sequence[_Line]) -> Fraction:
     """Mnemonic play: N/S compared with the play in which the same competitors held the other
-    hands (seed line 173); half the difference, so the two plays together give the difference."""
+    hands (docs/scoring-rules.md#mnemonic-play); half the difference, so the two plays together
+    give the difference."""
     who = set(ln.seating.places)
     for other in lines:
         replay = other is not ln and set(other.seating.places) == who
@@ -362,7 +363,7 @@ def _mnemonic_pm(ln: _Line, lines: Sequence[_Line]) -> Fraction:
             ln.say(
                 f"Mnemonic: compared with the replay (round {other.result.round}), where the"
                 f" other hands made N/S {_fmt(other.final_ns)}: N/S {_signed(pm)}",
-                "Mnemonic Duplicate (seed line 173)",
+                "Mnemonic Duplicate (docs/scoring-rules.md#mnemonic-play)",
             )
             return pm
     ln.say("Mnemonic: the replay is not entered yet; credited level", "W5")

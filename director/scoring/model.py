@@ -139,7 +139,7 @@ class Adjustment(enum.Enum):
     REVOKE = "revoke"
     """Law VII Sec.4 transfer, ceiling and record (W14)."""
     MNEMONIC = "mnemonic"
-    """Compared with the pair that held the other hands (seed line 173)."""
+    """Compared with the pair that held the other hands (docs/scoring-rules.md#mnemonic-play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +206,7 @@ class TableResult:
 
 @dataclass(frozen=True, slots=True)
 class NewDeal:
-    """The tray was dealt again and replayed by every table (decisions.md "New deal")."""
+    """The tray was dealt again and replayed by every table (docs/laws.md#new-deal)."""
 
     tray: TrayNo
     version: int
@@ -254,7 +254,8 @@ class Session:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One line of an explanation: what was done and the rule or law it follows."""
+    """One line of an explanation: what was done and the rule or law it follows: a rule code
+    of docs/scoring-rules.md ("W2", "M1") or a law ("Law IV Sec.9")."""
 
     text: str
     rule: str = ""

@@ -1,5 +1,5 @@
-"""Safford married couples (seed lines 19-25): tricks lost per player with a subtotal after
-each four hands, and husband against wife on the hands both held.
+"""Safford married couples (docs/movement-rules.md#saffords-married-couples): tricks lost per
+player with a subtotal after each four hands, and husband against wife on the hands both held.
 
 >>> default_couples(("a", "b", "1", "2", "x"), {})
 (('a', '1'), ('b', '2'))
@@ -27,7 +27,7 @@ def default_couples(
     field: Sequence[Label], attributes: Mapping[Label, str]
 ) -> tuple[tuple[Label, Label], ...]:
     """Couples from the movement's attributes ("lady:a-1", "gentleman:a-1"), else a-1, b-2,
-    ... (decisions.md) among the field's labels."""
+    ... (docs/movement-rules.md#saffords-married-couples) among the field's labels."""
     by_couple: dict[str, dict[str, Label]] = {}
     for label in field:
         kind, _, couple = attributes.get(label, "").partition(":")

@@ -159,7 +159,7 @@ def rank(
     by_lost: bool = False,
 ) -> tuple[Standing, ...]:
     """One ranking, best first: by plus/minus (the laws), by percentage (matchpoints), or
-    `by_lost`, the fewest tricks lost (Safford, decisions.md).
+    `by_lost`, the fewest tricks lost (Safford, docs/scoring-rules.md#winners).
 
     `deals_in_full` sets the equated total (W3): the common average 13·D/2 plus the
     plus/minus, which equals crediting the average for deals not played (W5)."""
@@ -229,7 +229,8 @@ def rank_all(session: Session, tallies: dict[Label, Tally]) -> dict[str, tuple[S
     full = max((t.deals for t in played), default=0)
     out = {"overall": rank(played, "overall", session, full, by_lost=by_tricks_lost(session))}
     # Mnemonic play gives every pair both sides' hands; its N-S and E-W fields are the pairs
-    # seated there, each compared with the pair that held the other hands (seed line 173).
+    # seated there, each compared with the pair that held the other hands
+    # (docs/scoring-rules.md#mnemonic-play).
     sides = seated_sides(session) if movement.mnemonic else {t.label: t.directions for t in played}
     fixed = all(len(sides.get(t.label, ())) == 1 for t in played)
     if movement.competitors is not Competitors.INDIVIDUALS and fixed:
@@ -249,7 +250,8 @@ def rank_all(session: Session, tallies: dict[Label, Tally]) -> dict[str, tuple[S
 
 
 def by_tricks_lost(session: Session) -> bool:
-    """Safford married couples are ranked on tricks lost, the fewest winning (seed line 25)."""
+    """Safford married couples are ranked on tricks lost, the fewest winning
+    (docs/movement-rules.md#saffords-married-couples)."""
     return session.movement.family.lower() == "safford"
 
 
@@ -272,7 +274,7 @@ def _full(group: Sequence[Totals]) -> int:
 
 
 WINNER_FIELDS: dict[str, tuple[str, ...]] = {
-    # decisions.md: the winners each movement promises.
+    # The winners each movement promises (docs/scoring-rules.md#winners).
     "overall": ("overall",),
     "individual": ("overall",),
     "safford": ("overall",),

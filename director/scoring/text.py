@@ -1,8 +1,8 @@
 """The scored session as plain text: winners, standings and per-deal scores.
 
 Figures are exact until here; this is where they are rounded for display: to two decimals by
-default, or to tenths, halves or the historical nearest whole number (decisions.md: an option,
-never the default).
+default, or to tenths, halves or the historical nearest whole number (an option, never the
+default: docs/scoring-rules.md#w11-rounding).
 """
 
 from __future__ import annotations

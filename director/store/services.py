@@ -546,7 +546,7 @@ class EventStore:
         section: str = "A",
         who: str = "director",
     ) -> DealVersion:
-        """A new deal (decisions.md): the tray is dealt again and replayed by every table.
+        """A new deal (docs/laws.md#new-deal): the tray is dealt again and replayed by every table.
 
         `law` is the irregularity that called for it. The current version's slip and results
         are kept but stop counting; the new version is returned and receives its own slip and

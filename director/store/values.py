@@ -268,7 +268,7 @@ class Irregularity:
     kind: IrregularityKind
     """The irregularity, naming its law; what it does to the score is scoring's table."""
     table_trump: Suit | None = None
-    """The trump the table itself turned (only ever recorded here, decisions.md)."""
+    """The trump the table itself turned (only ever recorded here, docs/laws.md#the-trump-slip)."""
     side: Direction | None = None
     """The side at fault, where one is."""
     detail: str = ""

@@ -1,4 +1,5 @@
-"""Difference sets that make a cyclic complete Howell well balanced (movement-math.md 1.3).
+"""Difference sets that make a cyclic complete Howell well balanced
+(docs/movement-rules.md#balanced-howells).
 
 In a complete Howell developed over a group G of order v = 2n-1 with the stationary pair always
 North-South, tray set g is played North-South by the stationary pair and by A + g for one base

@@ -4,8 +4,8 @@ Write [x] for the class {x, -x} of a non-zero x in Z_n, n odd. Seat the partner 
 {x, -x}: their differences +-2x meet every class once, because 2 is a unit. A game
 (a, b, -a, -b) then has the opponent differences +-(a - b) and +-(a + b), each twice, so a
 first round works exactly when its classes pair up as {[a], [b]} with the classes [a + b] and
-[a - b] of all the pairs meeting every class once (movement-math.md section 1.4; the
-patterned starter of the whist literature):
+[a - b] of all the pairs meeting every class once (docs/movement-rules.md#whist-tournaments;
+the patterned starter of the whist literature):
 
 - v = 0 (mod 4), n = v - 1 (1-rotational): one class [c] is left over and seated with infinity,
   game (infinity, c, 0, -c); infinity partners 0 and the opponent differences +-c meet [c].

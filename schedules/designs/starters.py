@@ -2,7 +2,8 @@
 
 A Howell design H(s, 2n) is an s x s array (rows are rounds, columns are tray sets) whose
 filled cells hold two of 2n pairs; every pair is once in every row and every column and no two
-pairs share a cell twice (movement-math.md 1.2). H(2n-1, 2n) is a Room square.
+pairs share a cell twice (docs/movement-rules.md#room-squares-and-howell-designs). H(2n-1, 2n)
+is a Room square.
 
 We build them over an abelian group G of order s with k = 2n - s fixed points oo_1 .. oo_k
 (stationary pairs). The base round holds k cells {oo_j, z_j} and s - n cells {x_i, y_i} that

@@ -2,7 +2,7 @@
 
 A game (a, b, c, d) seats a and c against b and d. Every construction here is a *starter*: the
 first round over an abelian group G = Z_m1 x Z_m2 x ..., developed by adding each element of G
-in turn (movement-math.md section 1.4):
+in turn (docs/movement-rules.md#whist-tournaments):
 
 - v = 1 (mod 4): G has order v, the first round seats every element but 0 (who sits out), and
   round g is the first round plus g, so player g sits out round g.

@@ -1,4 +1,5 @@
-"""Promises of the Safford married-couples movement (decisions.md, "Safford married couples").
+"""Promises of the Safford married-couples movement
+(docs/movement-rules.md#saffords-married-couples).
 
 Three promises, each adding to the one before: `safford-rotation` (couples never partners,
 a and 1 still, the others rotating, a different dealer at each table), `safford-seating`
@@ -224,5 +225,5 @@ def check_safford_seating(movement: Movement) -> list[Finding]:
     "as every other (spouse included) at least once",
 )
 def check_safford(movement: Movement) -> list[Finding]:
-    """Every Safford property of decisions.md."""
+    """Every Safford property (docs/movement-rules.md#saffords-married-couples)."""
     return check_safford_seating(movement) + never_same_cards(movement)

@@ -1,4 +1,5 @@
-"""Promises of the Mitchell for ladies and gentlemen (seed lines 5-17, decisions.md).
+"""Promises of the Mitchell for ladies and gentlemen
+(docs/movement-rules.md#fosters-ladies-and-gentlemen).
 
 Each player's attribute says "lady" or "gentleman" (schedules.promises.couples.sex_of reads
 it). Ladies sit North and East and never move; gentlemen sit South and West, keep their compass

@@ -1,9 +1,9 @@
 """The promise of an individual game with four seat winners (schedules.seat_game).
 
-Every player keeps one seat all evening, so everyone who held a seat held the same hands and
-the best of each seat wins (seed line 17, as in the Mitchell for ladies and gentlemen). Every
-two players of different seats meet equally often: partners across N-S and E-W, opponents
-otherwise.
+Every player keeps one seat all evening, so everyone who held a seat held the same hands and the
+best of each seat wins (as in the Mitchell for ladies and gentlemen,
+docs/movement-rules.md#fosters-ladies-and-gentlemen). Every two players of different seats meet
+equally often: partners across N-S and E-W, opponents otherwise.
 """
 
 from __future__ import annotations

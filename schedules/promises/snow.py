@@ -1,4 +1,4 @@
-"""The promise of the Snow system as we reconstruct it (decisions.md, "Snow system").
+"""The promise of the Snow system as we reconstruct it (docs/movement-rules.md#the-snow-system).
 
 Every pair plays every tray of the movement twice, once with each side's hands (the universal
 mnemonic rule checks "once in each direction"), the two plays against different opponents and

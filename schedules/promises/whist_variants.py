@@ -5,7 +5,8 @@
   most twice (doubled under mnemonic play).
 - "individual-twh": a triplewhist tournament TWh(v): a Wh(v) in which, of the two games where
   two players oppose, they sit at adjacent seats of the first kind (North-East or South-West)
-  once and of the second kind (East-South or West-North) once (movement-math.md section 1.4).
+  once and of the second kind (East-South or West-North) once
+  (docs/movement-rules.md#whist-tournaments).
 - "individual-bwh": a balanced whist tournament BWh(v) (Finizio & Mosconi 2010): a Wh(v) in
   which every two players sit in the same direction (both North-South or both East-West) in
   exactly one round fewer than in opposite directions. The paper's definition was not

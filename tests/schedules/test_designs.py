@@ -1,5 +1,6 @@
 """Designs behind the Howell family: difference sets, starters and adders, and the designs that
-cannot exist (movement-math.md section 6, negative cases), shown by search plus the verifier."""
+cannot exist (docs/movement-rules.md#movements-that-cannot-exist), shown by search plus the
+verifier."""
 
 from __future__ import annotations
 

@@ -257,7 +257,7 @@ def test_arrow_switched_rounds_make_one_winner(t: int, data: st.DataObject) -> N
     assert m.winners == (("A overall", "B overall") if variant == "sections" else ("overall",))
 
 
-# -- the published tables (movements-research.md 2.1, 2.2a-c), cell by cell -------------------
+# -- the published tables (docs/movement-rules.md#mitchell), cell by cell -------------------
 
 RESEARCH_5_TABLES = """
 | 1 | 1–1 / 1 | 2–2 / 2 | 3–3 / 3 | 4–4 / 4 | 5–5 / 5 |
@@ -411,7 +411,7 @@ def test_family_help_quotes_the_seed_and_lists_every_variant() -> None:
     assert "1st Method" in FAMILY.help
     assert "2nd Method" in FAMILY.help
     assert "bell tap" in FAMILY.help
-    assert "decisions.md" in FAMILY.help
+    assert "docs/movement-rules.md" in FAMILY.help
     assert [v.name for v in FAMILY.variants] == list(RULES)
     assert catalog.family("mitchell") is FAMILY
 

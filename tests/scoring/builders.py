@@ -73,7 +73,7 @@ def revoke(side: str, count: int, after: int, failed: int = 0) -> Revoke:
 
 def ladies_gentlemen(tables: int, per_round: int) -> Movement:
     """Ladies sit North and East and never move; gentlemen sit South and West and move one
-    table East each round; trays pass West (seed lines 5-17)."""
+    table East each round; trays pass West (docs/movement-rules.md#fosters-ladies-and-gentlemen)."""
     ladies_n = [f"n{t}" for t in range(1, tables + 1)]
     ladies_e = [f"e{t}" for t in range(1, tables + 1)]
     gents_s = [f"s{t}" for t in range(1, tables + 1)]

@@ -1,4 +1,5 @@
-"""The spec's worked examples (scoring-research.md section 4): E1, E2 (Foster), E3."""
+"""Worked examples of docs/scoring-rules.md: plus/minus (W2), Foster's compass session (W3),
+a single revoke (W14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hypothesis properties of scoring (scoring-research.md section 6)."""
+"""Hypothesis properties of scoring (docs/scoring-rules.md)."""
 
 from __future__ import annotations
 

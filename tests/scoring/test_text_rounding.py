@@ -1,4 +1,5 @@
-"""Display rounding: exact fractions underneath, rounded only for the eye (decisions.md)."""
+"""Display rounding: exact fractions underneath, rounded only for the eye
+(docs/scoring-rules.md#w11-rounding)."""
 
 from __future__ import annotations
 

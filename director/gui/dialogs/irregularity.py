@@ -43,7 +43,7 @@ NEEDS_TRUMP = {
     IrregularityKind.SLIP_MISRECORDED,
     IrregularityKind.SLIP_FOUND_AT_NEXT_TABLE,
 }
-"""The table's own trump is recorded with these (and only here, decisions.md)."""
+"""The table's own trump is recorded with these (and only here: docs/laws.md#the-trump-slip)."""
 
 
 @dataclass(frozen=True)

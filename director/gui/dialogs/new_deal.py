@@ -1,4 +1,4 @@
-"""Order a new deal: the tray is dealt again and replayed by every table (decisions.md)."""
+"""Order a new deal: the tray is dealt again and replayed by every table (docs/laws.md#new-deal)."""
 
 from __future__ import annotations
 

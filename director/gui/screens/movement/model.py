@@ -27,7 +27,7 @@ from schedules.timing import duration_minutes
 from schedules.types import Movement
 
 MNEMONIC_WARN_PLAYERS = 8
-"""The seed: mnemonic play with eight or more players is "extremely undesirable"."""
+"""Foster: mnemonic play with eight or more players is "extremely undesirable"."""
 
 
 class FieldKind(enum.Enum):
@@ -38,7 +38,8 @@ class FieldKind(enum.Enum):
     COUPLES = "couples"
     TEAMS = "teams"
     LADIES_GENTLEMEN = "ladies and gentlemen"
-    """Players marked lady or gentleman, for Mitchell's social game (seed lines 5-17)."""
+    """Players marked lady or gentleman, for Mitchell's social game
+    (docs/movement-rules.md#fosters-ladies-and-gentlemen)."""
 
 
 _SIZE_UNITS = {
@@ -84,7 +85,8 @@ class Ask:
 
     @property
     def mnemonic_undesirable(self) -> bool:
-        """Mnemonic play with eight or more players (the seed's warning applies)."""
+        """Mnemonic play with eight or more players (Foster's warning applies:
+        docs/movement-rules.md#mnemonic-duplicate)."""
         return self.mnemonic and self.players >= MNEMONIC_WARN_PLAYERS
 
     def requests(self, fam: Family, variant: str | None) -> list[Request]:

@@ -5,7 +5,7 @@ result has its row and missing ones show at a glance. The N/S tricks are typed f
 traveller; the E/W column shows E/W's figure and takes E/W's own record when the two records
 disagree (the laws then say which counts, `director.scoring.deal.made_ns`). An entry the
 store refuses stays in its cell, marked, with the store's reason (`REFUSAL_ROLE`). There is no
-trump column (decisions.md).
+trump column (docs/laws.md#the-trump-slip).
 """
 
 from __future__ import annotations

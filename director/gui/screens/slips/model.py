@@ -1,6 +1,6 @@
 """The trump-slip grid: one row per tray (its current deal), the trump card editable.
 
-The trump is entered once per tray from the returned slip (decisions.md, "The trump slip");
+The trump is entered once per tray from the returned slip (docs/laws.md#the-trump-slip);
 the store checks the card, and a refused entry stays in its cell with the reason
 (`REFUSAL_ROLE`).
 """
