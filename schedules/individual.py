@@ -718,16 +718,20 @@ def seat_rounds(
     playing: set[int] | None = None,
 ) -> tuple[Seating, ...]:
     """Seatings for rounds of games; every table plays the round's tray set. Games with a
-    player outside `playing` (phantoms) are left out."""
-    seatings = []
-    for r, games in enumerate(rounds, start=1):
+    player outside `playing` (phantoms) are left out, and so is a round left with no game:
+    nobody would play in it."""
+    seatings: list[Seating] = []
+    r = 0
+    for games in rounds:
+        kept = [g for g in games if playing is None or playing.issuperset(g)]
+        if not kept:
+            continue
+        r += 1
         trays = tray_block(r, trays_per_round)
-        table = 0
-        for game in games:
-            if playing is not None and not playing.issuperset(game):
-                continue
-            table += 1
-            seatings.append(Seating(r, table, trays, tuple(labels[x] for x in game)))
+        seatings += (
+            Seating(r, table, trays, tuple(labels[x] for x in game))
+            for table, game in enumerate(kept, start=1)
+        )
     return tuple(seatings)
 
 

@@ -67,7 +67,9 @@ READING = (
     "--tables P matches two clubs of P pairs each, one pair of each club at every table; "
     "pairs sit still and the trays visit every table. With P odd each club seats one pair "
     "more on one side, and the scorer credits it, for its odd pair, the average score of the "
-    "pairs seated opposite (1894 code). A round robin of teams larger than four is not built."
+    "pairs seated opposite (1894 code). With --variant six-sets or league an even number of "
+    "teams plays its round robin in Foster's sets: each match is the two-team match above, six "
+    "sets (or the 1st, 3rd and 5th) with the partnerships changing."
 )
 
 
@@ -118,9 +120,26 @@ def _team_movement(
     )
 
 
+_POSITION = {"A": 1, "B": 2, "C": 3, "D": 4, "W": 1, "X": 2, "Y": 3, "Z": 4}
+"""A player's place in a team of four: team 1 is A B C D, team 2 W X Y Z."""
+_PARTNERSHIP_NUMBER = {(1, 2): 1, (3, 4): 2, (1, 3): 3, (2, 4): 4, (1, 4): 5, (2, 3): 6}
+"""The six partnerships of a team of four, numbered the same whichever side the team takes."""
+
+
+def _partner_label(team: int, players: str) -> Label:
+    """A partnership of a team in a round robin of matches: "3.5" is team 3's 1st and 4th."""
+    a, b = sorted(_POSITION[p] for p in players)
+    return pair(team, _PARTNERSHIP_NUMBER[(a, b)])
+
+
+def _foster_sets(league: bool) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """Foster's sets of a match of two teams of four: all six, or the 1st, 3rd and 5th."""
+    return [s for i, s in enumerate(_SIX_SETS) if not league or i % 2 == 0]
+
+
 def two_teams(per: int, league: bool) -> Movement:
     """Foster's match of two teams of four: two tables, six sets (or the 1st, 3rd and 5th)."""
-    sets = [s for i, s in enumerate(_SIX_SETS) if not league or i % 2 == 0]
+    sets = _foster_sets(league)
     label = {
         players: pair(team, k)
         for team, names in _PARTNERSHIPS.items()
@@ -179,6 +198,39 @@ def round_robin(n: int, per: int) -> Movement:
         (
             "Pair x.1 of each team sits N-S, pair x.2 E-W. Each set the teams play matches at "
             f"tables 1-2, 3-4, ...; team {n} stays at tables 1-2 and meets team s in set s.",
+            EXCHANGE_NOTE,
+        ),
+    )
+
+
+def round_robin_of_sets(n: int, per: int, league: bool) -> Movement:
+    """n teams of four (n even): a round robin of Foster's matches, each played in his sets
+    (six, or the 1st, 3rd and 5th) with the partnerships changing; every two teams meet once,
+    in as many sets as any other two."""
+    sets = _foster_sets(league)
+    exchanges = []
+    for r, matches in enumerate(circle_matches(n), start=1):
+        for i, ((a, b), (c, d)) in enumerate(sets):
+            round_no = (r - 1) * len(sets) + i + 1
+            for k, (x, y) in enumerate(matches):
+                tables = (2 * k + 1, 2 * k + 2)
+                places = (
+                    (_partner_label(x, a), _partner_label(y, b)),
+                    (_partner_label(y, c), _partner_label(x, d)),
+                )
+                groups = ((round_no - 1) * n + tables[0], (round_no - 1) * n + tables[1])
+                exchanges.append(exchange(round_no, tables, places, groups, per))
+    used = sorted({p for e in exchanges for s in e.seatings for p in s.places})
+    teams = {str(x): tuple(p for p in used if p.startswith(f"{x}.")) for x in range(1, n + 1)}
+    return _team_movement(
+        exchanges,
+        teams,
+        "league" if league else "six-sets",
+        (
+            f"Each match is Foster's {len(sets)} sets: a team's players are 1-4 (A B C D or W X "
+            "Y Z) and its pair x.k is one partnership: .1 = 1-2, .2 = 3-4, .3 = 1-3, .4 = 2-4, "
+            ".5 = 1-4, .6 = 2-3. Matches at tables 1-2, 3-4, ...; team "
+            f"{n} stays at tables 1-2 and meets team s in match s.",
             EXCHANGE_NOTE,
         ),
     )
@@ -277,9 +329,14 @@ def build(request: Request) -> Movement:
     if n < 2:
         raise ImpossibleMovementError(f"a team match needs at least 2 teams, not {n}")
     if n % 2 == 0:
+        if variant in ("six-sets", "league"):
+            rounds = (n - 1) * (3 if variant == "league" else 6)
+            _check_rounds(request, rounds)
+            return round_robin_of_sets(n, request.trays_for(rounds), variant == "league")
         if variant not in (None, "round-robin"):
             raise ImpossibleMovementError(
-                f"an even number of teams plays the round-robin variant, not {variant!r}"
+                "an even number of teams plays the round-robin, six-sets or league variant, "
+                f"not {variant!r}"
             )
         _check_rounds(request, n - 1)
         return round_robin(n, request.trays_for(n - 1))
@@ -330,8 +387,16 @@ FAMILY = Family(
     help=SEED_RULE + "\n\n" + READING,
     build=build,
     variants=(
-        Variant("six-sets", "two teams of four: six sets, partnerships changing", "2 teams"),
-        Variant("league", "two teams of four: the 1st, 3rd and 5th sets", "2 teams"),
+        Variant(
+            "six-sets",
+            "teams of four: each match in six sets, partnerships changing",
+            "2 teams; 4+ teams, even (a round robin)",
+        ),
+        Variant(
+            "league",
+            "teams of four: each match in the 1st, 3rd and 5th sets",
+            "2 teams; 4+ teams, even (a round robin)",
+        ),
         Variant(
             "round-robin",
             "teams of four, two-table matches, every team meets every other",

@@ -46,8 +46,8 @@ def ensure_valid(movement: Movement, promise: str | None = None) -> Movement:
 
 def sitout_findings(m: Movement, declared: Mapping[RoundNo, Collection[Label]]) -> list[Finding]:
     """Sit-outs a document declares against those its seatings leave, round by round: anyone
-    declared out but seated, or left out but not declared. A round of the movement with no
-    table is one finding, unless everyone is declared sitting out in it (a phantom's round)."""
+    declared out but seated, or left out but not declared. (A round with no table at all is a
+    finding of the universal rules, `verify`.)"""
     findings: list[Finding] = []
     seated: dict[RoundNo, dict[Label, TableNo]] = defaultdict(dict)
     for s in m.seatings:
@@ -55,17 +55,6 @@ def sitout_findings(m: Movement, declared: Mapping[RoundNo, Collection[Label]]) 
     for r in sorted(set(declared) | set(m.sitouts)):
         out = set(declared.get(r, ()))
         if r not in seated:
-            if 1 <= r <= m.rounds and out != set(m.field):
-                findings.append(
-                    Finding(
-                        Law.ROUND_EMPTY,
-                        r,
-                        None,
-                        (),
-                        f"no table plays in round {r}, though the movement has {m.rounds}"
-                        " rounds and not everyone is declared sitting out",
-                    )
-                )
             continue
         for who in sorted(out & set(seated[r])):
             findings.append(
@@ -135,6 +124,18 @@ def _check_seatings(m: Movement) -> list[Finding]:
                     Finding(Law.UNKNOWN_COMPETITOR, *where, (who,), f"{who} is not in the field")
                 )
             seated[(s.round, who)].add(s.table)
+    played = {r for r, _ in tables}
+    for r in range(1, m.rounds + 1):
+        if r not in played:
+            findings.append(
+                Finding(
+                    Law.ROUND_EMPTY,
+                    r,
+                    None,
+                    (),
+                    f"no table plays in round {r}, though the movement has {m.rounds} rounds",
+                )
+            )
     for (r, t), group in sorted(tables.items()):
         if len(group) > 1 and not _split_round(group):
             findings.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from director.gui.dialogs.irregularity import IrregularityDialog
@@ -189,3 +190,37 @@ def test_an_event_has_a_date(qtbot, tmp_path: Path) -> None:
     dialog.held_on.set_day(None)
     assert dialog.held_on.day() is None
     assert dialog.held_on.text() == "not set"
+
+
+def test_the_irregularity_dialog_counts_the_tables_that_play_the_deal(
+    qtbot, window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Foster's six pairs: three tables in the room, each tray played at two. A wrong trump on
+    the overplay is a new deal, and the dialog says the deal is played at 2 tables."""
+    from director.gui.context import Changed
+    from director.gui.demo import pair_up
+    from schedules.catalog import Request, build
+
+    store = window.context.store
+    movement = build(Request("classic", pairs=6, variant="six-pairs"))
+    assert movement.tables == 3
+    for n in range(12):
+        store.add_player(f"Player {n}")
+    pair_up(store, movement.field)
+    store.choose_movement(movement)
+    window.context.notify(Changed.EVERYTHING)
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(2)
+    window.scores.table.setCurrentIndex(window.scores.model.index(0, 0))
+    shown: list[IrregularityDialog] = []
+
+    def look(dialog: IrregularityDialog) -> int:
+        dialog.kind.setCurrentIndex(dialog.kind.findData(IrregularityKind.WRONG_TRUMP_OVERPLAY))
+        shown.append(dialog)
+        return 0
+
+    monkeypatch.setattr(IrregularityDialog, "exec", look)
+    window.scores.irregularity()
+    (dialog,) = shown
+    assert "this deal is played at 2 tables" in dialog.award.text()
+    assert Outcome.NEW_DEAL.value in dialog.award.text()

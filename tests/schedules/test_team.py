@@ -183,3 +183,30 @@ def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 )
 def test_cli_refusals_exit_2(args: list[str]) -> None:
     assert main(["movement", "team", *args]) == 2
+
+
+@pytest.mark.parametrize("variant", ["six-sets", "league"])
+@pytest.mark.parametrize("teams", [4, 6, 10])
+def test_a_round_robin_plays_each_match_in_fosters_sets(teams: int, variant: str) -> None:
+    """Every two teams of four meet once, in all six sets (or the 1st, 3rd and 5th), each
+    team's four players in a new partnership every second set, as Foster's two-team match."""
+    sets = 3 if variant == "league" else 6
+    m = team.build(Request("team", teams=teams, trays_per_round=1, variant=variant))
+    assert verify(m) == []
+    assert (m.tables, m.rounds) == (teams, (teams - 1) * sets)
+    assert seated_twice(m) == []
+    # every two teams meet in one match of `sets` sets: 2 trays a set, complete
+    assert len(complete_matches(m)) == teams * (teams - 1) // 2
+    assert set(complete_matches(m).values()) == {2 * sets}
+    # within each match a team fields the partnerships of Foster's sets, in his order
+    two = team.build(Request("team", teams=2, trays_per_round=1, variant=variant))
+    foster = [sorted(s.places) for s in sorted(two.seatings, key=lambda s: (s.round, s.table))]
+    for x in m.teams:
+        mine = [s for s in m.seatings if x in {m.team_of(p) for p in s.places}]
+        partnerships = [p for s in mine for p in s.places if m.team_of(p) == x]
+        assert len(set(partnerships)) == len({p for s in foster for p in s}) // 2
+        assert len(partnerships) == 2 * (teams - 1) * sets
+    results = [TableResult(s.round, s.table, t, (s.table * 5 + t) % 14) for s in m.seatings
+               for t in s.trays]  # fmt: skip
+    scored = score_session(session(m, results))
+    assert len(scored.teams) == teams

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from director.cli import main
+from schedules import catalog
 from schedules.findings import InvalidMovementError, Law
 from schedules.jsonio import load_movement, movement_from_json
 from schedules.mnemonic import make_mnemonic
@@ -203,3 +204,26 @@ def test_a_round_everyone_sits_out_is_not_missing() -> None:
         {"round": 4, "who": everyone}
     ]
     assert movement_from_json(doc).sitouts[4] == tuple(everyone)
+
+
+def test_cli_verify_fails_on_rounds_the_header_promises_but_nobody_plays(tmp_path, capsys) -> None:
+    """Without declared sit-outs too: a header of R rounds over fewer played is a finding."""
+    doc = _document("howellcards-mitchell9x3")
+    doc.pop("sitouts", None)
+    played = doc["rounds"]
+    doc["rounds"] = played + 2
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["movement", "verify", str(path)]) == 1
+    out = capsys.readouterr().out
+    for r in (played + 1, played + 2):
+        assert f"[round-empty] round {r}: no table plays in round {r}" in out
+
+
+def test_a_phantom_round_nobody_could_play_is_left_out() -> None:
+    """Six players seated as eight with two phantoms: the rounds where both tables hold a
+    phantom have no game, so the movement has only the rounds that are played."""
+    m = catalog.build(catalog.Request(family="individual", players=6, variant="phantom"))
+    assert verify(m, "individual-partial") == []
+    assert all(any(s.round == r for s in m.seatings) for r in range(1, m.rounds + 1))
+    assert m.rounds == 3
