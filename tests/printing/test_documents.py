@@ -281,3 +281,19 @@ def test_a_round_split_at_a_table_prints_both_halves_on_every_paper() -> None:
     cells = recap(movement).cells
     for s in halves:
         assert cells[(s.round, s.table)].trays.endswith(f"{trays_text(s.trays)} sw")
+
+
+def test_the_letter_trump_box_is_as_large_as_the_a4_one() -> None:
+    """A Letter page is shorter: its slips close up the lines above the box, not the box."""
+    from director.printing.cards import slots
+
+    a4, letter = (slips.trump_box(slots(page, *slips.GRID)[0]) for page in (A4, LETTER))
+    assert letter[2] >= a4[2]
+    assert letter[3] >= a4[3]
+    for page in (A4, LETTER):
+        slot = slots(page, *slips.GRID)[0]
+        x, y, width, height = slips.trump_box(slot)
+        assert slot.x < x
+        assert x + width < slot.x + slot.width
+        assert slot.y < y
+        assert y + height < slot.y + slot.height
