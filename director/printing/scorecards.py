@@ -1,12 +1,14 @@
 """Personal score cards: per competitor, a row per round (table, place, partner, opponents,
 trays), a box per tray for the tricks, room for a revoke or an irregularity, and the running
-total; a grand total at the foot, and for Safford a subtotal line after each four hands.
+total; a grand total at the foot, and for Safford a subtotal line after each four hands. A card
+too long for a page goes on over pages: each part but the last ends with the total carried to
+the next, each but the first begins with the total brought from the one before.
 No trump column: Law IV records the trump on the slip only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -31,6 +33,8 @@ TWO_PER_PAGE_UP_TO = 10
 NAME_LINE = "Name: ______________________"
 """Where the players write their names when the event has none."""
 GRAND_TOTAL = "Grand total"
+CARRIED = "Total carried to the next page"
+BROUGHT = "Total brought from the page before"
 REVOKE = "Revoke, note"
 RUNNING = "Total so far"
 
@@ -39,10 +43,32 @@ def render(
     cards: Sequence[ScoreCard], header: Header, paper: str, progress: Progress | None = None
 ) -> bytes:
     """The score cards as a PDF."""
-    pieces = [piece for card in cards for piece in split(card)]
-    lines = max((len(_lines(piece)) for piece in pieces), default=0)
+    parts = [part for card in cards for part in pages_of(card)]
+    lines = max((len(_lines(part)) for part in parts), default=0)
     grid = (1, 2) if lines <= TWO_PER_PAGE_UP_TO else (1, 1)
-    return render_cards(pieces, draw_card, header, paper, grid, progress)
+    return render_cards(parts, draw_card, header, paper, grid, progress)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """The part of a score card that one page holds."""
+
+    card: ScoreCard
+    """The card with this part's rounds only."""
+    hands_before: int = 0
+    """Hands played in the rounds of the parts before."""
+    goes_on: bool = False
+    """Whether the card goes on over the page."""
+
+
+def pages_of(card: ScoreCard) -> list[Part]:
+    """The card in the parts its pages hold (one part when it fits a page)."""
+    pieces = split(card)
+    parts, hands = [], 0
+    for number, piece in enumerate(pieces, start=1):
+        parts.append(Part(piece, hands, number < len(pieces)))
+        hands += sum(len(row.trays) for row in piece.rows)
+    return parts
 
 
 def split(card: ScoreCard) -> list[ScoreCard]:
@@ -58,11 +84,12 @@ Line = ScoreRow | tuple[int, int] | str
 """A round, a (first hand, last hand) subtotal, or the grand total."""
 
 
-def _lines(card: ScoreCard) -> list[Line]:
-    """The card's rows, with a subtotal marker after each block and the grand total last."""
-    out: list[Line] = []
-    hands = 0
-    since = 0
+def _lines(part: Part) -> list[Line]:
+    """The part's rows, with a subtotal marker after each block and the grand total last (or
+    the totals carried over and brought from the page before)."""
+    card = part.card
+    out: list[Line] = [BROUGHT] if part.hands_before else []
+    hands = since = part.hands_before
     for row in card.rows:
         out.append(row)
         hands += len(row.trays)
@@ -71,7 +98,7 @@ def _lines(card: ScoreCard) -> list[Line]:
             since = hands
     if card.subtotal_every and hands > since:
         out.append((since + 1, hands))
-    out.append(GRAND_TOTAL)
+    out.append(CARRIED if part.goes_on else GRAND_TOTAL)
     return out
 
 
@@ -86,8 +113,9 @@ def _columns(card: ScoreCard) -> list[tuple[str, float]]:
     return cols + tail
 
 
-def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
-    """One score card in its slot."""
+def draw_card(c: Canvas, part: Part, slot: Slot) -> None:
+    """One score card (or the part of it a page holds) in its slot."""
+    card = part.card
     x0 = slot.x + PAD
     inner = slot.width - 2 * PAD
     top = slot.y + slot.height - PAD
@@ -101,7 +129,7 @@ def draw_card(c: Canvas, card: ScoreCard, slot: Slot) -> None:
     c.line(x0, top, x0 + inner, top)
     top -= HEADING_HEIGHT
     c.line(x0, top, x0 + inner, top)
-    lines = _lines(card)
+    lines = _lines(part)
     height = min(14 * mm, (top - slot.y - PAD) / max(len(lines), 1))
     trays_per_row = max((len(r.trays) for r in card.rows), default=1) or 1
     for line in lines:

@@ -297,3 +297,26 @@ def test_the_letter_trump_box_is_as_large_as_the_a4_one() -> None:
         assert x + width < slot.x + slot.width
         assert slot.y < y
         assert y + height < slot.y + slot.height
+
+
+def test_a_card_over_two_pages_carries_its_total_and_totals_once() -> None:
+    """Thirty tables: each card goes on over the page. The first part carries its total to
+    the next, the next brings it; only the last part has the grand total."""
+    movement = round_robin(30, trays_per_round=1)
+    cards = score_cards(movement)
+    header = Header("Score cards", "test")
+    text = lines(scorecards.render(cards, header, "letter"))
+    assert text.count(scorecards.GRAND_TOTAL) == len(cards)
+    parts = [part for card in cards for part in scorecards.pages_of(card)]
+    assert len(parts) > len(cards)
+    assert text.count(scorecards.CARRIED) == len(parts) - len(cards)
+    assert text.count(scorecards.BROUGHT) == len(parts) - len(cards)
+    for card in cards:
+        first, *rest = scorecards.pages_of(card)
+        assert first.hands_before == 0
+        assert first.goes_on == bool(rest)
+        played = sum(len(row.trays) for row in first.card.rows)
+        for part in rest:
+            assert part.hands_before == played
+            played += sum(len(row.trays) for row in part.card.rows)
+        assert played == sum(len(row.trays) for row in card.rows)
