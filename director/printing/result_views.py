@@ -163,15 +163,7 @@ def _deal(
     headings += ("MP N-S", "MP E-W") if mp else ("+/- N-S", "+/- E-W")
     headings += ("Note",)
     rows = tuple(_deal_row(t, mp, irregular) for t in deal.tables)
-    notes = [
-        f"Average: N-S {figure(deal.avg_ns)}, E-W {figure(deal.avg_ew)} "
-        f"over {deal.counting} table{'s' if deal.counting != 1 else ''}"
-        + (
-            f"; top N-S {deal.top_ns}, bottom N-S {deal.bottom_ns} tricks"
-            if deal.top_ns is not None and deal.bottom_ns is not None
-            else ""
-        )
-    ]
+    notes = [_average_line(deal)]
     if deal.version > 1:
         law = new_deals.get((deal.tray, deal.version))
         why = f" ({law.law.value}{': ' + law.note if law.note else ''})" if law else ""
@@ -180,6 +172,19 @@ def _deal(
     notes.extend(deal.warnings)
     title = f"Tray {deal.tray}" + (f" (deal version {deal.version})" if deal.version > 1 else "")
     return Table(title, headings, rows, tuple(notes))
+
+
+def _average_line(deal: DealScore) -> str:
+    """The deal's average over the tables that count, with its top and bottom."""
+    if not deal.counting:
+        return "No result counts yet: the average comes with the first one."
+    line = (
+        f"Average: N-S {figure(deal.avg_ns)}, E-W {figure(deal.avg_ew)} "
+        f"over {deal.counting} table{'s' if deal.counting != 1 else ''}"
+    )
+    if deal.top_ns is not None and deal.bottom_ns is not None:
+        line += f"; top N-S {deal.top_ns}, bottom N-S {deal.bottom_ns} tricks"
+    return line
 
 
 def _deal_row(

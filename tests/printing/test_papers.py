@@ -237,3 +237,12 @@ def test_results_are_provisional_until_every_result_is_in(named_event: Path) -> 
     assert f"PROVISIONAL: {(plays + 1) // 2} OF {plays} RESULTS ENTERED" in text
     assert "Results (provisional)" in text
     assert "Mrs Ames0 & Mr Bell0" in " ".join(text)
+
+
+def test_a_deal_with_no_result_yet_says_so_instead_of_an_empty_average(
+    named_event: Path,
+) -> None:
+    text = " ".join(lines(print_event_document(named_event, "results", parts=("deals",))))
+    assert "over 0 tables" not in text
+    assert "N-S -, E-W -" not in text
+    assert "No result counts yet: the average comes with the first one." in text
