@@ -133,7 +133,8 @@ class Leg:
     round: RoundNo | None = None
     """The round at the other end."""
     stand: TableNo | None = None
-    """STAND: the trays wait on the stand beside this table (the first table to take them)."""
+    """STAND: the trays wait on the stand beside this table (the first table to take them);
+    NEW: the first of the tables that play them first, beside which they wait to be dealt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,7 @@ def tray_ways(movement: Movement) -> dict[TableNo, tuple[TrayWay, ...]]:
             path = visits[tray]
             i = next(k for k, v in enumerate(path) if (v.round, v.order) == (s.round, order))
             sharing.update(t for t in path[i].tables if t != s.table)
-            came.append((tray, _leg(path[i - 1], path[i], back=True) if i else Leg(Hop.NEW)))
+            came.append((tray, _leg(path[i - 1], path[i], back=True) if i else _new(path[i])))
             last = i == len(path) - 1
             goes.append((tray, Leg(Hop.DONE) if last else _leg(path[i], path[i + 1], False)))
         way = TrayWay(s.round, s.table, s.trays, tuple(sorted(sharing)), tuple(came), tuple(goes))
@@ -191,6 +192,12 @@ def _visits(movement: Movement) -> dict[TrayNo, list[_Visit]]:
         tray: [_Visit(r, o, tuple(sorted(tables))) for (r, o), tables in sorted(at.items())]
         for tray, at in plays.items()
     }
+
+
+def _new(first: _Visit) -> Leg:
+    """A tray's way to its first play: dealt there, waiting beforehand on the stand beside the
+    first of the tables that play it then."""
+    return Leg(Hop.NEW, stand=first.tables[0])
 
 
 def _leg(before: _Visit, after: _Visit, back: bool) -> Leg:

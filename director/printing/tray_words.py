@@ -37,7 +37,9 @@ def tables_word(tables: Sequence[TableNo]) -> str:
 def came_text(leg: Leg, table: TableNo, round: RoundNo) -> str:
     """Where trays come from before a play at `table` in `round`."""
     if leg.hop is Hop.NEW:
-        return "deal them here" if round == 1 else "the stand: deal them"
+        if round == 1:
+            return "deal them here"
+        return f"deal them: stand by table {leg.stand}"
     if leg.hop is Hop.PASS:
         return f"{tables_word(leg.tables)}, tray by tray"
     if leg.hop is Hop.STAND:

@@ -246,3 +246,28 @@ def test_a_deal_with_no_result_yet_says_so_instead_of_an_empty_average(
     assert "over 0 tables" not in text
     assert "N-S -, E-W -" not in text
     assert "No result counts yet: the average comes with the first one." in text
+
+
+def test_trays_dealt_after_the_first_round_name_the_stand_they_wait_on() -> None:
+    """A tray first played in round 2 or later waits on the stand by the first table that
+    plays it then, as the set-up sheet puts it; the table card says which stand."""
+    from director.printing.tray_words import came_text
+    from schedules.catalog import Request, build
+    from schedules.views import Hop, tray_ways
+
+    movement = build(Request("howell", tables=30))
+    firsts: dict[int, tuple[int, int]] = {}
+    for s in sorted(movement.seatings, key=lambda s: (s.round, s.table)):
+        for tray in s.trays:
+            firsts.setdefault(tray, (s.round, s.table))
+    late = 0
+    for table, ways in tray_ways(movement).items():
+        for way in ways:
+            for tray, leg in way.came:
+                if leg.hop is Hop.NEW and way.round > 1:
+                    late += 1
+                    stand = firsts[tray][1]
+                    assert came_text(leg, table, way.round) == (
+                        f"deal them: stand by table {stand}"
+                    )
+    assert late
