@@ -4,7 +4,7 @@
         [--revoke-reference all|clean] [--format text|json] [--explain LABEL [--tray N]]
 
 The file holds the movement (as `director movement --format json` prints it), the trump
-slips, and per table and tray the results (README, "Scoring a session"). Exit status 0 when
+slips, and per table and tray the results (docs/guide.md#scoring-a-session). Exit status 0 when
 scored, 2 when the input is refused (one line names the deal, table and field at fault).
 """
 

@@ -1,6 +1,7 @@
-"""A scoring session as the session file (`director score FILE.json`, README "Scoring a
-session") describes it: the inverse of `director.scoring.session_json.session_from_json`, so
-an exported section reads back as the same session."""
+"""A scoring session as the session file (`director score FILE.json`,
+docs/guide.md#scoring-a-session) describes it: the inverse of
+`director.scoring.session_json.session_from_json`, so an exported section reads back as the
+same session."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Results as USEBIO XML (version 1.3), the English Bridge Union's results exchange format.
 
-How whist fits a bridge format (README, "Exchange formats"):
+How whist fits a bridge format (docs/guide.md#exchange-formats):
 - one EVENT; a SESSION per session, a SECTION per section; PARTICIPANTS hold one PAIR per
   competitor (PAIR_NUMBER is our label's number, DIRECTION when N-S and E-W are ranked
   apart, PLACE, TOTAL_SCORE, PERCENTAGE under matchpoints, a PLAYER per partner);

@@ -1,6 +1,6 @@
 """The session file (`director score FILE.json`) in, and the scored session out as JSON.
 
-The input shape is documented in the README ("Scoring a session"). Output figures are exact
+The input shape is documented in docs/guide.md#scoring-a-session. Output figures are exact
 strings ("7/2") beside decimals, so nothing is lost and a reader need not parse fractions.
 """
 
