@@ -79,6 +79,10 @@ def _parser() -> argparse.ArgumentParser:
 def _generate(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
     request = movement_request(args.family, args)
+    if args.format == "json":
+        # JSON output is always the document: a movement that fails verification is printed
+        # with "verified": false and its "problems", as `director movement verify` prints it.
+        return _emit(catalog.build(request, check=False), None, args.format)
     try:
         movement = catalog.build(request)
     except InvalidMovementError as exc:

@@ -40,15 +40,17 @@ def _meet_everyone(movement: Movement, pairs: list[tuple[Label, Label]]) -> list
     ]
 
 
-def _limit(movement: Movement) -> int:
-    # Mnemonic play repeats every meeting once in the second pass.
+def passes(movement: Movement) -> int:
+    """How many times the schedule is played through: 2 under mnemonic play, which repeats
+    every meeting in its second pass (docs/movement-rules.md#mnemonic-duplicate), else 1.
+    A promise about meetings counts them per pass: "once" means `passes` times."""
     return 2 if movement.mnemonic else 1
 
 
 @promise("howell", "a partial Howell: nobody meets anyone twice, nobody plays a tray twice")
 def check_howell(movement: Movement) -> list[Finding]:
     """No two pairs meet twice."""
-    return meet_at_most(movement, _limit(movement))
+    return meet_at_most(movement, passes(movement))
 
 
 @promise("howell-complete", "a complete Howell: every two pairs meet exactly once")
@@ -84,7 +86,7 @@ def fixed_sides(movement: Movement) -> tuple[dict[Label, Direction], list[Findin
 def check_mitchell(movement: Movement) -> list[Finding]:
     """Pairs keep their direction and no two meet twice."""
     _, findings = fixed_sides(movement)
-    return findings + meet_at_most(movement, _limit(movement))
+    return findings + meet_at_most(movement, passes(movement))
 
 
 @promise(
@@ -93,7 +95,7 @@ def check_mitchell(movement: Movement) -> list[Finding]:
 def check_mitchell_odd(movement: Movement) -> list[Finding]:
     """A Mitchell in which every N-S pair meets every E-W pair."""
     side, findings = fixed_sides(movement)
-    findings += meet_at_most(movement, _limit(movement))
+    findings += meet_at_most(movement, passes(movement))
     ns = [p for p in movement.field if side.get(p) is Direction.NS]
     ew = [p for p in movement.field if side.get(p) is Direction.EW]
     counts = opponent_counts(movement)

@@ -468,7 +468,12 @@ def test_cli_refusal_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str])
         (lambda: pair_mitchell(6, "skip-revenge", 2), "mitchell-stationary"),
         (lambda: pair_mitchell(6, "halves", 2, rounds=4), "mitchell-halves"),
         (lambda: pair_mitchell(6, "halves", 2), "mitchell-sections"),
-        (lambda: make_mnemonic(pair_mitchell(6, "skip-revenge", 2)), "mitchell-twice"),
+        # played through twice without mnemonic play: revenge opponents meet four times
+        # (under mnemonic play "twice" counts per pass: tests/schedules/test_mnemonic_mitchell.py)
+        (
+            lambda: replace(make_mnemonic(pair_mitchell(6, "skip-revenge", 2)), mnemonic=False),
+            "mitchell-twice",
+        ),
     ],
 )
 def test_variant_promises_reject_other_movements(movement, promise: str) -> None:
