@@ -427,3 +427,15 @@ def test_papers_count_as_done_once_scores_come_in(seated: MainWindow) -> None:
     assert path_text(seated)[2] == "✓ Papers\nin use"
     assert seated.path_bar.go_on.text() == "Next: Enter the trump slips"
     assert len(store.results()) == 1
+
+
+def test_every_papers_name_shows_whole_in_the_print_dialog(qtbot, seated: MainWindow) -> None:
+    dialog = PrintDialog(seated.context, seated)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    papers = dialog.documents
+    for row in range(papers.count()):
+        shown = papers.visualItemRect(papers.item(row))
+        assert shown.width() <= papers.viewport().width(), papers.item(row).text()
+    assert papers.horizontalScrollBar().maximum() == 0

@@ -91,7 +91,14 @@ class PrintDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, identifier)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             self.documents.addItem(item)
-        self.documents.setMaximumWidth(340)
+        # every paper's name shows whole, at any scale: the list is as wide as the longest
+        # (with its check box, the frame, a scroll bar and a little room)
+        self.documents.setMinimumWidth(
+            self.documents.sizeHintForColumn(0)
+            + 2 * self.documents.frameWidth()
+            + self.documents.verticalScrollBar().sizeHint().width()
+            + 2 * self.documents.fontMetrics().averageCharWidth()
+        )
         self.choose(chosen)
         tonight = QPushButton("&Tonight's papers")
         tonight.setToolTip("Tick " + ", ".join(document_names()[d].lower() for d in TONIGHT))
