@@ -66,13 +66,19 @@ class Keyboard:
             if dialog is None:
                 QTimer.singleShot(10, run)
                 return
-            # Under a bare X server no window manager activates a new window; a real
-            # desktop does, and the keys go where its focus is.
-            dialog.activateWindow()
-            self.qtbot.waitUntil(  # type: ignore[attr-defined]
-                lambda: dialog.isAncestorOf(QApplication.focusWidget()), timeout=3000
-            )
-            keys(self)
+            try:
+                # Under a bare X server no window manager activates a new window; a real
+                # desktop does, and the keys go where its focus is.
+                dialog.activateWindow()
+                self.qtbot.waitUntil(  # type: ignore[attr-defined]
+                    lambda: dialog.isAncestorOf(QApplication.focusWidget()), timeout=10000
+                )
+                keys(self)
+            except BaseException:
+                # A step that failed inside the dialog must not leave it open: the test would
+                # wait on it for ever instead of failing.
+                dialog.reject()
+                raise
 
         QTimer.singleShot(0, run)
 
