@@ -7,6 +7,7 @@ that round is in). Clicking a round shows it; the keyboard stays in the grid.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
@@ -37,15 +38,26 @@ class Progress:
                 where = (s.round, s.table)
                 self.expected[where] = self.expected.get(where, frozenset()) | frozenset(s.trays)
         self.entered: set[Play] = set()
+        self._in: Counter[tuple[int, int]] = Counter()
+        self._rounds: dict[int, tuple[int, int]] = {}
+        """`tables_in` per round, worked out once per change: the overview asks it per cell."""
 
     def set_entered(self, plays: Iterable[Play]) -> None:
         """Replace the plays that have a result."""
         self.entered = set(plays)
+        self._in = Counter(
+            (r, t) for r, t, tray in self.entered if tray in self.expected.get((r, t), ())
+        )
+        self._rounds = {}
+
+    def add(self, play: Play) -> None:
+        """One more play with a result."""
+        if play not in self.entered:
+            self.set_entered((*self.entered, play))
 
     def in_at(self, round_no: int, table: int) -> int:
         """Results in at one table in one round."""
-        trays = self.expected.get((round_no, table), frozenset())
-        return sum((round_no, table, tray) in self.entered for tray in trays)
+        return self._in[(round_no, table)]
 
     def complete(self, round_no: int, table: int) -> bool:
         """Whether the table has every result of the round (False where it does not play)."""
@@ -54,8 +66,11 @@ class Progress:
 
     def tables_in(self, round_no: int) -> tuple[int, int]:
         """(tables with all their results, tables playing) in one round."""
-        playing = [t for t in range(1, self.tables + 1) if (round_no, t) in self.expected]
-        return sum(self.complete(round_no, t) for t in playing), len(playing)
+        if round_no not in self._rounds:
+            playing = [t for t in range(1, self.tables + 1) if (round_no, t) in self.expected]
+            done = sum(self.complete(round_no, t) for t in playing)
+            self._rounds[round_no] = (done, len(playing))
+        return self._rounds[round_no]
 
     def missing(self, round_no: int) -> list[int]:
         """The tables still short of a result in one round."""

@@ -299,7 +299,7 @@ class ScoresScreen(Screen):
     def _entered(self, row: ScoreRow, work: Callable[[], Result]) -> ScoreRow:
         """Store an entry from the grid; keep the overview and the message line up to date."""
         result = self.context.enter(Changed.RESULTS, work, self)
-        self.progress.entered.add((row.round, row.table, row.tray))
+        self.progress.add((row.round, row.table, row.tray))
         self.overview.overview.changed()
         self._remind(row)
         return replace(row, result=result)
