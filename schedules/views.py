@@ -129,7 +129,8 @@ class Leg:
 
     hop: Hop
     tables: tuple[TableNo, ...] = ()
-    """The tables at the other end (several when they share the trays); empty for NEW, DONE."""
+    """The tables at the other end (several when they share the trays); for NEW the tables that
+    deal it at the same time, each from its own copy, when there are several; empty for DONE."""
     round: RoundNo | None = None
     """The round at the other end."""
     stand: TableNo | None = None
@@ -145,7 +146,7 @@ class TrayWay:
     table: TableNo
     trays: tuple[TrayNo, ...]
     sharing: tuple[TableNo, ...]
-    """Other tables playing some of these trays at the same time this round."""
+    """Other tables playing some of these trays this round (at once, or passed in a relay)."""
     came: tuple[tuple[TrayNo, Leg], ...]
     goes: tuple[tuple[TrayNo, Leg], ...]
 
@@ -173,7 +174,8 @@ def tray_ways(movement: Movement) -> dict[TableNo, tuple[TrayWay, ...]]:
         for order, tray in enumerate(s.trays):
             path = visits[tray]
             i = next(k for k, v in enumerate(path) if (v.round, v.order) == (s.round, order))
-            sharing.update(t for t in path[i].tables if t != s.table)
+            # every other table playing the tray this round: at once, or in a relay
+            sharing.update(t for v in path if v.round == s.round for t in v.tables if t != s.table)
             came.append((tray, _leg(path[i - 1], path[i], back=True) if i else _new(path[i])))
             last = i == len(path) - 1
             goes.append((tray, Leg(Hop.DONE) if last else _leg(path[i], path[i + 1], False)))
@@ -196,8 +198,10 @@ def _visits(movement: Movement) -> dict[TrayNo, list[_Visit]]:
 
 def _new(first: _Visit) -> Leg:
     """A tray's way to its first play: dealt there, waiting beforehand on the stand beside the
-    first of the tables that play it then."""
-    return Leg(Hop.NEW, stand=first.tables[0])
+    first of the tables that play it then; several tables playing it at once each need a copy
+    dealt alike."""
+    together = first.tables if len(first.tables) > 1 else ()
+    return Leg(Hop.NEW, together, stand=first.tables[0])
 
 
 def _leg(before: _Visit, after: _Visit, back: bool) -> Leg:

@@ -54,18 +54,32 @@ def paged(
     first = _fill(heights, first_room - fixed) if first_room is not None else 0
     if first < MIN_FIRST_ROWS or first == len(rows):
         first = 0
+    elif len(rows) - first < MIN_FIRST_ROWS:
+        # a row or two alone on the next page: carry a fair share over with them
+        first = max(len(rows) - MIN_FIRST_ROWS, MIN_FIRST_ROWS)
     rest = heights[first:]
     count = max(1, math.ceil(sum(rest) / max(room - fixed, 1)))
     while True:
-        size = math.ceil(len(rest) / count)
-        tallest = max(sum(rest[i : i + size]) for i in range(0, len(rest), size))
-        if size == 1 or fixed + tallest <= room:
+        runs = balanced_runs(len(rest), count)
+        tallest = max(sum(rest[a:b]) for a, b in runs)
+        if count >= len(rest) or fixed + tallest <= room:
             break
         count += 1
-    chunks = ([rows[:first]] if first else []) + [
-        rows[i : i + size] for i in range(first, len(rows), size)
-    ]
+    chunks = ([rows[:first]] if first else []) + [rows[first + a : first + b] for a, b in runs]
     return [KeepTogether(make(c, k, len(chunks))) for k, c in enumerate(chunks)]
+
+
+def balanced_runs(length: int, count: int) -> list[tuple[int, int]]:
+    """`range(length)` cut into `count` runs (start, end) whose lengths differ by one at most,
+    the longer first: 10 rows on 4 pages are 3, 3, 2, 2, never 3, 3, 3, 1."""
+    count = max(1, min(count, length))
+    size, longer = divmod(length, count)
+    runs, start = [], 0
+    for k in range(count):
+        end = start + size + (k < longer)
+        runs.append((start, end))
+        start = end
+    return runs
 
 
 MIN_FIRST_ROWS = 8

@@ -7,13 +7,13 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.grids import content_width, grid
-from director.printing.paging import frame_height, paged
+from director.printing.paging import frame_height, height_of, paged
 from director.printing.tray_words import SetupRow, numbers_text, setup_rows, tables_word
-from schedules.types import Movement
+from schedules.types import Movement, Share, TableNo
 from schedules.views import tray_ways
 
 identifier = "setup"
@@ -55,18 +55,22 @@ def render(
         headings = ("Trays", "Put them at", "First played", "Dealer of each tray")
         return [grid(headings, body, SHARES, width, 10, 8 * mm)]
 
-    story += paged(rows, piece, width, frame_height(paper))
+    if any(r.copies > 1 for r in rows):
+        text = (
+            "Trays played at several tables at once need a copy for each of those tables, "
+            "dealt alike: deal the tray, then sort another pack into the same four hands for "
+            "each further copy, the trump card in the dealer's hand as its slip records."
+        )
+        story += [Paragraph(escape(text), styles["body"]), Spacer(1, 3 * mm)]
+    room = frame_height(paper)
+    # the grid starts under the opening lines rather than leaving page 1 with those alone
+    story += paged(rows, piece, width, room, room - height_of(story, width, room))
     if movement.shared:
-        story += [Spacer(1, 4 * mm), Paragraph("Trays shared in a round", styles["heading"])]
-        story += [
-            Paragraph(
-                escape(
-                    f"Round {s.round}: trays {numbers_text(s.trays)} at {tables_word(s.tables)}"
-                ),
-                styles["body"],
-            )
-            for s in movement.shared
+        shared = [Spacer(1, 4 * mm), Paragraph("Trays shared in a round", styles["heading"])]
+        shared += [
+            Paragraph(escape(line), styles["body"]) for line in shared_lines(movement.shared)
         ]
+        story.append(KeepTogether(shared))
     report(progress, 1, 1)
     return build_document(story, header, paper)
 
@@ -81,3 +85,17 @@ def _summary(movement: Movement, sets: int) -> str:
     )
     text += f"; {later} wait on stands for a later round." if later else "."
     return text + " The dealer of each tray is also printed on its trump slip."
+
+
+def shared_lines(shares: tuple[Share, ...]) -> list[str]:
+    """One line per group of tables that share trays, its rounds in order: "Tables 1-4 play
+    the same trays, each in its own order: round 1 trays 1-4; round 2 trays 5-8." """
+    by_tables: dict[tuple[TableNo, ...], list[Share]] = {}
+    for share in shares:
+        by_tables.setdefault(share.tables, []).append(share)
+    return [
+        f"{tables_word(tables).capitalize()} play the same trays, each in its own order: "
+        + "; ".join(f"round {s.round} trays {numbers_text(s.trays)}" for s in group)
+        + "."
+        for tables, group in by_tables.items()
+    ]

@@ -37,6 +37,9 @@ def tables_word(tables: Sequence[TableNo]) -> str:
 def came_text(leg: Leg, table: TableNo, round: RoundNo) -> str:
     """Where trays come from before a play at `table` in `round`."""
     if leg.hop is Hop.NEW:
+        if leg.tables:  # played at several tables at once: each has a copy dealt alike
+            where = "" if round == 1 else f": stand by table {leg.stand}"
+            return f"your copy{where} (dealt alike for {tables_word(leg.tables)})"
         if round == 1:
             return "deal them here"
         return f"deal them: stand by table {leg.stand}"
@@ -115,6 +118,8 @@ class SetupRow:
     dealers: str
     stand: TableNo | None = None
     """The table beside whose stand the trays wait for their first round (None: at a table)."""
+    copies: int = 1
+    """How many copies of each tray, dealt alike: one per table playing it at the same time."""
 
 
 def setup_rows(
@@ -135,8 +140,13 @@ def setup_rows(
         where = tables_word(tables)
         stand = None if r == 1 else tables[0]
         start = where if stand is None else f"stand by table {stand}"
+        if len(tables) > 1:  # played at several tables at once: a copy for each
+            start += f": {len(tables)} copies dealt alike, one for each table"
+        copies = len(tables)
         dealers = ", ".join(f"{t} {movement.tray(t).dealer.word}" for t in trays)
-        rows.append(SetupRow(numbers_text(trays), start, f"round {r}, {where}", dealers, stand))
+        rows.append(
+            SetupRow(numbers_text(trays), start, f"round {r}, {where}", dealers, stand, copies)
+        )
     return tuple(rows)
 
 

@@ -86,7 +86,11 @@ def test_safford_trays_pass_tray_by_tray_and_the_last_goes_back_to_the_director(
     movement = built("8-couple Safford")
     first = table_cards(movement)[0].rows[0]
     seating = next(s for s in movement.seatings if (s.round, s.table) == (1, 1))
-    assert first.trays == ", ".join(map(str, seating.trays))  # the order they are played in
+    # the order they are played in, and the tables they are passed between in the round
+    relay = sorted({s.table for s in movement.seatings if s.round == 1} - {1})
+    assert first.trays == ", ".join(map(str, seating.trays)) + (
+        f", sharing with tables {numbers_text(relay)}"
+    )
     assert "tray by tray" in first.passed_to
     assert FINISHED in first.passed_to
 
@@ -99,8 +103,34 @@ def test_shared_trays_name_the_tables_sharing_them_on_cards_and_sheet(tmp_path: 
     assert row.trays.endswith(f"sharing with tables {numbers_text(others)}")
     setup = " ".join(lines(print_movement_document(movement, "setup")))
     assert "Trays shared in a round" in setup
-    expected = f"Round {share.round}: trays {numbers_text(share.trays)} at tables"
-    assert expected in setup
+    assert f"Tables {numbers_text(share.tables)} play the same trays" in setup
+    assert f"round {share.round} trays {numbers_text(share.trays)}" in setup
+
+
+def test_trays_played_at_several_tables_at_once_call_for_copies_dealt_alike() -> None:
+    """Five tables playing the same two trays in a round each need their own copy: the set-up
+    sheet says how many, and each table card says the table plays its copy."""
+    movement = built("20-player individual")
+    ways = tray_ways(movement)
+    together = {
+        (way.round, tray): leg.tables
+        for table_ways in ways.values()
+        for way in table_ways
+        for tray, leg in way.came
+        if leg.hop is Hop.NEW and len(leg.tables) > 1
+    }
+    assert together
+    rows = setup_rows(movement, ways)
+    for row in rows:
+        tables = next(t for (r, tray), t in together.items() if str(tray) in row.trays.split("-"))
+        assert row.copies == len(tables)
+        assert f"{len(tables)} copies dealt alike" in row.start
+    sheet = " ".join(lines(print_movement_document(movement, "setup")))
+    assert "need a copy for each of those tables" in sheet
+    first = table_cards(movement)[1].rows[0]
+    assert first.received_from.startswith("your copy")
+    mitchell = built("7-table Mitchell")
+    assert all(r.copies == 1 for r in setup_rows(mitchell, tray_ways(mitchell)))
 
 
 @pytest.mark.parametrize("name", ["7-table Mitchell", "5-table Howell, 3 trays a round"])
