@@ -99,12 +99,11 @@ def fit(
     elif size * width / natural >= smallest:
         fitted = Fitted((text,), max(_round_down(size * width / natural), smallest), font)
     else:
+        longest = max(stringWidth(word, font, smallest) for word in text.split() or [""])
+        if longest > width:
+            # A word wider than the box: smaller still, down to the floor, before it is broken.
+            smallest = max(_round_down(smallest * width / longest), FLOOR_SIZE)
         lines = _wrap(text, width, smallest, font)
-        widest = max(stringWidth(line, font, smallest) for line in lines)
-        if widest > width:
-            # A single character wider than the box: smaller still, down to the floor.
-            smallest = max(_round_down(smallest * width / widest), FLOOR_SIZE)
-            lines = _wrap(text, width, smallest, font)
         if height is not None:
             lines = _shorten(lines, width, smallest, font, height)
         fitted = Fitted(lines, smallest, font)

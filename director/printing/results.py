@@ -33,7 +33,9 @@ RANKING = {
     "Tricks lost": 0.09,
 }
 """Standings column shares by heading; the name takes the rest."""
-DEAL = (0.06, 0.06, 0.09, 0.09, 0.08, 0.08, 0.15, 0.09, 0.09, 0.21)
+DEAL = (0.07, 0.065, 0.085, 0.085, 0.08, 0.085, 0.15, 0.08, 0.08, 0.22)
+"""Deal sheet column shares: every heading's words whole at the legible floor (pairs by number:
+the standings give their names)."""
 PERSONAL = (0.09, 0.09, 0.09, 0.1, 0.33, 0.14, 0.16)
 COUPLES = (0.1, 0.24, 0.24, 0.1, 0.16, 0.16)
 

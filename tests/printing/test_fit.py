@@ -73,3 +73,22 @@ def test_a_measure_wider_than_its_box_is_an_overflow() -> None:
     assert fit.Measure("x", widest=10.5, box=10).overflows
     assert fit.Measure("x", widest=9, box=10, tallest=12, box_height=11).overflows
     assert not fit.Measure("x", widest=10, box=10, tallest=11, box_height=11).overflows
+
+
+words = st.lists(
+    st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN", min_size=1, max_size=14),
+    min_size=1,
+    max_size=8,
+)
+
+
+@given(words, st.floats(8, 24), st.floats(1.0, 3.0))
+def test_a_word_that_fits_at_the_floor_is_never_broken(
+    chosen: list[str], size: float, room: float
+) -> None:
+    """Headings like "Round" in a narrow column shrink before they are cut ("Roun|d")."""
+    text = " ".join(chosen)
+    width = max(stringWidth(w, REGULAR, fit.FLOOR_SIZE) for w in chosen) * room
+    fitted = fit.fit(text, width, size)
+    assert fitted.size >= fit.FLOOR_SIZE
+    assert [w for line in fitted.lines for w in line.split()] == chosen
