@@ -77,10 +77,17 @@ class NumberedCanvas(pdfcanvas.Canvas):
         fit.draw(self, number, MARGIN, top, width, FOOTER_SIZE, align="right")
 
 
-def new_canvas(buffer: io.BytesIO, paper: str, footer: str, title: str) -> NumberedCanvas:
-    """A numbered canvas on `paper`, with the document title in the PDF's metadata."""
+def new_canvas(
+    buffer: io.BytesIO, paper: str, footer: str, title: str, numbered: bool = True
+) -> pdfcanvas.Canvas:
+    """A numbered canvas on `paper`, with the document title in the PDF's metadata; a plain
+    one, with no footer, when not `numbered` (a page whose every face the players see)."""
     register_fonts()
-    c = NumberedCanvas(buffer, pagesize=paper_size(paper), footer=footer, pageCompression=1)
+    c = (
+        NumberedCanvas(buffer, pagesize=paper_size(paper), footer=footer, pageCompression=1)
+        if numbered
+        else pdfcanvas.Canvas(buffer, pagesize=paper_size(paper), pageCompression=1)
+    )
     c.setTitle(title)
     c.setAuthor("Whist Director")
     return c

@@ -13,7 +13,6 @@ from director.printing.base import (
     MARGIN,
     Header,
     Progress,
-    footer_text,
     new_canvas,
     paper_size,
     report,
@@ -33,7 +32,8 @@ def render(
 ) -> bytes:
     """One page per table: the number on both halves, the top half upside down."""
     buffer = io.BytesIO()
-    c = new_canvas(buffer, paper, footer_text(header), header.title)
+    # no footer: both halves of the sheet face the room
+    c = new_canvas(buffer, paper, "", header.title, numbered=False)
     width, height = paper_size(paper)
     tables = movement.table_numbers
     for i, table in enumerate(tables):

@@ -11,7 +11,6 @@ import pytest
 
 from director.printing import fit, tents
 from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
-from director.printing.event import print_event_document
 from director.printing.tray_words import FINISHED, numbers_text, setup_rows
 from director.printing.views import Printed, indicator_cards, table_cards
 from director.store.services import EventStore
@@ -19,6 +18,7 @@ from director.store.values import ResultEntry
 from schedules import catalog
 from schedules.types import Movement
 from schedules.views import Hop, itineraries, tray_ways
+from tests.printing.event_files import print_event_file
 from tests.printing.pdf import font_sizes, lines, pages
 
 ROOM = {
@@ -228,6 +228,10 @@ def test_tent_cards_print_each_table_number_large_on_both_faces() -> None:
     assert len(printed) == movement.tables
     for table, text in zip(movement.table_numbers, printed, strict=True):
         assert [line for line in text.splitlines() if line == str(table)] == [str(table)] * 2
+        # both halves face the room: nothing on them but the word and the number
+        assert sorted(line for line in text.splitlines() if line.strip()) == sorted(
+            ["TABLE", "TABLE", str(table), str(table)]
+        )
     assert max(font_sizes(pdf)) >= tents.NUMBER_SIZE * 0.6
 
 
@@ -254,14 +258,14 @@ def named_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ["indicators", "table-cards", "travellers", "scorecards", "sign-in", "personal-cards"],
 )
 def test_names_are_printed_wherever_they_are_stored(named_event: Path, document: str) -> None:
-    text = " ".join(lines(print_event_document(named_event, document)))
+    text = " ".join(lines(print_event_file(named_event, document)))
     for n in range(14):
         assert f"Mrs Ames{n} & Mr Bell{n}" in text, document
     assert "The Assembly Rooms" in text
 
 
 def test_results_are_provisional_until_every_result_is_in(named_event: Path) -> None:
-    text = lines(print_event_document(named_event, "results", parts=("standings",)))
+    text = lines(print_event_file(named_event, "results", parts=("standings",)))
     movement = built("7-table Mitchell")
     plays = sum(len(s.trays) for s in movement.seatings)
     assert f"PROVISIONAL: {(plays + 1) // 2} OF {plays} RESULTS ENTERED" in text
@@ -272,7 +276,7 @@ def test_results_are_provisional_until_every_result_is_in(named_event: Path) -> 
 def test_a_deal_with_no_result_yet_says_so_instead_of_an_empty_average(
     named_event: Path,
 ) -> None:
-    text = " ".join(lines(print_event_document(named_event, "results", parts=("deals",))))
+    text = " ".join(lines(print_event_file(named_event, "results", parts=("deals",))))
     assert "over 0 tables" not in text
     assert "N-S -, E-W -" not in text
     assert "No result counts yet: the average comes with the first one." in text
