@@ -6,14 +6,19 @@ pages with the next block of tables (every page repeats the round column).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.grids import content_width, grid
+from director.printing.paging import balanced_runs, frame_height, height_of, paged
+from director.printing.tray_words import tables_word
 from director.printing.views import Recap
+from schedules.types import RoundNo, TableNo
 
 identifier = "movement"
 verbose_name = "Movement recap (round by table grid)"
@@ -27,40 +32,52 @@ ROUND_SHARE = 0.06
 
 
 def render(item: Recap, header: Header, paper: str, progress: Progress | None = None) -> bytes:
-    """The recap as a PDF (landscape)."""
+    """The recap as a PDF (landscape): blocks of tables of even width across, each cut into
+    pages of even length that repeat the block's title and headings."""
     styles = stylesheet()
     width = content_width(paper, wide=True)
-    blocks = [
-        item.tables[i : i + TABLES_PER_PAGE] for i in range(0, len(item.tables), TABLES_PER_PAGE)
-    ] or [()]
-    story: list[Flowable] = []
+    room = frame_height(paper, wide=True)
+    count = -(-len(item.tables) // TABLES_PER_PAGE)
+    blocks = [item.tables[a:b] for a, b in balanced_runs(len(item.tables), count)] or [()]
+    cell_share = (1 - ROUND_SHARE) / max(len(blocks[0]), 1)
+    story: list[Flowable] = [Paragraph(escape(PROOF_NOTE), styles["small"]), Spacer(1, 2 * mm)]
     for n, tables in enumerate(blocks):
         if n:
             story.append(PageBreak())
-        story.append(Paragraph(escape(item.title), styles["heading"]))
-        story.append(Spacer(1, 2 * mm))
-        cell_share = (1 - ROUND_SHARE) / max(len(blocks[0]), 1)
         shares = [ROUND_SHARE] + [cell_share] * len(tables)
         headings = ["Round"] + [f"Table {t}" for t in tables]
-        rows = []
-        for r in item.rounds:
-            row = [str(r)]
-            for t in tables:
-                cell = item.cells.get((r, t))
-                row.append(f"{cell.places} [{cell.trays}]" if cell else "—")
-            rows.append(row)
-        story.append(grid(headings, rows, shares, width * sum(shares), 11, bold_columns=(0,)))
+        rows = [[str(r)] + [_cell(item, r, t) for t in tables] for r in item.rounds]
+        title = item.title + (f": {tables_word(tables)}" if len(blocks) > 1 else "")
+        piece = _block(title, headings, shares, width, styles["heading"])
+        left = room - height_of(story, width, room) if n == 0 else None
+        story += paged(rows, piece, width, room, left)
         report(progress, n + 1, len(blocks))
     if item.sitouts:
+        sitting_out = "; ".join(f"round {r}: {who}" for r, who in item.sitouts.items())
         story.append(Spacer(1, 4 * mm))
         story.append(Paragraph("Sitting out", styles["heading"]))
-        story.extend(
-            Paragraph(escape(f"Round {r}: {who}"), styles["body"])
-            for r, who in item.sitouts.items()
-        )
+        story.append(Paragraph(escape(sitting_out[0].upper() + sitting_out[1:]), styles["body"]))
     if item.notes:
         story.append(Spacer(1, 4 * mm))
         story.extend(Paragraph(escape(n), styles["body"]) for n in item.notes)
-    story.append(Spacer(1, 4 * mm))
-    story.append(Paragraph(escape(PROOF_NOTE), styles["small"]))
     return build_document(story, header, paper, wide=True)
+
+
+def _block(
+    title: str, headings: list[str], shares: list[float], width: float, style: ParagraphStyle
+) -> Callable[[Sequence[list[str]], int, int], list[Flowable]]:
+    """How one page's piece of a block of tables is made: its title, then its grid."""
+
+    def piece(part: Sequence[list[str]], k: int, _count: int) -> list[Flowable]:
+        return [
+            Paragraph(escape(title + (" (continued)" if k else "")), style),
+            Spacer(1, 2 * mm),
+            grid(headings, part, shares, width * sum(shares), 11, bold_columns=(0,)),
+        ]
+
+    return piece
+
+
+def _cell(item: Recap, r: RoundNo, t: TableNo) -> str:
+    cell = item.cells.get((r, t))
+    return f"{cell.places} [{cell.trays}]" if cell else "—"

@@ -171,6 +171,21 @@ def test_the_skip_is_flagged_on_each_movers_card_in_the_round_it_happens() -> No
     assert "seed" not in table_notes
 
 
+def test_a_thirty_table_recap_splits_evenly_and_every_page_names_its_tables() -> None:
+    movement = catalog.build(catalog.Request("howell", tables=30))
+    printed = pages(print_movement_document(movement, "movement"))
+    titles = [
+        re.search(r"tables (\d+)-(\d+)( \(continued\))?$", line)
+        for text in printed
+        for line in text.splitlines()[:4]
+        if "trays: tables" in line
+    ]
+    assert len(titles) == len(printed)  # every page says which tables it holds
+    widths = {int(m[2]) - int(m[1]) + 1 for m in titles if m}
+    assert max(widths) - min(widths) <= 1  # 8, 8, 7, 7 across, never 8, 8, 8, 6
+    assert "Movement notes and proof" in printed[0]  # not alone on a last page
+
+
 def test_the_recap_leaves_the_proof_to_its_own_document() -> None:
     movement = built("5-table Howell, 3 trays a round")
     proof = next(n for n in movement.notes if "Room square" in n)
