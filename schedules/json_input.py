@@ -46,13 +46,18 @@ def decode(raw: bytes, name: str) -> str:
         text = raw.decode(encoding or "utf-8-sig")
     except UnicodeDecodeError as exc:
         found = "UTF-16 text with a damaged letter" if encoding else "not UTF-8 text"
+        # A line to look at, not just an offset: the 0x0a bytes before the fault (in UTF-16
+        # a letter may hold one too, so there it is near the spot rather than exact).
+        line = raw.count(b"\n", 0, exc.start) + 1
         raise UnreadableFileError(
-            f"{name} is {found} (byte {exc.object[exc.start]:#04x} at offset {exc.start});"
-            f" {SAVE_AS_UTF8}"
+            f"{name} is {found} (byte {exc.object[exc.start]:#04x} on line {line}, offset"
+            f" {exc.start}); {SAVE_AS_UTF8}"
         ) from None
     if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
         raise UnreadableFileError(
-            f"{name} looks like UTF-16 without a byte-order mark; {SAVE_AS_UTF8}"
+            f"{name} looks like UTF-16 without a byte-order mark (a zero byte on line {line});"
+            f" {SAVE_AS_UTF8}"
         )
     return text
 

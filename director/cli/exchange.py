@@ -1,13 +1,16 @@
 """`director export`: results, movements and deals in the formats other programs speak.
 
     director export EVENT --format json|csv|usebio --out PATH [--force]
+    director export EVENT --format bridgewebs [--session S] [--section A] --out RESULTS.csv
     director export EVENT --format pbn --seed N [--session S] [--section A] --out DEALS.pbn
     director export MOVEMENT --format json|yaml|csv [--seed N --format pbn] --out PATH
     director export DEALS.pbn --format pdf [--paper a4|letter] --out HANDS.pdf
 
 EVENT is an event file. json: per section what was entered and every figure scored, exactly
 (it reads back as the same event); csv: one row per standing and per table result, safe to
-open in a spreadsheet; usebio: the English Bridge Union's results XML.
+open in a spreadsheet; usebio: the English Bridge Union's results XML; bridgewebs: one
+section's results (session 1 section A unless --session and --section say) as the CSV a club
+uploads to its Bridgewebs site.
 MOVEMENT is a movement file: .json (ours), .yaml (the bridgescorer program's) or .csv (round,
 table, ns, ew, trays); it is read, checked by the verifier and written in the --format asked
 (exit status 1 when the verifier finds a problem: the file is written all the same).
@@ -78,7 +81,7 @@ def _event(args: argparse.Namespace, out: Path) -> int:
             movement = store.movement(session=args.session, section=args.section)
             text = write_pbn(deal_trays(_seed(args), movement.trays), info.name, info.held_on)
         else:
-            text = export_event(store, args.format)
+            text = export_event(store, args.format, args.session, args.section)
     _write(out, text, args.force)
     print(f"wrote {out} ({args.format})")
     return 0

@@ -1,12 +1,15 @@
 """`director serve`: the tables enter their results from the players' phones.
 
-    director serve FILE [--host ADDR] [--port N]
+    director serve FILE [--host ADDR] [--port N] [--minutes M]
 
 Serves every table's page for the event in FILE until Ctrl+C, on this computer only (address
 127.0.0.1) unless --host names one of this machine's addresses on the room's network (the
 addresses are listed when the one given cannot be used). Each table opens its own page from its
 link (printed here, and by `director event table-links`); what a table enters is saved at once,
-as the director's own entries are, and the director can correct or undo it.
+as the director's own entries are, and the director can correct or undo it. With --minutes,
+every table's page shows a round timer of M minutes for the open round (the first with a result
+still to come), warning near the end; once every table has entered that round the timer moves
+on to the next by itself.
 
     director event table-links FILE --base URL [--format text|json] [--renew]
         [--session S] [--section A]
@@ -26,6 +29,7 @@ import threading
 from collections.abc import Sequence
 
 from director.errors import DirectorError
+from director.server.clock import RoundClock
 from director.server.links import LOOPBACK, machine_addresses, table_url
 from director.store.services import EventStore
 from director.store.table_values import TableToken
@@ -34,7 +38,7 @@ USAGE = __doc__ or ""
 
 
 def run(argv: Sequence[str]) -> int:
-    """`director serve FILE [--host ADDR] [--port N]`: serve until Ctrl+C."""
+    """`director serve FILE [--host ADDR] [--port N] [--minutes M]`: serve until Ctrl+C."""
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0 if argv else 2
@@ -44,6 +48,7 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("file", help="event file or database URL")
     parser.add_argument("--host", default=LOOPBACK, help="the address to serve on")
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT)
+    parser.add_argument("--minutes", type=_minutes, help="a round's minutes, for the timer")
     args = parser.parse_args(list(argv))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     with EventStore.open(args.file) as store:
@@ -57,6 +62,8 @@ def run(argv: Sequence[str]) -> int:
             ) from None
         print(f"Serving {store.info().name} on {base}; press Ctrl+C to stop.", flush=True)
         print(_text(links, base), flush=True)
+        if args.minutes is not None:
+            print(_start_clock(store, server.clock, args.minutes), flush=True)
         try:
             threading.Event().wait()
         except KeyboardInterrupt:
@@ -102,6 +109,32 @@ def _issue_every_section(store: EventStore) -> tuple[TableToken, ...]:
             " movement first (director event movement)"
         )
     return links
+
+
+def _start_clock(store: EventStore, clock: RoundClock, minutes: float) -> str:
+    """Start the round timer on the open round of the first session with one; what it says."""
+    from director.server.table_view import Movements, open_round
+
+    movements = Movements()
+    for session in sorted({info.number for info, _section in store.scored_sections()}):
+        round_no = open_round(store, session, movements)
+        if round_no is not None:
+            clock.start(round_no, minutes)
+            return (
+                f"Round timer: {minutes:g} minutes a round, round {round_no} now; it moves on"
+                " when every table has entered the round."
+            )
+    return "Round timer: not started, every result is in."
+
+
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = 0.0
+    if not 0 < minutes <= 600:
+        raise argparse.ArgumentTypeError(f"a round lasts some minutes, at most 600, not {text!r}")
+    return minutes
 
 
 def _port(text: str) -> int:

@@ -25,6 +25,7 @@ from director.exchange.session_document import session_document
 from director.scoring.model import Session, SessionResult
 from director.scoring.session_json import result_to_json, session_from_json
 from director.store.values import EventInfo, SessionInfo
+from schedules.json_input import UnreadableFileError, read_text
 
 FORMAT = "whist-director results"
 VERSION = 1
@@ -41,6 +42,16 @@ class SectionResults:
     section: str
     scoring: Session
     result: SessionResult
+
+    @property
+    def several(self) -> bool:
+        """Whether the session has more than one section (titles then name it)."""
+        return len(self.session.sections) > 1
+
+    @property
+    def title(self) -> str:
+        """ "Session 1", or "Session 1, section B"."""
+        return self.session.name + (f", section {self.section}" if self.several else "")
 
 
 def results_json(info: EventInfo, sections: list[SectionResults]) -> str:
@@ -71,13 +82,11 @@ def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
     """The sessions of an exported JSON file: (session number, section, session) each. A
     malformed file is refused with the line (and column) at fault."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        text = read_text(path)
     except OSError as exc:
         raise DirectorError(f"{path}: cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise DirectorError(
-            f"{path}: not UTF-8 text (byte {exc.start}); is it a JSON export?"
-        ) from None
+    except UnreadableFileError as exc:
+        raise DirectorError(str(exc)) from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:

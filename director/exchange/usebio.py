@@ -1,7 +1,8 @@
 """Results as USEBIO XML (version 1.3), the English Bridge Union's results exchange format.
 
 How whist fits a bridge format (docs/guide.md#exchange-formats):
-- one EVENT; a SESSION per session, a SECTION per section; PARTICIPANTS hold one PAIR per
+- one EVENT of EVENT_TYPE PAIRS (a teams event's pairs; the team totals are in the JSON and
+  CSV exports); a SESSION per session, a SECTION per section; PARTICIPANTS hold one PAIR per
   competitor (PAIR_NUMBER is our label's number, DIRECTION when N-S and E-W are ranked
   apart, PLACE, TOTAL_SCORE, PERCENTAGE under matchpoints, a PLAYER per partner);
 - a BOARD per tray, a TRAVELLER_LINE per table that played it: NS_PAIR_NUMBER,
@@ -48,14 +49,16 @@ def results_usebio(
     root = ET.Element("USEBIO", Version=VERSION)
     if info.venue:
         _text(ET.SubElement(root, "CLUB"), "CLUB_NAME", info.venue)
-    event = ET.SubElement(root, "EVENT", EVENT_TYPE=_event_type(sections))
+    # Every participant written is a pair (a teams event's pairs too; USEBIO's TEAM layout
+    # holds team members and match scores whist does not keep), so the event is a pairs event.
+    event = ET.SubElement(root, "EVENT", EVENT_TYPE="PAIRS")
     _text(event, "PROGRAM_NAME", "Whist Director")
     _text(event, "PROGRAM_VERSION", __version__)
     _text(event, "EVENT_DESCRIPTION", info.name)
     if info.held_on is not None:
         _text(event, "DATE", info.held_on.strftime("%d/%m/%Y"))
     _text(event, "BOARD_SCORING_METHOD", _method(sections[0].result))
-    _text(event, "WINNER_TYPE", str(len(_rankings(sections[0].result))))
+    _text(event, "WINNER_TYPE", str(len(rankings(sections[0].result))))
     _text(event, "SESSION_COUNT", str(len({s.session.number for s in sections})))
     sessions: dict[int, ET.Element] = {}
     for s in sections:
@@ -69,15 +72,11 @@ def results_usebio(
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
 
 
-def _event_type(sections: Sequence[SectionResults]) -> str:
-    return "TEAMS" if any(s.scoring.movement.teams for s in sections) else "PAIRS"
-
-
 def _method(result: SessionResult) -> str:
     return "MATCH_POINTS" if result.method is Method.MATCHPOINTS else "AGGREGATE"
 
 
-def _rankings(result: SessionResult) -> tuple[str, ...]:
+def rankings(result: SessionResult) -> tuple[str, ...]:
     """N-S and E-W when the session ranks them apart, else the overall ranking."""
     if all(name in result.standings for name in _DIRECTED):
         return _DIRECTED
@@ -87,9 +86,9 @@ def _rankings(result: SessionResult) -> tuple[str, ...]:
 def _section(parent: ET.Element, s: SectionResults, players: Mapping[str, Sequence[str]]) -> None:
     section = ET.SubElement(parent, "SECTION", SECTION_ID=s.section)
     participants = ET.SubElement(section, "PARTICIPANTS")
-    rankings = _rankings(s.result)
-    directed = len(rankings) > 1
-    for ranking in rankings:
+    ranked = rankings(s.result)
+    directed = len(ranked) > 1
+    for ranking in ranked:
         for standing in s.result.standings[ranking]:
             _pair(participants, standing, ranking if directed else None, s, players)
     matchpoints = s.result.method is Method.MATCHPOINTS
@@ -137,12 +136,21 @@ def _line(board: ET.Element, t: TableScore, matchpoints: bool, directed: bool) -
 
 def _score(t: TableScore) -> str:
     """N-S's counted tricks, or an average's shares of the top as "A" + N-S% + E-W%."""
-    if t.adjustment in (Adjustment.AVERAGE, Adjustment.ARTIFICIAL):
-        if t.mp_ns is not None and t.top:
-            share = round(100 * t.mp_ns / t.top)
-            return f"A{share:02d}{100 - share:02d}"
-        return "A5050"
+    shares = average_shares(t)
+    if shares is not None:
+        return f"A{shares[0]:02d}{shares[1]:02d}"
     return figure(t.final_ns)
+
+
+def average_shares(t: TableScore) -> tuple[int, int] | None:
+    """An average awarded as each side's percentage of the top, as bridge programs write
+    it (50/50 when the deal is not matchpointed); None for a result played."""
+    if t.adjustment not in (Adjustment.AVERAGE, Adjustment.ARTIFICIAL):
+        return None
+    if t.mp_ns is not None and t.top:
+        share = round(100 * t.mp_ns / t.top)
+        return share, 100 - share
+    return 50, 50
 
 
 def pair_number(label: str) -> str:

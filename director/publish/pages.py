@@ -32,16 +32,6 @@ class ScoredSection(SectionResults):
     """A section's results as the site shows them: titles, page names, completeness."""
 
     @property
-    def several(self) -> bool:
-        """Whether the session has more than one section (titles then name it)."""
-        return len(self.session.sections) > 1
-
-    @property
-    def title(self) -> str:
-        """ "Session 1", or "Session 1, section B"."""
-        return self.session.name + (f", section {self.section}" if self.several else "")
-
-    @property
     def folder(self) -> str:
         """The folder of its deal and competitor pages: "session-1" or "session-1-b"."""
         own = f"-{_slug(self.section)}" if self.several else ""

@@ -30,7 +30,7 @@ from starlette.routing import Route
 
 from director.errors import DirectorError
 from director.server.clock import RoundClock
-from director.server.table_view import Movements, NotTheTablesTurnError, TableView
+from director.server.table_view import Movements, NotTheTablesTurnError, TableView, open_round
 from director.store.services import (
     ConflictError,
     EventStore,
@@ -71,9 +71,35 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
             return HTMLResponse(_notice(refused.reason), refused.status, headers=NO_STORE)
         return HTMLResponse(page, headers=NO_STORE)
 
+    opened: dict[int, tuple[int, int | None]] = {}
+    """Session -> (the audit trail's newest step, its open round then)."""
+
+    def follow(session: int, finished: int | None) -> None:
+        """A table has finished round `finished` (None: every round): when that is the
+        timer's round, the timer follows the room on to its open round."""
+        reading = clock.reading()
+        if reading is None or (finished is not None and finished < reading.round):
+            return
+        # Finished tables ask every few seconds while the room plays on: the open round is
+        # worked out again only when the event has changed.
+        step = store.newest_step()
+        kept = opened.get(session)
+        if kept is None or kept[0] != step:
+            kept = opened[session] = (step, open_round(store, session, movements))
+        clock.follow(kept[1])
+
     async def state(request: Request) -> Response:
         link = await _link(store, request)
-        view = await run_in_threadpool(TableView.load, store, link, movements)
+
+        def work() -> TableView:
+            view = TableView.load(store, link, movements)
+            # The director's own entries at the grid finish rounds too: a finished table's
+            # page, asking every few seconds, moves the timer on once the room has finished.
+            now = view.current_round()
+            follow(link.session, None if now is None else now - 1)
+            return view
+
+        view = await run_in_threadpool(work)
         return JSONResponse(view.state(clock.reading()), headers=NO_STORE)
 
     async def enter_result(request: Request) -> Response:
@@ -83,7 +109,8 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
         ew = _number(body, "ew") if body.get("ew") is not None else None
 
         def work() -> dict[str, Any]:
-            TableView.load(store, link, movements).check_open(round_no, tray)
+            view = TableView.load(store, link, movements)
+            view.check_open(round_no, tray)
             entry = ResultEntry(
                 link.session,
                 round_no,
@@ -96,6 +123,8 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
             )
             stored = store.record_result(entry)
             LOGGER.info("table %s entered round %s tray %s", link.table, round_no, tray)
+            if all((round_no, t) in view.results for t in view.plays()[round_no] if t != tray):
+                follow(link.session, round_no)  # the table's last tray of the round
             return {"stored": {"round": round_no, "tray": tray, "ns": stored.ns_tricks}}
 
         return JSONResponse(await run_in_threadpool(work), headers=NO_STORE)

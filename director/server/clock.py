@@ -1,7 +1,8 @@
 """The round timer every table's page shows: started by the director, counted by the server.
 
 The pages get the seconds left, never a time of day, so a phone whose clock is wrong still
-counts down correctly.
+counts down correctly. Once every table has entered the timer's round, the timer moves on to
+the next round by itself, with the same minutes (`follow`).
 """
 
 from __future__ import annotations
@@ -32,14 +33,29 @@ class RoundClock:
     def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
         self._now = now
         self._lock = threading.Lock()
-        self._running: tuple[int, float] | None = None
+        self._running: tuple[int, float, float] | None = None
+        """(round, when it ends, its minutes)."""
 
     def start(self, round: int, minutes: float) -> None:
         """Start (or restart) the timer for `round`, ending `minutes` from now."""
         if minutes <= 0:
             raise ValueError(f"a round lasts some minutes, not {minutes}")
         with self._lock:
-            self._running = (round, self._now() + minutes * 60)
+            self._running = (round, self._now() + minutes * 60, minutes)
+
+    def follow(self, open_round: int | None) -> None:
+        """The room's open round (the lowest with a result still to come; None: all are in)
+        is now `open_round`: a timer whose round is finished moves on to it, afresh with the
+        same minutes, or stops after the last round. Never back: a result undone does not
+        restart a round."""
+        with self._lock:
+            if self._running is None:
+                return
+            round_no, _ends, minutes = self._running
+            if open_round is None:
+                self._running = None
+            elif open_round > round_no:
+                self._running = (open_round, self._now() + minutes * 60, minutes)
 
     def stop(self) -> None:
         """Stop the timer: the pages show none."""
@@ -52,6 +68,6 @@ class RoundClock:
             running = self._running
         if running is None:
             return None
-        round_no, ends = running
+        round_no, ends, _minutes = running
         left = math.ceil(ends - self._now())
         return ClockReading(round_no, left, left <= WARNING_SECONDS)

@@ -57,6 +57,25 @@ class Movements:
         return movement
 
 
+def open_round(store: EventStore, session: int, movements: Movements) -> int | None:
+    """The room's open round in `session`: the lowest round in which a table of any section
+    still has a tray to enter (None: every result is in)."""
+    waiting: list[int] = []
+    for info, section in store.scored_sections():
+        if info.number != session:
+            continue
+        results = store.results(session=session, section=section)
+        movement = movements.get(store, session, section, frozen=bool(results))
+        entered = {(r.round, r.table, r.tray) for r in results}
+        waiting += (
+            s.round
+            for s in movement.seatings
+            for tray in s.trays
+            if (s.round, s.table, tray) not in entered
+        )
+    return min(waiting, default=None)
+
+
 @dataclass(frozen=True)
 class TableView:
     """One table's evening as it stands, read from the store in one go."""

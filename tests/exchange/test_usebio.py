@@ -1,10 +1,14 @@
-"""USEBIO XML: well-formed, the elements the format names, every standing and table result
-with the figures the scorer computed, names as text, individual events refused."""
+"""USEBIO XML: well-formed, laid out as USEBIO 1.2/1.3 readers take it (which element holds
+which, in order, the values' shapes, every traveller's pairs among the participants), every
+standing and table result with the figures the scorer computed, names as text, individual
+events refused."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -12,7 +16,9 @@ import pytest
 from director.errors import DirectorError
 from director.exchange.export import export_event, sections_of
 from director.exchange.usebio import figure, pair_number, results_usebio
+from director.scoring.model import Method
 from director.store.services import EventStore
+from director.store.values import EventSettings
 from schedules.catalog import Request
 from tests.publish.conftest import EVIL, make_event
 
@@ -88,3 +94,90 @@ def test_an_individual_event_is_refused(tmp_path: Path) -> None:
             results_usebio(store.info(), sections_of(store), {})
     finally:
         store.close()
+
+
+# What each element holds, in order, as USEBIO 1.2/1.3 lay it out for the elements written
+# here: a regular expression over the child elements' names (each followed by a space).
+CONTENT = {
+    "USEBIO": r"(CLUB )?EVENT ",
+    "CLUB": r"CLUB_NAME ",
+    "EVENT": r"PROGRAM_NAME PROGRAM_VERSION EVENT_DESCRIPTION (DATE )?BOARD_SCORING_METHOD"
+    r" WINNER_TYPE SESSION_COUNT (SESSION )+",
+    "SESSION": r"(SECTION )+",
+    "SECTION": r"PARTICIPANTS (BOARD )+",
+    "PARTICIPANTS": r"(PAIR )+",
+    "PAIR": r"PAIR_NUMBER (DIRECTION )?PLACE TOTAL_SCORE (PERCENTAGE )?(PLAYER )+",
+    "PLAYER": r"PLAYER_NAME ",
+    "BOARD": r"BOARD_NUMBER (TRAVELLER_LINE )+",
+    "TRAVELLER_LINE": r"NS_PAIR_NUMBER EW_PAIR_NUMBER (TRICKS )?SCORE"
+    r"( NS_MATCH_POINTS EW_MATCH_POINTS)? ",
+}
+ATTRIBUTES = {"USEBIO": {"Version"}, "EVENT": {"EVENT_TYPE"}, "SESSION": {"SESSION_ID"},
+              "SECTION": {"SECTION_ID"}}  # fmt: skip
+NUMBER = r"-?\d+(\.\d+)?"
+VALUES = {
+    "DATE": r"\d\d/\d\d/\d{4}",
+    "BOARD_SCORING_METHOD": r"MATCH_POINTS|AGGREGATE",
+    "WINNER_TYPE": r"[12]",
+    "SESSION_COUNT": r"\d+",
+    "DIRECTION": r"NS|EW",
+    "PLACE": r"\d+=?",
+    "TOTAL_SCORE": NUMBER,
+    "PERCENTAGE": NUMBER,
+    "BOARD_NUMBER": r"\d+",
+    "TRICKS": r"\d|1[0-3]",
+    "SCORE": rf"{NUMBER}|A\d\d\d\d",
+    "NS_MATCH_POINTS": NUMBER,
+    "EW_MATCH_POINTS": NUMBER,
+}
+
+
+def _shape_faults(root: ET.Element) -> list[str]:
+    """Where the document departs from the layout above (empty when it keeps to it)."""
+    faults = []
+    for element in root.iter():
+        children = "".join(f"{child.tag} " for child in element)
+        if element.tag in CONTENT:
+            if not re.fullmatch(CONTENT[element.tag], children):
+                faults.append(f"{element.tag} holds {children!r}")
+        elif children or not (element.text or "").strip():
+            faults.append(f"{element.tag} should hold text alone")
+        elif element.tag in VALUES and not re.fullmatch(VALUES[element.tag], element.text or ""):
+            faults.append(f"{element.tag} = {element.text!r}")
+        if set(element.attrib) != ATTRIBUTES.get(element.tag, set()):
+            faults.append(f"{element.tag} has attributes {sorted(element.attrib)}")
+    for section in root.iter("SECTION"):
+        pairs = {(p.findtext("DIRECTION"), p.findtext("PAIR_NUMBER")) for p in section.iter("PAIR")}
+        for line in section.iter("TRAVELLER_LINE"):
+            for side, tag in (("NS", "NS_PAIR_NUMBER"), ("EW", "EW_PAIR_NUMBER")):
+                number = line.findtext(tag)
+                if (side, number) not in pairs and (None, number) not in pairs:
+                    faults.append(f"{tag} {number} is no participant of its section")
+    return faults
+
+
+@pytest.mark.parametrize("method", [Method.PLUS_MINUS, Method.MATCHPOINTS])
+def test_every_file_keeps_to_the_usebio_layout(method: Method, tmp_path: Path) -> None:
+    store = make_event(tmp_path / "event.sqlite", leave_out=2)
+    try:
+        store.update_event(
+            held_on=date(2026, 3, 4), venue="Riverside", settings=EventSettings(method=method)
+        )
+        root = _root(export_event(store, "usebio"))
+    finally:
+        store.close()
+    assert _shape_faults(root) == []
+    assert root.findtext("EVENT/DATE") == "04/03/2026"
+    assert root.findtext("CLUB/CLUB_NAME") == "Riverside"
+
+
+def test_the_layout_check_finds_a_departure(event: EventStore) -> None:
+    root = _root(export_event(event, "usebio"))
+    line = root.find(".//TRAVELLER_LINE")
+    assert line is not None
+    line.remove(line.find("SCORE"))
+    ET.SubElement(line, "CONTRACT").text = "4S"
+    line.find("NS_PAIR_NUMBER").text = "99"
+    faults = _shape_faults(root)
+    assert any(f.startswith("TRAVELLER_LINE holds") for f in faults)
+    assert "NS_PAIR_NUMBER 99 is no participant of its section" in faults

@@ -80,6 +80,37 @@ def test_each_deal_page_shows_the_scorers_tables_and_average(
         assert average in document.shown
 
 
+def test_each_competitor_page_shows_the_scorers_card_and_places(
+    evening: EventStore, site: tuple[Path, dict[Path, Document]]
+) -> None:
+    index, pages = site
+    result = evening.standings()
+    for label in evening.scoring_input().movement.field:
+        document = pages[index.parent / "session-1" / f"competitor-{label.lower()}.html"]
+        heading, *rows = [r for r in document.rows if r]
+        assert heading[:5] == ["Tray", "Round", "Table", "Hands", "Opponents"]
+        played = sorted(
+            (
+                (t, "N-S" if label in t.ns else "E-W")
+                for deal in result.deals
+                for t in deal.tables
+                if label in (*t.ns, *t.ew)
+            ),
+            key=lambda played: (played[0].round, played[0].tray),  # the card's order
+        )
+        assert len(rows) == len(played)
+        for row, (t, side) in zip(rows, played, strict=True):
+            opponents = "-".join(t.ew if side == "N-S" else t.ns)
+            final, pm = (t.final_ns, t.pm_ns) if side == "N-S" else (t.final_ew, t.pm_ew)
+            assert row[:5] == [str(t.tray), str(t.round), str(t.table), side, opponents]
+            assert row[5].split()[0] == figure(final)
+            assert row[-1] == figure(pm, signed=True)
+        for field, standings in result.standings.items():
+            (st,) = [s for s in standings if s.label == label] or [None]
+            if st is not None:
+                assert f"Place {st.place} ({field})" in document.shown
+
+
 def test_a_name_written_as_markup_shows_as_text(site: tuple[Path, dict[Path, Document]]) -> None:
     index, pages = site
     assert EVIL in pages[index].shown

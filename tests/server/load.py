@@ -116,6 +116,31 @@ def enter_round(
     )
 
 
+def race(base: str, tokens: dict[int, str], trays: dict[int, int], phones: int = 2) -> list[int]:
+    """Every table's `phones` phones post the same tray (table -> tray) at the same moment, all
+    tables at once; the answers' statuses."""
+    start = threading.Barrier(len(tokens) * phones)
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def phone(number: int, ns: int) -> None:
+        address = urlsplit(base)
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+        body = {"round": 1, "tray": trays[number], "ns": ns}
+        start.wait()
+        status = _post(connection, f"/table/{number}/{tokens[number]}/results", body)
+        connection.close()
+        with lock:
+            statuses.append(status)
+
+    threads = [threading.Thread(target=phone, args=(t, n)) for t in tokens for n in range(phones)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(DEADLINE_SECONDS)
+    return statuses
+
+
 def _get(connection: http.client.HTTPConnection, path: str) -> int:
     connection.request("GET", path)
     answer = connection.getresponse()

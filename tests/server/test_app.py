@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from director.server.app import create_app
 from director.server.clock import RoundClock
 from director.server.links import table_url
-from director.store.services import EventStore
+from director.store.services import EventStore, ResultEntry
 from director.store.table_values import CallKind
 from schedules.views import next_stop
 
@@ -255,6 +255,33 @@ def test_the_round_timer_reaches_every_page(
     assert shown["round"] == 1
     assert 20 * 60 - 5 <= shown["seconds_left"] <= 20 * 60
     assert shown["warning"] is False
+
+
+def test_the_timer_moves_on_once_every_table_has_entered_its_round(
+    client: TestClient, links: dict[int, str], store: EventStore, clock: RoundClock
+) -> None:
+    clock.start(round=1, minutes=20)
+    last = max(links)
+    for table, link in sorted(links.items()):
+        for tray in _trays(store, 1, table):
+            entry = {"round": 1, "tray": tray, "ns": 7}
+            assert client.post(f"{link}/results", json=entry).status_code == 200
+        shown = client.get(f"{links[1]}/state").json()["clock"]
+        assert shown["round"] == (2 if table == last else 1)
+    assert 20 * 60 - 5 <= shown["seconds_left"] <= 20 * 60
+
+
+def test_results_entered_at_the_grid_move_the_timer_on_too(
+    client: TestClient, links: dict[int, str], store: EventStore, clock: RoundClock
+) -> None:
+    """The director enters the round's results at the grid; the tables' pages, asking again,
+    move the timer on."""
+    clock.start(round=1, minutes=20)
+    for s in store.movement().seatings:
+        if s.round == 1:
+            for tray in s.trays:
+                store.record_result(ResultEntry(1, 1, s.table, tray, 6))
+    assert client.get(f"{links[2]}/state").json()["clock"]["round"] == 2
 
 
 def test_tables_of_another_event_file_are_not_opened(

@@ -65,10 +65,10 @@ def test_serve_refuses_a_bad_port(store: EventStore, capsys: pytest.CaptureFixtu
     assert "0 to 65535" in capsys.readouterr().err
 
 
-def _serve(path: Path) -> tuple[subprocess.Popen[str], str]:
+def _serve(path: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
     """`director serve` in a child process on a free port; its base address."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "director", "serve", str(path), "--port", "0"],
+        [sys.executable, "-m", "director", "serve", str(path), "--port", "0", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -99,6 +99,34 @@ def test_a_result_survives_a_sigkill_right_after_its_200(store: EventStore) -> N
     with EventStore.open(store.path) as reopened:
         (result,) = reopened.results()
     assert (result.tray, result.ns_tricks, result.entered_by) == (tray, 9, "table 1")
+
+
+def test_serve_with_minutes_shows_the_round_timer_on_every_page(store: EventStore) -> None:
+    assert store.path is not None
+    child, base = _serve(store.path, "--minutes", "25")
+    try:
+        assert child.stdout is not None
+        said = "".join(child.stdout.readline() for _ in store.table_links())
+        said += child.stdout.readline()
+        assert "Round timer: 25 minutes a round, round 1 now" in said
+        address = urlsplit(base)
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+        for link in store.table_links():
+            connection.request("GET", f"/table/{link.table}/{link.token}/state")
+            clock = json.loads(connection.getresponse().read())["clock"]
+            assert clock["round"] == 1
+            assert 25 * 60 - 30 <= clock["seconds_left"] <= 25 * 60
+    finally:
+        child.kill()
+        child.wait(30)
+
+
+def test_serve_refuses_a_round_of_no_minutes(
+    store: EventStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", str(store.path), "--minutes", "0"])
+    assert "a round lasts some minutes" in capsys.readouterr().err
 
 
 def test_table_cards_carry_each_tables_link_as_a_code_a_phone_reads(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from director.server.clock import WARNING_SECONDS, RoundClock
+from director.server.clock import WARNING_SECONDS, ClockReading, RoundClock
 
 
 def test_the_timer_counts_down_warns_and_runs_over() -> None:
@@ -30,3 +30,20 @@ def test_the_timer_counts_down_warns_and_runs_over() -> None:
 def test_a_round_lasts_some_minutes() -> None:
     with pytest.raises(ValueError, match="some minutes"):
         RoundClock().start(round=1, minutes=0)
+
+
+def test_the_timer_follows_the_room_forward_only() -> None:
+    moment = [0.0]
+    clock = RoundClock(now=lambda: moment[0])
+    clock.follow(2)
+    assert clock.reading() is None  # a timer nobody started stays off
+    clock.start(round=1, minutes=10)
+    moment[0] += 300
+    clock.follow(1)  # the room is still on round 1: the timer runs on
+    assert clock.reading() == ClockReading(1, 300, False)
+    clock.follow(2)
+    assert clock.reading() == ClockReading(2, 600, False)  # afresh, the same minutes
+    clock.follow(1)  # a result undone: no going back
+    assert clock.reading() == ClockReading(2, 600, False)
+    clock.follow(None)  # every result is in
+    assert clock.reading() is None
