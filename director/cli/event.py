@@ -21,6 +21,13 @@
     director event log FILE [--limit N]
     director event undo FILE | director event redo FILE
     director event table-links FILE --base URL [--format text|json] [--renew]
+    director event repair FILE late-pair --from-round R [--names "A & B"] [--label L]
+    director event repair FILE withdraw --competitor LABEL --from-round R
+    director event repair FILE wrong-move --round R --table T (--ns L --ew L | --places N,E,S,W)
+        [--trays K,K]
+    director event repair FILE cut-rounds --after R
+    director event repair FILE arrow-switch --round R [--table T]
+        (each repair: [--dry-run] [--reason TEXT] [--format text|json])
 
 FILE is an event file, or a database URL (postgresql+psycopg://...) for several scoring
 stations. Every entry is saved at once. Commands that only read (players without --import or
@@ -41,6 +48,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 
+from director.cli import repair
 from director.cli.options import add_movement_options, movement_request
 from director.cli.serve import add_table_links_options, table_links
 from director.scoring import score_session
@@ -161,6 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     command("undo", _undo)
     command("redo", _redo)
     add_table_links_options(command("table-links", table_links))
+    repair.add_options(command("repair", repair.run))
     return parser
 
 

@@ -6,7 +6,7 @@ Input is assumed valid (`director.scoring.validate` refuses bad input first).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -26,8 +26,10 @@ from director.scoring.model import (
     TableResult,
     TableScore,
 )
+from director.scoring.replays import RULE as REPLAY_RULE
+from director.scoring.replays import Replay
 from director.scoring.revokes import Penalty, capped_innocent, held_to, transfer
-from schedules.types import Direction, Label, Seating, TrayNo
+from schedules.types import Direction, Label, RoundNo, Seating, TableNo, TrayNo
 
 HALF = Fraction(TRICKS, 2)
 
@@ -86,17 +88,23 @@ def score_deal(
     expected: int,
     ctx: DealContext,
     replaced: tuple[int, ...] = (),
+    replays: Mapping[tuple[RoundNo, TableNo], Replay] | None = None,
 ) -> tuple[DealScore, tuple[str, ...]]:
     """Score one version of a tray from its table results; also return warnings.
 
     `expected` is the number of plays the movement gives the tray: the Neuberg N, and the
-    laws' "tables in play" for this deal."""
+    laws' "tables in play" for this deal. `replays` are the plays (round, table) at which
+    someone plays the tray a second time: those tables take the average (W15)."""
     warnings: list[str] = []
-    lines = [_line(result, seating, ctx, expected, warnings) for result, seating in plays]
+    again = replays or {}
+    lines = [
+        _line(result, seating, ctx, expected, warnings, again.get((result.round, result.table)))
+        for result, seating in plays
+    ]
     standing = [ln for ln in lines if ln.outcome is Outcome.STANDS]
     _apply_revokes(standing, ctx)
-    counting = [ln for ln in lines if ln.counted_ns is not None]
-    avg_ns = Fraction(sum(ln.counted_ns for ln in counting), len(counting)) if counting else None
+    counting = [ln.counted_ns for ln in lines if ln.counted_ns is not None]
+    avg_ns = Fraction(sum(counting, Fraction(0)), len(counting)) if counting else None
     if avg_ns is None and any(ln.outcome is not Outcome.STANDS for ln in lines):
         warnings.append(
             f"tray {tray}: no table's result counts, so an average is credited as half the tricks"
@@ -120,12 +128,18 @@ def score_deal(
 
 
 def _line(
-    result: TableResult, seating: Seating, ctx: DealContext, tables: int, warnings: list[str]
+    result: TableResult,
+    seating: Seating,
+    ctx: DealContext,
+    tables: int,
+    warnings: list[str],
+    replay: Replay | None = None,
 ) -> _Line:
     ns = made_ns(result, ctx.settings)
     ln = _Line(result, seating, ns, Outcome.STANDS)
     if (
         ns is not None
+        and result.ns_tricks is not None  # as `ns` is; said for the type checker
         and result.ew_record is not None
         and result.ew_record + result.ns_tricks != TRICKS
     ):
@@ -144,6 +158,11 @@ def _line(
         rule = rule_for(kind, ctx.mnemonic)
         ln.outcome = ruling(kind, tables, ctx.mnemonic)
         ln.say(f"{kind.name.replace('_', ' ').lower()}: {ln.outcome.value}", rule.law)
+    if replay is not None:
+        # Law (f): each deal is played only once by each player; Law V Sec.1: a table that
+        # must not overplay a deal takes the average. The first play counts.
+        ln.outcome = Outcome.AVERAGE
+        ln.say(replay.text(result.tray), REPLAY_RULE)
     if ns is not None:
         ln.say(f"As made: N/S {ns}, E/W {TRICKS - ns}", "W1")
     if ln.outcome is Outcome.STANDS:

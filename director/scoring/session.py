@@ -121,8 +121,9 @@ def _score_tray(
     }
     plays = [(by_place[p], index.seatings[(*p, tray)]) for p in index.plays[tray] if p in by_place]
     replaced = tuple(range(1, version))
+    again = {p: index.replays[(*p, tray)] for p in index.plays[tray] if (*p, tray) in index.replays}
     deal, warnings = score_deal(
-        tray, version, plays, len(index.plays[tray]), context(session), replaced
+        tray, version, plays, len(index.plays[tray]), context(session), replaced, again
     )
     missing = [p for p in index.plays[tray] if p not in by_place]
     if missing and by_place:

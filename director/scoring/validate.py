@@ -28,6 +28,7 @@ from director.scoring.model import (
     Suit,
     TableResult,
 )
+from director.scoring.replays import Replay, replays
 from schedules.types import Direction, RoundNo, Seating, TableNo, TrayNo
 
 ON_OVERPLAY = frozenset(
@@ -58,6 +59,8 @@ class PlayIndex:
     """Per tray, the (round, table) places that play it, in order."""
     latest: dict[TrayNo, int]
     """Per tray, the version that counts (1 unless a new deal was recorded)."""
+    replays: dict[tuple[RoundNo, TableNo, TrayNo], Replay]
+    """The plays at which someone plays a tray again: the table takes the average (W15)."""
 
 
 def index_plays(session: Session) -> PlayIndex:
@@ -72,7 +75,8 @@ def index_plays(session: Session) -> PlayIndex:
     latest = dict.fromkeys(plays, 1)
     for nd in session.new_deals:
         latest[nd.tray] = max(latest.get(nd.tray, 1), nd.version)
-    return PlayIndex(seatings, {t: tuple(p) for t, p in plays.items()}, latest)
+    played = {t: tuple(p) for t, p in plays.items()}
+    return PlayIndex(seatings, played, latest, replays(session.movement))
 
 
 def validate(
@@ -102,7 +106,7 @@ def with_versions(index: PlayIndex, session: Session) -> PlayIndex:
     latest = dict.fromkeys(index.plays, 1)
     for nd in session.new_deals:
         latest[nd.tray] = max(latest.get(nd.tray, 1), nd.version)
-    return PlayIndex(index.seatings, index.plays, latest)
+    return PlayIndex(index.seatings, index.plays, latest, index.replays)
 
 
 def _at(r: TableResult) -> str:
@@ -265,7 +269,7 @@ def _check_revokes(r: TableResult, ns: int | None) -> None:
 
 def _by_record(r: TableResult, ns: int) -> str:
     """Which record the tricks made were read from, when the two records disagree."""
-    if r.ew_record is None or r.ns_tricks + r.ew_record == TRICKS:
+    if r.ns_tricks is None or r.ew_record is None or r.ns_tricks + r.ew_record == TRICKS:
         return ""
     return " by the N/S record" if ns == r.ns_tricks else " by the E/W record"
 

@@ -6,7 +6,6 @@ an audited row returns the change (old and new values) for the audit trail.
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -64,6 +63,7 @@ from director.store.values import (
     Team,
     TrumpSlip,
 )
+from schedules.labels import natural_key
 from schedules.types import Competitors, Direction, Movement, Seat, Seating, Share, Tray
 
 # -- the event ---------------------------------------------------------------------------------
@@ -279,7 +279,7 @@ def relabel_partnerships(db: Session, labels: Mapping[str, str]) -> None:
         raise StoreError("each partnership needs its own label")
     rows = {old: _partnership_row(db, old) for old in labels}
     kept = set(db.scalars(select(PartnershipRow.label))) - set(labels)
-    if taken := sorted(kept & set(new), key=_natural):
+    if taken := sorted(kept & set(new), key=natural_key):
         raise StoreError(f"label {taken[0]} belongs to another partnership; dissolve it first")
     # Two passes, so that swapping two labels never meets the one-label-each rule half way.
     for row in rows.values():
@@ -294,7 +294,7 @@ def partnerships(db: Session) -> tuple[Partnership, ...]:
     """Every partnership with its players in seat order."""
     rows = db.scalars(select(PartnershipRow).options(selectinload(PartnershipRow.members))).all()
     values = [Partnership(r.label, tuple(m.player_id for m in r.members), r.kind) for r in rows]
-    return tuple(sorted(values, key=lambda p: _natural(p.label)))
+    return tuple(sorted(values, key=lambda p: natural_key(p.label)))
 
 
 def form_team(db: Session, value: Team) -> Team:
@@ -327,12 +327,7 @@ def teams(db: Session) -> tuple[Team, ...]:
     grouped: dict[str, list[str]] = {}
     for team, pair in rows:
         grouped.setdefault(team, []).append(pair)
-    return tuple(Team(t, tuple(sorted(p, key=_natural))) for t, p in grouped.items())
-
-
-def _natural(label: str) -> tuple[int, str]:
-    digits = re.sub(r"\D", "", label)
-    return (int(digits) if digits else 0, label)
+    return tuple(Team(t, tuple(sorted(p, key=natural_key))) for t, p in grouped.items())
 
 
 # -- sessions and sections ---------------------------------------------------------------------
@@ -424,24 +419,12 @@ def store_movement(db: Session, sid: int, movement: Movement, size: int, size_un
             notes=list(movement.notes),
             teams={k: list(v) for k, v in movement.teams.items()},
             attributes=dict(movement.attributes),
-            shared=[
-                {"round": s.round, "trays": list(s.trays), "tables": list(s.tables)}
-                for s in movement.shared
-            ],
+            shared=_shared_json(movement.shared),
         )
     )
     tables = sorted({s.table for s in movement.seatings} | set(range(1, movement.tables + 1)))
     db.add_all(TableRow(section_id=sid, number=t) for t in tables)
-    for seating in movement.seatings:
-        row = SeatingRow(
-            section_id=sid,
-            round_no=seating.round,
-            table_no=seating.table,
-            switched=seating.switched,
-        )
-        row.places = [PlaceRow(position=i, label=p) for i, p in enumerate(seating.places)]
-        row.trays = [SeatingTrayRow(position=i, tray_no=t) for i, t in enumerate(seating.trays)]
-        db.add(row)
+    db.add_all(_seating_row(sid, seating) for seating in movement.seatings)
     trays = [
         TrayRow(
             section_id=sid,
@@ -456,6 +439,76 @@ def store_movement(db: Session, sid: int, movement: Movement, size: int, size_un
     db.flush()
     db.add_all(DealRow(tray_id=t.id, version=1, counting=True) for t in trays)
     db.flush()
+
+
+def _seating_row(sid: int, seating: Seating) -> SeatingRow:
+    row = SeatingRow(
+        section_id=sid,
+        round_no=seating.round,
+        table_no=seating.table,
+        switched=seating.switched,
+    )
+    row.places = [PlaceRow(position=i, label=p) for i, p in enumerate(seating.places)]
+    row.trays = [SeatingTrayRow(position=i, tray_no=t) for i, t in enumerate(seating.trays)]
+    return row
+
+
+def _shared_json(shared: Sequence[Share]) -> list[dict[str, object]]:
+    return [{"round": s.round, "trays": list(s.trays), "tables": list(s.tables)} for s in shared]
+
+
+def played_places(db: Session, sid: int) -> set[tuple[int, int]]:
+    """The (round, table) places of the section with a result or an irregularity entered."""
+    found: set[tuple[int, int]] = set()
+    for model in (ResultRow, IrregularityRow):
+        query = (
+            select(model.round_no, TableRow.number)
+            .join(TableRow, TableRow.id == model.table_id)
+            .where(TableRow.section_id == sid)
+        )
+        found.update((r, t) for r, t in db.execute(query))
+    return found
+
+
+def replace_seatings(db: Session, sid: int, old: Movement, new: Movement) -> None:
+    """Write a repaired movement over the stored one, `old`: only the seatings of the tables
+    and rounds that changed are deleted and inserted (results, keyed by round and table, are
+    not touched), new table numbers are added, trays whose original play moved are updated,
+    and the movement's rounds, tables, field, winners, promise, relays and notes follow."""
+    before, after = _by_place(old), _by_place(new)
+    for r, t in sorted(set(before) | set(after)):
+        if before.get((r, t)) == after.get((r, t)):
+            continue
+        if (r, t) in before:
+            criteria = (SeatingRow.round_no == r, SeatingRow.table_no == t)
+            delete_rows(db, SeatingRow, SeatingRow.section_id == sid, *criteria)
+        db.add_all(_seating_row(sid, s) for s in after.get((r, t), ()))
+    have = set(db.scalars(select(TableRow.number).where(TableRow.section_id == sid)))
+    db.add_all(
+        TableRow(section_id=sid, number=t) for t in sorted({s.table for s in new.seatings} - have)
+    )
+    originals = {t.number: t for t in new.trays}
+    for row in db.scalars(select(TrayRow).where(TrayRow.section_id == sid)):
+        tray = originals.get(row.number)
+        if tray is not None and (row.original_round, row.original_table) != (
+            tray.original_round,
+            tray.original_table,
+        ):
+            row.original_round, row.original_table = tray.original_round, tray.original_table
+    head = db.get(MovementRow, sid)
+    if head is None:
+        raise StoreError("no movement is chosen for this section yet (director event movement)")
+    head.tables, head.rounds, head.promise = new.tables, new.rounds, new.promise
+    head.field, head.notes, head.winners = list(new.field), list(new.notes), list(new.winners)
+    head.shared = _shared_json(new.shared)
+    db.flush()
+
+
+def _by_place(movement: Movement) -> dict[tuple[int, int], list[Seating]]:
+    out: dict[tuple[int, int], list[Seating]] = {}
+    for s in movement.seatings:
+        out.setdefault((s.round, s.table), []).append(s)
+    return out
 
 
 def load_movement(db: Session, sid: int) -> Movement:

@@ -67,12 +67,13 @@ from director.store.values import (
     TrumpSlip,
 )
 from schedules.findings import ScheduleError
-from schedules.types import Direction, Movement
+from schedules.types import Competitors, Direction, Movement
 
 if TYPE_CHECKING:
     from director.scoring.model import Session as ScoringSession
     from director.scoring.model import SessionResult
     from schedules.catalog import Request
+    from schedules.repair import Repaired, RepairRequest
 
 __all__ = [
     "AuditEntry",
@@ -417,6 +418,48 @@ class EventStore:
         """The section's movement, rebuilt from the stored seating."""
         with self._unit() as db:
             return repository.load_movement(db, repository.section_id(db, session, section))
+
+    def repair(
+        self,
+        request: RepairRequest,
+        *,
+        reason: str = "",
+        who: str = "director",
+        session: int = 1,
+        section: str = "A",
+        dry_run: bool = False,
+    ) -> Repaired:
+        """Repair the section's movement in play (a late pair, a withdrawal, a wrong move,
+        rounds cut, an arrow switch) as one undoable step, keeping every result entered.
+
+        Refused if the repair would change the places, trays or arrow of a table in a round
+        that already has results or irregularities (a wrong move may: it records who really
+        played them). A late pair with `request.names` is entered on the roster and paired
+        under its label. With `dry_run` the repair is worked out and returned, and nothing
+        is written."""
+        # Loaded here: the repairs bring the verifier and the balance report, which opening
+        # an event for entry does not need.
+        from schedules.repair import LatePair
+
+        if dry_run:
+            with self._unit() as db:
+                return _repaired(db, request, session, section)
+        with self._step("repair movement", who) as step:
+            repaired = _repaired(step.db, request, session, section)
+            sid = repository.section_id(step.db, session, section)
+            repository.replace_seatings(step.db, sid, repaired.previous, repaired.movement)
+            step.summary = repaired.summary
+            if isinstance(request, LatePair) and request.names:
+                label = repaired.movement.field[-1]
+                individual = repaired.movement.competitors is Competitors.INDIVIDUALS
+                kind = "individual" if individual else "pair"
+                formed, _ = roster.name_partnership(step.db, label, request.names, kind)
+                step.summary += f"; {_named(step.db, formed)}"
+            if reason.strip():
+                step.summary += f" (reason: {reason.strip()})"
+            # the results entered must still be results the movement plays
+            validate(scoring_bridge.session_of(step.db, session, section))
+        return repaired
 
     def movement_choice(self, *, session: int = 1, section: str = "A") -> MovementChoice:
         """The family, size and variant that generated the section's movement."""
@@ -828,6 +871,24 @@ def _ruling(
     """An irregularity to record at one table (its id and deal version are the store's)."""
     trump = Suit.parse(table_trump) if isinstance(table_trump, str) else table_trump
     return Irregularity(0, session, section, round, table, tray, 0, kind, trump, side, detail, who)
+
+
+def _repaired(db: Session, request: RepairRequest, session: int, section: str) -> Repaired:
+    """The repair of the stored movement, refused if it would move a result entered."""
+    from schedules.repair import WrongMove
+
+    sid = repository.section_id(db, session, section)
+    repaired = request.apply(repository.load_movement(db, sid))
+    played = repository.played_places(db, sid)
+    for change in repaired.changed:
+        recorded = isinstance(request, WrongMove) and change.round == request.round
+        if (change.round, change.table) in played and not recorded:
+            raise StoreError(
+                f"round {change.round} table {change.table} already has results, and this"
+                " repair would change who played them or what; repair from a round not yet"
+                " played (a table that played other than planned is a wrong move)"
+            )
+    return repaired
 
 
 def _new_deal(

@@ -87,15 +87,15 @@ def test_odd_pair_is_balanced_with_the_average_of_the_opposite_positions() -> No
 
 
 def _safford() -> Movement:
-    # Tray 1 at two tables in round 1; tray 2 likewise; lady a and her husband 1 hold the
-    # same North hand of tray 1 at different tables.
+    # Lady a and her husband 1 hold the same North hand of tray 1 at different tables. Players
+    # a, b and 2 hold trays 1-4 in both rounds: mnemonic, so that both plays count (W15).
     seats = (
         Seating.individual(1, 1, (1, 2, 3, 4), "a", "2", "b", "3"),
         Seating.individual(2, 2, (1, 2, 3, 4), "1", "b", "2", "a"),
     )
     return Movement(
         "safford", Competitors.INDIVIDUALS, 2, 2, infer_trays(seats), seats,
-        ("a", "b", "1", "2", "3"), winners=("safford",),
+        ("a", "b", "1", "2", "3"), winners=("safford",), mnemonic=True,
     )  # fmt: skip
 
 

@@ -1,0 +1,98 @@
+"""Repairing the movement from the window: the dialog shows what the repair does before it is
+stored, stores it as one step that Undo takes back, and never moves a result."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from director.gui.context import Changed
+from director.gui.dialogs.repair import CHANGED, Kind, RepairDialog
+from director.gui.main_window import MainWindow
+from director.store.values import ResultEntry
+
+pytestmark = pytest.mark.gui
+
+
+def _first_round_played(window: MainWindow) -> list[tuple[int, int, int, int | None]]:
+    store = window.context.store
+    movement = store.movement()
+    for s in movement.seatings:
+        if s.round == 1:
+            for tray in s.trays:
+                store.record_result(ResultEntry(1, 1, s.table, tray, 5 + s.table))
+    window.context.notify(Changed.EVERYTHING)
+    return _results(window)
+
+
+def _results(window: MainWindow) -> list[tuple[int, int, int, int | None]]:
+    return sorted((r.round, r.table, r.tray, r.ns_tricks) for r in window.context.store.results())
+
+
+def _choose(qtbot, dialog: RepairDialog, kind: Kind) -> None:
+    dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
+    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == list(Kind).index(kind))
+    dialog.preview()
+
+
+def test_a_late_pair_is_previewed_stored_as_one_step_and_undone(qtbot, seated: MainWindow) -> None:
+    window = seated
+    played = _first_round_played(window)
+    store = window.context.store
+    before = store.movement()
+    dialog = RepairDialog(window.context, window)
+    qtbot.addWidget(dialog)
+    _choose(qtbot, dialog, Kind.LATE)
+    dialog.late_round.setValue(2)
+    qtbot.keyClicks(dialog.late_names, "Mrs Late & Mr Later")
+    dialog.preview()
+    assert dialog.ok.isEnabled(), dialog.problem.text()
+    assert dialog.repaired is not None
+    assert dialog.repaired.changed
+    # the changed places are marked in the grid, and nothing in round 1 is
+    marked = [
+        (r, c)
+        for r in range(dialog.grid.rowCount())
+        for c in range(dialog.grid.columnCount())
+        if dialog.grid.index(r, c).data(Qt.ItemDataRole.BackgroundRole) is not None
+    ]
+    assert marked
+    assert all(r >= 1 for r, _ in marked)
+    assert dialog.grid.index(*marked[0]).data(Qt.ItemDataRole.BackgroundRole).color() == CHANGED
+    assert "Balance" in dialog.effects.text()
+    assert "Print again: table cards" in dialog.effects.text()
+    assert store.movement() == before  # the preview stores nothing
+
+    dialog.reason.setText("arrived at 7.40")
+    dialog.repair()
+    after = store.movement()
+    assert len(after.field) == len(before.field) + 1
+    assert _results(window) == played  # every result where it was
+    assert "Mrs Late & Mr Later" in store.printed_names().values()
+    assert "arrived at 7.40" in store.audit_log(limit=1)[0].summary
+
+    window.undo()
+    assert store.movement() == before
+    assert _results(window) == played
+
+
+def test_a_repair_that_would_move_a_result_is_refused_in_the_dialog(
+    qtbot, seated: MainWindow
+) -> None:
+    window = seated
+    played = _first_round_played(window)
+    dialog = RepairDialog(window.context, window)
+    qtbot.addWidget(dialog)
+    _choose(qtbot, dialog, Kind.SWITCH)
+    dialog.switch_round.setValue(1)
+    dialog.preview()
+    assert not dialog.ok.isEnabled()
+    assert "round 1" in dialog.problem.text().lower()
+    assert _results(window) == played
+
+
+def test_the_event_menu_offers_the_repair(seated: MainWindow) -> None:
+    texts = [a.text() for a in seated.menuBar().actions()]
+    event = next(a.menu() for a in seated.menuBar().actions() if a.text() == "Eve&nt")
+    assert "Eve&nt" in texts
+    assert "Re&pair the movement…" in [a.text() for a in event.actions()]
