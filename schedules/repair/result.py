@@ -316,7 +316,8 @@ def _meetings(movement: Movement) -> dict[tuple[Label, Label], list[tuple[RoundN
 
 def repeats(previous: Movement, movement: Movement) -> tuple[str, ...]:
     """Every meeting that happens again and every tray a competitor plays again in the new
-    movement but not in the old one, in round order, in words."""
+    movement but not in the old one, in round order, in words; the trays a competitor plays
+    again at one table in one round are one line."""
     word = noun(movement)
     lines: list[tuple[RoundNo, TableNo, str]] = []
     old_met = _meetings(previous)
@@ -324,21 +325,31 @@ def repeats(previous: Movement, movement: Movement) -> tuple[str, ...]:
         before = len(old_met.get((a, b), ()))
         for r, t in where[max(before, 1) :]:
             lines.append(
-                (r, t, f"round {r} table {t}: {word}s {a} and {b} meet again (first in round"
+                (r, t, f"Round {r} table {t}: {word}s {a} and {b} meet again (first in round"
                  f" {where[0][0]})")
             )  # fmt: skip
     if not movement.mnemonic:
+        again: dict[tuple[RoundNo, TableNo, Label, RoundNo, TableNo], list[TrayNo]] = {}
         old_plays = plays_by_competitor(previous)
         for (who, tray), plays in plays_by_competitor(movement).items():
             ordered = sorted(plays, key=lambda p: p.round)
             known = len(old_plays.get((who, tray), ()))
+            first = ordered[0]
             for p in ordered[max(known, 1) :]:
-                lines.append(
-                    (p.round, p.table, f"round {p.round} table {p.table}: {word} {who} plays tray"
-                     f" {tray} again (first in round {ordered[0].round} at table"
-                     f" {ordered[0].table}); that table takes the average for it")
-                )  # fmt: skip
+                again.setdefault((p.round, p.table, who, first.round, first.table), []).append(tray)
+        for (r, t, who, r0, t0), trays in again.items():
+            which = f"tray {trays[0]}" if len(trays) == 1 else f"trays {_listed(sorted(trays))}"
+            lines.append(
+                (r, t, f"Round {r} table {t}: {word} {who} plays {which} again (first in round"
+                 f" {r0} at table {t0}); that table takes the average for"
+                 f" {'it' if len(trays) == 1 else 'them'}")
+            )  # fmt: skip
     return tuple(text for *_, text in sorted(lines))
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    """ "7, 8 and 9"."""
+    return ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
 def trays_played(movement: Movement) -> dict[Label, set[TrayNo]]:

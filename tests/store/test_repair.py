@@ -23,6 +23,7 @@ from schedules.catalog import Request, build
 from schedules.findings import ScheduleError
 from schedules.repair import ArrowSwitch, CutRounds, LatePair, RepairRequest, Withdraw, WrongMove
 from schedules.types import Label, Movement, Seating
+from tests.schedules.test_repair import trays_again
 
 TRICKS = 13
 
@@ -178,7 +179,7 @@ def test_a_wrong_move_in_round_3_of_a_7_table_howell(evening: Evening) -> None:
         for t in d.tables
         if any("had already played" in s.text for s in t.steps)
     ]
-    assert len(twice) == sum("plays tray" in line for line in repaired.repeats)
+    assert len(twice) == trays_again(repaired.repeats)
 
 
 @pytest.mark.parametrize("evening", [Request("mitchell", tables=6)], indirect=True)
