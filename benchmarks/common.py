@@ -1,9 +1,15 @@
-"""Timing helper shared by every benchmark module."""
+"""Timing helpers shared by the benchmark modules: a function's best time, and a command run
+in a fresh process as a director runs it."""
 
 from __future__ import annotations
 
+import os
+import resource
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -19,3 +25,35 @@ def timed(label: str, work: Callable[[], T], repeat: int = 3) -> T:
         best = min(best, time.perf_counter() - start)
     print(f"{label:<64} {best * 1000:10.1f} ms  (best of {repeat})", flush=True)
     return result
+
+
+def director_command() -> list[str]:
+    """The `director` command installed beside this interpreter (or its entry point)."""
+    script = Path(sys.executable).with_name("director")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys, director.cli; sys.exit(director.cli.main())"]
+
+
+def compiled_environment(cache: Path) -> dict[str, str]:
+    """The environment for running the command as an installed program runs: its bytecode
+    compiled once and kept (in `cache`, so the working tree gains no `__pycache__`)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
+def run_command(argv: Sequence[str], env: dict[str, str]) -> tuple[float, float]:
+    """Run `argv` in a fresh process; its wall and CPU (user and system) seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
+
+
+def verdict(seconds: float, target: float) -> str:
+    """PASS within the target, OVER beyond it."""
+    return "PASS" if seconds <= target else "OVER"

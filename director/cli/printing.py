@@ -72,19 +72,7 @@ def run(argv: Sequence[str]) -> int:
     out = Path(args.out)
     check_out(out, args.force, args.event)
     if args.event is not None:
-        # Loaded only here: printing from a movement never opens a database.
-        from director.printing import event as _event
-
-        parts = tuple(p.strip() for p in args.part.split(",") if p.strip())
-        pdf = _event.print_event_document(
-            args.event,
-            args.document,
-            args.session,
-            args.section,
-            args.paper,
-            parts=parts or _event.results.PARTS,
-            links_base=args.links,
-        )
+        pdf = _print_from_event(args)
     elif args.links is not None:
         raise DirectorError("--links needs an event's tables: use --event FILE")
     elif args.document in EVENT_DOCUMENTS:
@@ -101,6 +89,19 @@ def run(argv: Sequence[str]) -> int:
         raise DirectorError(f"cannot write {out}: {exc.strerror}") from None
     print(f"wrote {out} ({args.document}, {args.paper})")
     return 0
+
+
+def _print_from_event(args: argparse.Namespace) -> bytes:
+    """The document from the event file: opened once, read-only, for what it needs."""
+    # Loaded only here: printing from a movement never opens a database.
+    from director.printing.event import print_event_document, read_papers
+    from director.printing.results import PARTS
+    from director.store.services import EventStore
+
+    with EventStore.open(args.event, read_only=True) as store:
+        papers = read_papers(store, (args.document,), args.session, args.section, args.links)
+    parts = tuple(p.strip() for p in args.part.split(",") if p.strip())
+    return print_event_document(papers, args.document, args.paper, parts=parts or PARTS)
 
 
 def _movement(args: argparse.Namespace) -> Movement:

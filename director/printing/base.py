@@ -3,6 +3,7 @@ the document template, the stylesheet, progress reports."""
 
 from __future__ import annotations
 
+import html
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +39,12 @@ def paper_size(name: str) -> tuple[float, float]:
         return PAPERS[name.lower()]
     except KeyError:
         raise DirectorError(f"unknown paper {name!r}; use one of: {', '.join(PAPERS)}") from None
+
+
+def escape(text: str) -> str:
+    """Plain text as a Paragraph's markup: "&", "<" and ">" written as entities (what
+    xml.sax.saxutils.escape does, without loading the web client modules it imports)."""
+    return html.escape(text, quote=False)
 
 
 @dataclass(frozen=True, slots=True)

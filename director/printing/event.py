@@ -1,22 +1,69 @@
-"""Printing from an event file: the movement documents of a session's section, and its results,
-with the event's name, date and session in every header. Reads through the store's services."""
+"""Printing an event's papers: the movement documents of a session's section, and its results,
+with the event's name, date and session in every header.
+
+Printing takes plain values (`EventPapers`); the caller reads them from the store it has open
+(`read_papers`, through the few reads `EventReader` names), so an event on a server database
+prints as a file does, and the GUI prints from the event it has open.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from director.errors import DirectorError
-from director.printing import results
+from director.printing import results, table_cards
 from director.printing.base import Header, Progress
 from director.printing.documents import MOVEMENT_DOCUMENTS
 from director.printing.result_views import results_document
 from director.printing.views import Printed
 from director.scoring import score_session
-from director.store.services import EventStore
+from director.scoring.model import Session, SessionResult
+from director.store.table_values import TableToken
 from director.store.values import EventInfo, SessionInfo
+from schedules.types import Movement
 
 EVENT_DOCUMENTS = (*MOVEMENT_DOCUMENTS, results.identifier)
 """Everything printable from an event."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredSection:
+    """A section's results as scoring read and scored them."""
+
+    scoring: Session
+    """The scoring input: the movement, the results, the names."""
+    result: SessionResult
+
+
+@dataclass(frozen=True, slots=True)
+class EventPapers:
+    """Everything the papers of one section of an event print, read from the store."""
+
+    subtitle: str
+    """Event, venue, date and session: the second line of every header."""
+    movement: Movement
+    printed: Printed = field(default_factory=Printed)
+    """The players' names and the tables' links (the movement documents)."""
+    scored: ScoredSection | None = None
+    """The results, scored (None when they are not asked for)."""
+
+
+class EventReader(Protocol):
+    """The reads `read_papers` makes of an open event (the store's services)."""
+
+    def info(self) -> EventInfo: ...
+
+    def sessions(self) -> tuple[SessionInfo, ...]: ...
+
+    def movement(self, *, session: int = 1, section: str = "A") -> Movement: ...
+
+    def scoring_input(self, *, session: int = 1, section: str = "A") -> Session: ...
+
+    def printed_names(self) -> dict[str, str]: ...
+
+    def table_links(self) -> tuple[TableToken, ...]: ...
 
 
 def event_subtitle(info: EventInfo, session: SessionInfo, section: str) -> str:
@@ -31,53 +78,77 @@ def event_subtitle(info: EventInfo, session: SessionInfo, section: str) -> str:
     return " — ".join(parts)
 
 
-def print_event_document(
-    path: str | Path,
-    document: str,
+def check_documents(documents: Collection[str]) -> None:
+    """Refuse a document that cannot be printed from an event, naming those that can."""
+    for document in documents:
+        if document not in EVENT_DOCUMENTS:
+            raise DirectorError(
+                f"unknown document {document!r}; use one of: {', '.join(EVENT_DOCUMENTS)}"
+            )
+
+
+def read_papers(
+    event: EventReader,
+    documents: Collection[str],
     session: int = 1,
     section: str = "A",
+    links_base: str | None = None,
+) -> EventPapers:
+    """What `documents` need of one section of an open event, read once and scored once
+    whatever their number; with `links_base` (the table server's address as the phones reach
+    it) the tables' links for their table cards."""
+    check_documents(documents)
+    sessions = {s.number: s for s in event.sessions()}
+    if session not in sessions:
+        raise DirectorError(
+            f"the event has no session {session}; it has {', '.join(map(str, sessions))}"
+        )
+    subtitle = event_subtitle(event.info(), sessions[session], section)
+    scored = None
+    if results.identifier in documents:
+        # The scoring input holds the movement: the store rebuilds it only once.
+        scoring = event.scoring_input(session=session, section=section)
+        scored = ScoredSection(scoring, score_session(scoring))
+        movement = scoring.movement
+    else:
+        movement = event.movement(session=session, section=section)
+    printed = Printed()
+    if set(documents) & set(MOVEMENT_DOCUMENTS):
+        links: dict[int, str] = {}
+        if links_base is not None and table_cards.identifier in documents:
+            links = _links(event.table_links(), session, section, links_base)
+        printed = Printed(event.printed_names(), links)
+    return EventPapers(subtitle, movement, printed, scored)
+
+
+def print_event_document(
+    papers: EventPapers,
+    document: str,
     paper: str = "a4",
     progress: Progress | None = None,
-    parts: tuple[str, ...] = results.PARTS,
-    links_base: str | None = None,
+    parts: Sequence[str] = results.PARTS,
 ) -> bytes:
-    """The PDF of `document` (see `EVENT_DOCUMENTS`) for one section of an event file; with
-    `links_base` (the table server's address as the phones reach it) each table card carries
-    its table's link for entering results at the table."""
-    if document not in EVENT_DOCUMENTS:
-        raise DirectorError(
-            f"unknown document {document!r}; use one of: {', '.join(EVENT_DOCUMENTS)}"
-        )
-    with EventStore.open(path, read_only=True) as store:
-        info = store.info()
-        sessions = {s.number: s for s in store.sessions()}
-        if session not in sessions:
-            raise DirectorError(
-                f"the event has no session {session}; it has {', '.join(map(str, sessions))}"
-            )
-        subtitle = event_subtitle(info, sessions[session], section)
-        if document == results.identifier:
-            scoring = store.scoring_input(session=session, section=section)
-        else:
-            movement = store.movement(session=session, section=section)
-            printed = Printed(store.printed_names(), _links(store, session, section, links_base))
+    """The PDF of `document` (see `EVENT_DOCUMENTS`) from the values `read_papers` read; of
+    the results, only the `parts` asked for."""
+    check_documents((document,))
     if document == results.identifier:
-        view = results_document(scoring, score_session(scoring))
+        if papers.scored is None:
+            raise ValueError("the results were not read: ask read_papers for them")
+        view = results_document(papers.scored.scoring, papers.scored.result)
         title = "Results (provisional)" if view.provisional else "Results"
-        return results.render(view, Header(title, subtitle), paper, progress, parts)
+        return results.render(view, Header(title, papers.subtitle), paper, progress, parts)
     chosen = MOVEMENT_DOCUMENTS[document]
-    return chosen.make(movement, Header(chosen.verbose_name, subtitle), paper, progress, printed)
+    header = Header(chosen.verbose_name, papers.subtitle)
+    return chosen.make(papers.movement, header, paper, progress, papers.printed)
 
 
-def _links(store: EventStore, session: int, section: str, base: str | None) -> dict[int, str]:
-    """Each table's link under `base`; none without a base. Refused when the tables have no
-    links yet (issuing them changes the event, which printing never does)."""
-    if base is None:
-        return {}
-    tokens = [t for t in store.table_links() if (t.session, t.section) == (session, section)]
-    if not tokens:
+def _links(tokens: Sequence[TableToken], session: int, section: str, base: str) -> dict[int, str]:
+    """Each table's link under `base`. Refused when the tables have no links yet (issuing them
+    changes the event, which printing never does)."""
+    mine = [t for t in tokens if (t.session, t.section) == (session, section)]
+    if not mine:
         raise DirectorError(
             "the tables have no links yet: give them links first (Serve the tables, or"
             " director event table-links), then print the table cards again"
         )
-    return {t.table: t.url(base) for t in tokens}
+    return {t.table: t.url(base) for t in mine}

@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -23,6 +24,10 @@ SHRINK_FLOOR = 0.6
 FLOOR_SIZE = 8.0
 """No text is ever drawn smaller than this (points): below it a card is hard to read."""
 ELLIPSIS = "…"
+
+LAYOUTS_KEPT = 1 << 16
+"""Layouts remembered (see `_laid_out`): more than the distinct cells of the largest event's
+results, a few megabytes at most."""
 
 LEADING = 1.18
 """Line spacing as a multiple of the font size."""
@@ -42,6 +47,12 @@ class Fitted:
     def height(self) -> float:
         """The height the lines take."""
         return len(self.lines) * self.size * LEADING
+
+    def baselines(self, top: float) -> tuple[float, ...]:
+        """Where each line sits when the lines are drawn downwards from `top`."""
+        # Each line gets LEADING em; DejaVu's capitals are 0.73 em tall: centre them in the line.
+        first = top - self.size * (LEADING / 2 + CAP_HEIGHT / 2)
+        return tuple(first - k * self.size * LEADING for k in range(len(self.lines)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,27 +102,36 @@ def fit(
     line are broken). With a `height`, wrapped lines that do not fit are cut short with "…"."""
     if width <= 0:
         raise ValueError(f"box width must be positive, got {width}")
-    size = max(size, FLOOR_SIZE)
-    natural = stringWidth(text, font, size)
-    smallest = max(size * floor, FLOOR_SIZE)
-    if natural <= width:
-        fitted = Fitted((text,), size, font)
-    elif size * width / natural >= smallest:
-        fitted = Fitted((text,), max(_round_down(size * width / natural), smallest), font)
-    else:
-        longest = max(stringWidth(word, font, smallest) for word in text.split() or [""])
-        if longest > width:
-            # A word wider than the box: smaller still, down to the floor, before it is broken.
-            smallest = max(_round_down(smallest * width / longest), FLOOR_SIZE)
-        lines = _wrap(text, width, smallest, font)
-        if height is not None:
-            lines = _shorten(lines, width, smallest, font, height)
-        fitted = Fitted(lines, smallest, font)
+    fitted = _laid_out(text, width, size, font, floor, height)
     log = _log.get()
     if log is not None:
         cut = fitted.lines[-1].endswith(ELLIPSIS) and not text.endswith(ELLIPSIS)
         log.append(Measure(text, _widest(fitted), width, fitted.height, height, cut))
     return fitted
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
+def _laid_out(
+    text: str, width: float, size: float, font: str, floor: float, height: float | None
+) -> Fitted:
+    """`fit` without the recording. Kept: a document fits the same few texts (numbers,
+    names, headings) into the same columns thousands of times, and measuring is most of the
+    cost of printing them."""
+    size = max(size, FLOOR_SIZE)
+    natural = stringWidth(text, font, size)
+    smallest = max(size * floor, FLOOR_SIZE)
+    if natural <= width:
+        return Fitted((text,), size, font)
+    if size * width / natural >= smallest:
+        return Fitted((text,), max(_round_down(size * width / natural), smallest), font)
+    longest = max(stringWidth(word, font, smallest) for word in text.split() or [""])
+    if longest > width:
+        # A word wider than the box: smaller still, down to the floor, before it is broken.
+        smallest = max(_round_down(smallest * width / longest), FLOOR_SIZE)
+    lines = _wrap(text, width, smallest, font)
+    if height is not None:
+        lines = _shorten(lines, width, smallest, font, height)
+    return Fitted(lines, smallest, font)
 
 
 def _shorten(
@@ -201,17 +221,18 @@ def draw_middle(
 
 def draw_lines(c: Canvas, fitted: Fitted, x: float, top: float, width: float, align: str) -> None:
     """Draw fitted lines downwards from `top`, aligned in a box `width` points wide."""
-    c.setFont(fitted.font, fitted.size)
-    # Each line gets LEADING em; DejaVu's capitals are 0.73 em tall: centre them in the line.
-    y = top - fitted.size * (LEADING / 2 + CAP_HEIGHT / 2)
-    for line in fitted.lines:
-        if align == "center":
-            c.drawCentredString(x + width / 2, y, line)
-        elif align == "right":
-            c.drawRightString(x + width, y, line)
-        else:
-            c.drawString(x, y, line)
-        y -= fitted.size * LEADING
+    # One text object for the lines (cheaper than a string drawn on the canvas each, which
+    # measures every line and sets the canvas's font): each is still a line of its own.
+    text = c.beginText()
+    text.setFont(fitted.font, fitted.size, fitted.size * LEADING)
+    for line, y in zip(fitted.lines, fitted.baselines(top), strict=True):
+        shift = 0.0
+        if align in ("center", "right"):
+            spare = width - stringWidth(line, fitted.font, fitted.size)
+            shift = spare / 2 if align == "center" else spare
+        text.setTextOrigin(x + shift, y)
+        text.textLine(line)
+    c.drawText(text)
 
 
 class FittedText(Flowable):

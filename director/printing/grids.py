@@ -1,14 +1,18 @@
 """Ruled tables for sheets (table cards, travellers, score cards, recap, results).
 
-Every cell goes through `fit.cell`, so a long name shrinks or wraps inside its column instead of
-running into the next one.
+Every cell goes through `fit.fit`, so a long name shrinks or wraps inside its column instead of
+running into the next one. The grid is a flowable of its own rather than reportlab's `Table`:
+its cells are laid out once, by `fit`, so drawing them needs none of the table's per-cell
+styles and measuring, which took most of the time of printing a large event's papers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import accumulate
 
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import Flowable
 
 from director.printing import fit
 from director.printing.base import MARGIN, paper_size
@@ -18,6 +22,9 @@ PADDING = 3
 """Cell padding on every side (points)."""
 HEADING_SCALE = 0.8
 """The heading row's text size relative to the body's."""
+HEADING_BACKGROUND = "#e0e0e0"
+LINE_WIDTH = 0.5
+"""The rules between cells (points)."""
 
 
 def content_width(paper: str, wide: bool = False) -> float:
@@ -34,44 +41,124 @@ def grid(
     size: float = 10,
     row_height: float | None = None,
     bold_columns: Sequence[int] = (),
-) -> Table:
+) -> Grid:
     """A ruled table `width` points wide; column widths are `shares` of it (they sum to 1).
     Rows are at least `row_height` tall and grow for text that wraps. The heading row repeats
     on every page."""
-    widths = [width * s for s in shares]
+    widths = tuple(width * s for s in shares)
     heading_size = max(size * HEADING_SCALE, fit.FLOOR_SIZE)
-    body = [[_content(h, w, heading_size, BOLD) for h, w in zip(headings, widths, strict=True)]]
-    heights: list[float | None] = [None]
-    for row in rows:
-        cells = [
-            _content(text, w, size, BOLD if i in bold_columns else REGULAR)
-            for i, (text, w) in enumerate(zip(row, widths, strict=True))
+    fonts = [BOLD if i in bold_columns else REGULAR for i in range(len(widths))]
+    heading = _row(headings, widths, heading_size, [BOLD] * len(widths), None)
+    body = tuple(_row(row, widths, size, fonts, row_height) for row in rows)
+    return Grid(widths, heading, body)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of a grid: its cells laid out for their columns, and its height."""
+
+    cells: tuple[fit.Fitted, ...]
+    size: float
+    """The row's text size: a cell fitted at it on one line is drawn as the row's text."""
+    height: float
+
+
+def _row(
+    texts: Sequence[str],
+    widths: Sequence[float],
+    size: float,
+    fonts: Sequence[str],
+    at_least: float | None,
+) -> Row:
+    """The row's cells fitted inside their padding; it is as tall as its tallest cell, and
+    `at_least` tall when given (only text that wraps makes it taller then)."""
+    cells = tuple(
+        fit.fit(text, w - 2 * PADDING, size, font)
+        for text, w, font in zip(texts, widths, fonts, strict=True)
+    )
+    wrapped = [c.height for c in cells if _wraps(c, size)]
+    if at_least is not None:
+        return Row(cells, size, max(at_least, max(wrapped, default=0) + 2 * PADDING))
+    return Row(cells, size, max([size * fit.LEADING, *wrapped]) + 2 * PADDING)
+
+
+def _wraps(cell: fit.Fitted, size: float) -> bool:
+    """Shrunk or wrapped: not the row's own one line of text."""
+    return cell.size != size or len(cell.lines) > 1
+
+
+class Grid(Flowable):
+    """A ruled grid with a grey heading row, every cell's text centred in its height; cut
+    across pages, each part repeats the heading row."""
+
+    def __init__(self, widths: tuple[float, ...], heading: Row, rows: tuple[Row, ...]) -> None:
+        super().__init__()
+        self.widths = widths
+        self.heading = heading
+        self.rows = rows
+        self.width = sum(widths)
+        self.height = heading.height + sum(r.height for r in rows)
+        self.hAlign = "CENTER"
+
+    @property
+    def row_heights(self) -> tuple[float, ...]:
+        """The heights of the rows under the heading."""
+        return tuple(r.height for r in self.rows)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        room = available_height - self.heading.height
+        fitting = 0
+        for row in self.rows:
+            room -= row.height
+            if room < 0:
+                break
+            fitting += 1
+        if fitting == 0 or fitting == len(self.rows):
+            return []
+        return [
+            Grid(self.widths, self.heading, self.rows[:fitting]),
+            Grid(self.widths, self.heading, self.rows[fitting:]),
         ]
-        body.append(cells)
-        tallest = max((c.fitted.height for c in cells if isinstance(c, fit.FittedText)), default=0)
-        heights.append(max(row_height, tallest + 2 * PADDING) if row_height else None)
-    table = Table(body, colWidths=widths, rowHeights=heights if row_height else None, repeatRows=1)
-    commands: list[tuple] = [
-        ("FONT", (0, 0), (-1, 0), BOLD, heading_size, heading_size * fit.LEADING),
-        ("FONT", (0, 1), (-1, -1), REGULAR, size, size * fit.LEADING),
-        ("GRID", (0, 0), (-1, -1), 0.5, "black"),
-        ("BACKGROUND", (0, 0), (-1, 0), "#e0e0e0"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
-        ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
-        ("TOPPADDING", (0, 0), (-1, -1), PADDING),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), PADDING),
-    ]
-    commands += [("FONT", (c, 1), (c, -1), BOLD, size, size * fit.LEADING) for c in bold_columns]
-    table.setStyle(TableStyle(commands))
-    return table
 
-
-def _content(text: str, column: float, size: float, font: str) -> str | fit.FittedText:
-    """The cell's text as is when it fits at the table's size (drawn by the table itself,
-    which is much faster), else shrunk or wrapped lines."""
-    inner = column - 2 * PADDING
-    fitted = fit.fit(text, inner, size, font)
-    if fitted.size == size and len(fitted.lines) == 1:
-        return text
-    return fit.FittedText(fitted, inner, "left")
+    def draw(self) -> None:
+        canv = self.canv
+        canv.saveState()
+        top = self.height
+        canv.setFillColor(HEADING_BACKGROUND)
+        canv.rect(0, top - self.heading.height, self.width, self.heading.height, stroke=0, fill=1)
+        canv.setFillColor("black")
+        # One text object for the whole grid, each line of it a line of its own (the PDF's
+        # text reads cell by cell as before): far cheaper than a text object per cell.
+        text = canv.beginText()
+        font: tuple[str, float] | None = None
+        for row in (self.heading, *self.rows):
+            bottom = top - row.height
+            x = float(PADDING)
+            for cell, width in zip(row.cells, self.widths, strict=True):
+                if _wraps(cell, row.size):
+                    baselines = cell.baselines(bottom + (row.height + cell.height) / 2)
+                else:  # placed as reportlab's tables place a line of text
+                    leading = cell.size * fit.LEADING
+                    baselines = (bottom + (row.height + leading) / 2 - cell.size,)
+                for line, y in zip(cell.lines, baselines, strict=True):
+                    if not line:
+                        continue
+                    if font != (cell.font, cell.size):
+                        font = (cell.font, cell.size)
+                        text.setFont(cell.font, cell.size, cell.size * fit.LEADING)
+                    text.setTextOrigin(x, y)
+                    text.textLine(line)
+                x += width
+            top = bottom
+        canv.drawText(text)
+        canv.setLineWidth(LINE_WIDTH)
+        canv.setStrokeColor("black")
+        canv.setLineCap(1)
+        tops = accumulate((r.height for r in (self.heading, *self.rows)), initial=0.0)
+        lines = [(0.0, self.height - y, self.width, self.height - y) for y in tops]
+        lines += [(x, 0.0, x, self.height) for x in accumulate(self.widths, initial=0.0)]
+        canv.lines(lines)
+        canv.restoreState()

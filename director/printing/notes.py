@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from director.printing.base import Header, Progress, build_document, report, stylesheet
+from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
 from director.printing.views import recap
 from schedules.types import Movement
 from schedules.verify import verify

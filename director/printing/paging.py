@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Table
+from reportlab.platypus import Flowable, KeepTogether
 
 from director.printing.base import MARGIN, paper_size
+from director.printing.grids import Grid
 
 T = TypeVar("T")
 
@@ -43,13 +44,13 @@ def paged(
     make(rows, piece, pieces), each fit `room`; every piece is kept together on one page.
     With `first_room` (what is left on the page the grid starts on), the first run fills that
     space when it holds a fair share of rows, so a long grid does not leave a page half empty.
-    The flowables hold one grid (a `Table`) with a heading row and a row per item of `rows`."""
+    The flowables hold one `Grid` with a heading row and a row per item of `rows`."""
     whole = make(rows, 0, 1)
     total = height_of(whole, width, room)
     if len(rows) < 2 or total <= (room if first_room is None else min(room, first_room)):
         return [KeepTogether(whole)]
-    table = next(f for f in whole if isinstance(f, Table))
-    heights = list(table._rowHeights[1:])
+    table = next(f for f in whole if isinstance(f, Grid))
+    heights = list(table.row_heights)
     fixed = total - sum(heights)
     first = _fill(heights, first_room - fixed) if first_room is not None else 0
     if first < MIN_FIRST_ROWS or first == len(rows):
@@ -94,3 +95,13 @@ def _fill(heights: Sequence[float], space: float) -> int:
         if used > space:
             return n
     return len(heights)
+
+
+def room_left(pieces: Sequence[Flowable], width: float, room: float, left: float) -> float:
+    """The height left on the page after `pieces` (each kept whole on one page), starting with
+    `left` on the current page and `room` on every new one."""
+    for piece in pieces:
+        # a KeepTogether wraps only on a canvas: measure what it keeps together instead
+        height = height_of(getattr(piece, "_content", [piece]), width, room)
+        left = left - height if height <= left else room - height
+    return max(left, 0.0)

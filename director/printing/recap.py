@@ -7,13 +7,12 @@ pages with the next block of tables (every page repeats the round column).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
-from director.printing.base import Header, Progress, build_document, report, stylesheet
+from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
 from director.printing.grids import content_width, grid
 from director.printing.paging import balanced_runs, frame_height, height_of, paged
 from director.printing.tray_words import tables_word

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from director.scoring.model import (
     TRICKS,
@@ -18,8 +19,12 @@ from director.scoring.model import (
     Standing,
     TableScore,
 )
-from director.scoring.text import figure
+from director.scoring.text import figure as _figure
 from schedules.types import Label
+
+figure = lru_cache(maxsize=1 << 14)(_figure)
+"""The scoring's `figure`, remembered: a large event's sheets print the same few thousand
+figures tens of thousands of times."""
 
 WINNER_MARK = "★"
 """Marks the winners' rows in the standings (drawn with the embedded font)."""
@@ -250,7 +255,7 @@ def _personal(
         notes: tuple[str, ...] = ()
         if who in totals:
             s = totals[who]
-            total = f"Total: {figure(s.raw)} tricks, {figure(s.plus_minus, signed=True)}"
+            total = f"Total: {figure(s.raw)} tricks, plus/minus {figure(s.plus_minus, signed=True)}"
             if s.equated is not None:
                 total += f", equated {figure(s.equated)}"
             if mp:

@@ -5,16 +5,15 @@ numbered "page N of M"."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from director.errors import DirectorError
-from director.printing.base import Header, Progress, build_document, report, stylesheet
+from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
 from director.printing.grids import content_width, grid
-from director.printing.paging import frame_height, height_of, paged
+from director.printing.paging import frame_height, height_of, paged, room_left
 from director.printing.result_views import ResultsDocument, Table
 
 identifier = "results"
@@ -80,9 +79,14 @@ def render(
     for title, tables, shares in sections:
         if len(story) > opening:
             story.append(PageBreak())
-        story.append(Paragraph(title, styles["title"]))
+        heading = Paragraph(title, styles["title"])
+        story.append(heading)
+        left = room - height_of([heading], width, room)
         for table in tables:
-            story += _table(table, shares, width, room, styles)
+            # each grid starts where the one before ended, not on a page of its own
+            pieces = _table(table, shares, width, room, styles, left)
+            story += pieces
+            left = room_left(pieces, width, room, left)
             done += 1
             report(progress, done, steps)
     return build_document(story, header, paper)

@@ -4,12 +4,10 @@ are needed during play. For the director, before the players arrive."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
-from director.printing.base import Header, Progress, build_document, report, stylesheet
+from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, height_of, paged
 from director.printing.tray_words import SetupRow, numbers_text, setup_rows, tables_word

@@ -10,15 +10,13 @@ row; the notes for the players at this table (the skip of a mover leaving it) fo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
-from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from director.printing.base import Header, Progress, build_document, report, stylesheet
+from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, paged
 from director.printing.views import TableCard, TableRow
@@ -80,6 +78,9 @@ def _card_story(
 
 def _entry_link(link: str, width: float, styles: dict[str, ParagraphStyle]) -> Flowable:
     """The table's page as a QR code a phone's camera opens, with the address beside it."""
+    # Loaded only here: most table cards carry no link, and the barcodes take a while to load.
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+
     code = QrCodeWidget(link)
     left, bottom, right, top = code.getBounds()
     scale = (QR_SIZE / (right - left), QR_SIZE / (top - bottom))

@@ -80,7 +80,7 @@ def test_tonights_papers_preview_every_page_and_print_in_one_go(
 
     from director.gui.dialogs.printing import TONIGHT
     from director.gui.pdf_pages import PdfPages
-    from director.printing.event import print_event_document
+    from director.printing.event import print_event_document, read_papers
 
     dialog = PrintDialog(seated.context, seated)
     qtbot.addWidget(dialog)
@@ -88,8 +88,8 @@ def test_tonights_papers_preview_every_page_and_print_in_one_go(
     op = dialog.render_papers(lambda: None)
     qtbot.waitUntil(lambda: dialog.rendered is not None, timeout=30000)
     assert op is not None
-    path = seated.context.store.path
-    expected = sum(len(PdfReader(BytesIO(print_event_document(path, d))).pages) for d in TONIGHT)
+    papers = read_papers(seated.context.store, TONIGHT)
+    expected = sum(len(PdfReader(BytesIO(print_event_document(papers, d))).pages) for d in TONIGHT)
     assert dialog.rendered.pages == expected == len(PdfReader(BytesIO(dialog.rendered.pdf)).pages)
     assert dialog.preview_widget.findChild(QPrintPreviewWidget) is None  # it is the preview
     assert dialog.preview_widget.pageCount() == expected  # every page, not the first few

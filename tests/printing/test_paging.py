@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Table
+from reportlab.platypus import Flowable, KeepTogether
 
+from director.printing import fit, results
+from director.printing.base import Header
 from director.printing.fonts import register_fonts
-from director.printing.grids import grid
+from director.printing.grids import Grid, grid
 from director.printing.paging import MIN_FIRST_ROWS, balanced_runs, frame_height, paged
+from director.printing.result_views import results_document
+from director.scoring import score_session
+from schedules.catalog import Request, build
+from tests.printing.pdf import font_sizes, pages
+from tests.scoring.builders import random_results, session
 
 WIDTH = 170 * mm
+HEADER = Header("Results", "Club night")
 
 
 @given(st.integers(1, 400), st.integers(1, 60))
@@ -43,9 +52,9 @@ def _rows_per_piece(rows: int, first_room: float | None) -> list[int]:
         ]
 
     pieces = paged(list(range(rows)), make, WIDTH, frame_height("a4"), first_room)
-    tables = [f for piece in pieces for f in piece._content if isinstance(f, Table)]  # type: ignore[attr-defined]  # KeepTogether keeps its flowables there
+    tables = [f for piece in pieces for f in piece._content if isinstance(f, Grid)]  # type: ignore[attr-defined]  # KeepTogether keeps its flowables there
     assert all(isinstance(p, KeepTogether) for p in pieces)
-    return [len(t._cellvalues) - 1 for t in tables]
+    return [len(t.rows) for t in tables]
 
 
 @settings(max_examples=40, deadline=None)
@@ -57,3 +66,30 @@ def test_no_page_of_a_long_grid_holds_only_a_row_or_two(
     assert sum(counts) == rows
     if len(counts) > 1:
         assert min(counts) >= min(MIN_FIRST_ROWS, rows // len(counts))
+
+
+def test_letter_results_take_about_as_many_pages_as_a4() -> None:
+    """Letter is 6 % shorter than A4: a 20-player individual's results may take a few more
+    pages on it, never a page or two more per player (personal sheets follow each other)."""
+    movement = build(Request("individual", players=20))
+    played = session(movement, random_results(movement, 3))
+    document = results_document(played, score_session(played))
+    a4, letter = (len(pages(results.render(document, HEADER, p))) for p in ("a4", "letter"))
+    assert letter <= a4 * 1.3, (a4, letter)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_results_with_long_names_print_nothing_below_the_floor(paper: str) -> None:
+    """A 30-table Howell's standings, deal sheet and personal sheets with long names wrap
+    them, never shrink them below the legible floor nor let them overflow their boxes."""
+    movement = build(Request("howell", tables=30))
+    names = {
+        label: f"Mrs Featherstonehaugh-Cholmondeley {label} & Mr Bartholomew-Smythe {label}"
+        for label in movement.field
+    }
+    played = session(movement, random_results(movement, 5), names=names)
+    with fit.recording() as measured:
+        pdf = results.render(results_document(played, score_session(played)), HEADER, paper)
+    assert min(font_sizes(pdf)) >= fit.FLOOR_SIZE
+    assert [m for m in measured if m.overflows] == []
+    assert "Featherstonehaugh-Cholmondeley 17" in " ".join(pages(pdf))

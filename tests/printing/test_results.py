@@ -12,7 +12,6 @@ import pytest
 from director.errors import DirectorError
 from director.printing import fit, results
 from director.printing.base import Header
-from director.printing.event import print_event_document
 from director.printing.result_views import (
     WINNER_MARK,
     results_document,
@@ -35,6 +34,7 @@ from director.scoring.text import figure
 from director.store.services import EventStore
 from director.store.values import ResultEntry
 from schedules import catalog
+from tests.printing.event_files import print_event_file
 from tests.printing.pdf import ink_fraction, lines, pages, to_png
 from tests.scoring.builders import mitchell, random_results, revoke, session
 
@@ -147,7 +147,7 @@ def test_personal_sheets_total_each_competitors_deals() -> None:
     overall = {st.label: st for st in result.standings["overall"]}
     for label, st in overall.items():
         assert f"{label} {s.names[label]}" in text
-        total = f"Total: {figure(st.raw)} tricks, {figure(st.plus_minus, signed=True)}"
+        total = f"Total: {figure(st.raw)} tricks, plus/minus {figure(st.plus_minus, signed=True)}"
         if st.equated is not None:
             total += f", equated {figure(st.equated)}"
         assert total in flat
@@ -192,7 +192,7 @@ def event(tmp_path: Path) -> Path:
 
 
 def test_results_from_an_event_file_match_its_standings(event: Path) -> None:
-    pdf = print_event_document(event, "results", parts=("standings",))
+    pdf = print_event_file(event, "results", parts=("standings",))
     text = lines(pdf)
     with EventStore.open(event) as store:
         standings = store.standings()
@@ -207,14 +207,14 @@ def test_results_from_an_event_file_match_its_standings(event: Path) -> None:
 
 
 def test_movement_documents_from_an_event_file(event: Path) -> None:
-    pdf = print_event_document(event, "table-cards")
+    pdf = print_event_file(event, "table-cards")
     assert len(pages(pdf)) == 5
     assert "Club night — 23 November 2026 — Session 1" in lines(pdf)
 
 
 def test_an_event_session_that_does_not_exist_is_refused(event: Path) -> None:
     with pytest.raises(DirectorError, match="no session 3; it has 1"):
-        print_event_document(event, "results", session=3)
+        print_event_file(event, "results", session=3)
 
 
 def test_safford_results_show_tricks_lost_and_husband_against_wife() -> None:
@@ -233,7 +233,7 @@ def test_safford_results_show_tricks_lost_and_husband_against_wife() -> None:
 
 
 def test_score_cards_from_an_event_carry_the_players_names(event: Path) -> None:
-    text = lines(print_event_document(event, "scorecards"))
+    text = lines(print_event_file(event, "scorecards"))
     assert "Mrs Ames & Mr Featherstonehaugh-Cholmondeley" in text
     assert text.count(NAME_LINE) == 9  # the other nine pairs have no names yet
 

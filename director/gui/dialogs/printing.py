@@ -179,33 +179,25 @@ class PrintDialog(QDialog):
         if self.rendered is not None:
             then()
             return None
-        path = self.context.store.path
         chosen = self.chosen()
-        if path is None:
-            self.status.setText("Printing needs an event file (not a server database).")
-            return None
         if not chosen:
             self.status.setText("Tick at least one of the papers.")
             return None
         paper = self.paper.currentText().lower()
         session, section = self.context.session, self.context.section
         names = document_names()
-        links = self.context.links_base
+        store, links = self.context.store, self.context.links_base
 
         def work(progress: Progress) -> Rendered:
+            progress.report(0, 0, "Reading the event")
+            papers = _printing.read_papers(store, chosen, session, section, links)
             pdfs, counts = [], []
             for number, document in enumerate(chosen, start=1):
                 progress.report(
                     0, 0, f"Rendering {names[document].lower()} ({number} of {len(chosen)})"
                 )
                 pdf = _printing.print_event_document(
-                    path,
-                    document,
-                    session,
-                    section,
-                    paper,
-                    lambda done, total: progress.report(done, total),
-                    links_base=links if document == "table-cards" else None,
+                    papers, document, paper, lambda done, total: progress.report(done, total)
                 )
                 pdfs.append(pdf)
                 counts.append((names[document], page_count(pdf)))
