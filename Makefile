@@ -38,10 +38,11 @@ test: venv system-deps  ## the whole suite (Qt offscreen), then the GUI tests un
 bench: venv system-deps  ## speed figures for the largest sizes (prints them)
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks
 
-lint: venv  ## ruff, formatting and the layer contracts
+lint: venv  ## ruff, formatting, the layer contracts and the types (mypy --strict: engine, scoring)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 format: venv  ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff check --fix .

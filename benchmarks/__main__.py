@@ -6,6 +6,7 @@ import importlib
 import sys
 
 MODULES = (
+    "startup",
     "mitchell",
     "howell",
     "individuals",
@@ -13,7 +14,9 @@ MODULES = (
     "scale",
     "scoring",
     "store",
+    "repair",
     "printing",
+    "server",
     "gui",
 )
 

@@ -10,9 +10,13 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QThreadPool
+from PySide6.QtCore import QCoreApplication, QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:
+    from director.gui.main_window import MainWindow
 
 TABLES = 30
 TRAYS_PER_ROUND = 2
@@ -83,14 +87,17 @@ def run() -> None:
         window.close()
 
 
-def live_standings(window: object, repeat: int = 20) -> None:
+def live_standings(window: MainWindow, repeat: int = 20) -> None:
     """One result stored, then the time from the context's change signal to the standings
     model showing it (the results screen on view, so it follows the score at once)."""
     from director.gui.context import Changed
 
-    context, results = window.context, window.results  # type: ignore[attr-defined]
-    window.tabs.setCurrentWidget(results)  # type: ignore[attr-defined]
-    wait_for_standings(QApplication.instance(), window)  # type: ignore[arg-type]
+    context, results = window.context, window.results
+    assert context is not None, "the window has an event open"
+    window.tabs.setCurrentWidget(results)
+    app = QApplication.instance()
+    assert app is not None, "the window runs in an application"
+    wait_for_standings(app, window)
     store = context.store
     first = store.results(**context.where)[0]
     best = float("inf")
@@ -107,9 +114,9 @@ def live_standings(window: object, repeat: int = 20) -> None:
     print(f"{label:<64} {best * 1000:10.1f} ms  (best of {repeat})", flush=True)
 
 
-def wait_for_standings(app: QApplication, window: object) -> None:
+def wait_for_standings(app: QCoreApplication, window: MainWindow) -> None:
     """Until the results screen's background scoring has finished and been shown."""
-    results = window.results  # type: ignore[attr-defined]
+    results = window.results
     while results.job is not None or results.stale:
         QThreadPool.globalInstance().waitForDone(5)
         app.processEvents()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from benchmarks.common import timed
 from director.scoring.model import Session, TableResult
@@ -44,9 +45,9 @@ def sections_event() -> Movement:
     return combine_sections([section] * 16)
 
 
-def end_to_end(make: object) -> int:
+def end_to_end(make: Callable[[], Movement]) -> int:
     """Generate (verified), verify once more as an imported event would be, and score."""
-    movement = make()  # type: ignore[operator]
+    movement = make()
     assert not verify(movement)
     result = score_session(Session(movement, _results(movement)))
     return len(result.deals)

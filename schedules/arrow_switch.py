@@ -139,7 +139,7 @@ class _Objective:
                             lo, hi = min(ui, uj), max(ui, uj)
                             key = (lo, hi, da == db)
                         per_pair[pair_key(a, b)][key] += 1
-        classes: Counter[tuple] = Counter(
+        classes: Counter[tuple[tuple[tuple[int, int, bool] | bool, int], ...]] = Counter(
             tuple(sorted(c.items(), key=repr)) for c in per_pair.values()
         )
         self.classes: list[tuple[int, int, list[tuple[int, int, bool, int]]]] = []
@@ -150,9 +150,9 @@ class _Objective:
 
         self.by_unit: dict[int, list[tuple[int, int, bool, int]]] = defaultdict(list)
         for index, (_, _, terms) in enumerate(self.classes):
-            for a, b, same, n in terms:
-                self.by_unit[a].append((index, b, same, n))
-                self.by_unit[b].append((index, a, same, n))
+            for unit, other, same, n in terms:
+                self.by_unit[unit].append((index, other, same, n))
+                self.by_unit[other].append((index, unit, same, n))
         self.cost = sum(len(terms) + 1 for _, _, terms in self.classes)
         """Work of one full evaluation, to budget the search."""
 

@@ -9,7 +9,8 @@ played together form one set and count once. From the counts c over all N pairs 
 - the index, 100 * (sum c)^2 / (N * sum c^2): 100 when every two are compared equally often.
 
 For individuals the partners of a seat are left out of each other's comparisons (they share one
-score); the report also gives the partner and opponent counts.
+score); the report also gives the partner and opponent counts, and remarks on what is allowed
+but worth a director's notice (trays played unequal numbers of times).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ class BalanceReport:
     """Count -> how many pairs of competitors are compared that often."""
     opponents: dict[PairKey, int]
     partners: dict[PairKey, int]
+    remarks: tuple[str, ...] = ()
+    """Findings that do not fail verification (docs/movement-rules.md#universal-rules, rule 3)."""
 
     def to_json(self) -> dict[str, object]:
         """The `"balance"` member of the movement JSON."""
@@ -51,15 +54,17 @@ class BalanceReport:
             "cv": round(self.cv, 4),
             "index": round(self.index, 2),
             "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+            "remarks": list(self.remarks),
         }
 
     def summary(self) -> str:
-        """One line for the text report."""
+        """The text report's balance line, then a line per remark."""
         dist = ", ".join(f"{n} x{c}" for c, n in sorted(self.distribution.items()))
-        return (
+        line = (
             f"Balance: SS {float(self.ss):.3f}, CV {self.cv:.3f}, index {self.index:.1f}/100 "
             f"over {self.tray_sets} tray sets (pairs compared: {dist})"
         )
+        return "\n".join([line, *(f"  remark: {r}" for r in self.remarks)])
 
 
 def balance(movement: Movement) -> BalanceReport:
@@ -86,7 +91,22 @@ def balance(movement: Movement) -> BalanceReport:
         distribution=dict(Counter(values)),
         opponents=dict(opponent_counts(movement)),
         partners=dict(partner_counts(movement)),
+        remarks=tuple(remarks(movement)),
     )
+
+
+def remarks(movement: Movement) -> list[str]:
+    """What is allowed but worth a director's notice: with nobody sitting out and no relay,
+    trays played unequal numbers of times (normal in published movements, e.g. a whist
+    tournament of 20 whose trays are played 4 or 5 times, but fewer results on some trays)."""
+    if movement.sitouts or movement.shared:
+        return []
+    plays = Counter(t for s in movement.seatings for t in s.trays)
+    counts = sorted(set(plays.values()))
+    if len(counts) < 2:
+        return []
+    spread = " or ".join(str(c) for c in counts)
+    return [f"trays are played {spread} times though nobody sits out (uneven tray counts)"]
 
 
 def _comparisons(movement: Movement, trays: set[TrayNo]) -> Counter[PairKey]:

@@ -81,33 +81,35 @@ class Family:
     extra: dict[str, str] = field(default_factory=dict)
 
 
-_MODULES = (
-    "schedules.mitchell",
-    "schedules.ladies_gentlemen",
-    "schedules.howell",
-    "schedules.safford",
-    "schedules.individual",
-    "schedules.team",
-    "schedules.snow",
-    "schedules.classic",
-)
+_MODULES = {
+    "mitchell": "schedules.mitchell",
+    "ladies-gentlemen": "schedules.ladies_gentlemen",
+    "howell": "schedules.howell",
+    "safford": "schedules.safford",
+    "individual": "schedules.individual",
+    "team": "schedules.team",
+    "snow": "schedules.snow",
+    "classic": "schedules.classic",
+}
+"""Each family's name and the module that defines it as `FAMILY`, in the order the catalog
+lists them. A module is imported only when its family is asked for: importing them all costs
+more than building a small movement (`director movement howell --tables 5`)."""
 
 
 def families() -> dict[str, Family]:
     """Every family by name, in the order the catalog lists them."""
-    found: dict[str, Family] = {}
-    for name in _MODULES:
-        fam: Family = importlib.import_module(name).FAMILY
-        found[fam.name] = fam
-    return found
+    return {name: family(name) for name in _MODULES}
 
 
 def family(name: str) -> Family:
     """The family called `name`; an unknown name raises `ImpossibleMovementError` listing them."""
-    known = families()
-    if name not in known:
-        raise ImpossibleMovementError(f"unknown family {name!r}; choose one of: {', '.join(known)}")
-    return known[name]
+    module = _MODULES.get(name)
+    if module is None:
+        raise ImpossibleMovementError(
+            f"unknown family {name!r}; choose one of: {', '.join(_MODULES)}"
+        )
+    fam: Family = importlib.import_module(module).FAMILY
+    return fam
 
 
 def build(request: Request, check: bool = True) -> Movement:

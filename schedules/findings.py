@@ -39,8 +39,6 @@ class Law(enum.Enum):
     """A tray at two tables in one round without a declared relay."""
     SHARE_NOT_PLAYED = "share-not-played"
     """A declared relay that the seatings do not have."""
-    TRAY_PLAY_COUNT_UNEVEN = "tray-play-count-uneven"
-    """With nobody sitting out and no relay, trays are played unequal numbers of times."""
     TRAY_ORIGINAL_WRONG = "tray-original-wrong"
     """A tray's original play is not its first play in the seatings."""
     # -- mnemonic play -----------------------------------------------------------------------

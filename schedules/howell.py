@@ -17,6 +17,7 @@ from schedules import howell_layouts as layouts
 from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
 from schedules.catalog import Family, Request, Variant, with_notes
+from schedules.designs.bordered import STORED_BORDERED
 from schedules.findings import ImpossibleMovementError
 from schedules.render import number_ranges
 from schedules.types import (
@@ -33,6 +34,13 @@ MIN_TABLES = 2
 MAX_TABLES = 30
 STANDARD = "standard"
 HALF_ROUNDS = "half-rounds"
+THREE_QUARTER = "three-quarter"
+IN_TIME = "in-time"
+SHORTENED = (THREE_QUARTER, IN_TIME)
+"""The variants that choose their own rounds: what clubs play from seven tables up."""
+FEWEST_TRAYS = 2
+"""Trays a round an in-time Howell plans with unless told: fewer rounds of more trays would
+meet fewer opponents."""
 
 HELP = """\
 Foster (Hoyle, duplicate whist): "A very popular system of managing pairs in club games, and
@@ -54,7 +62,13 @@ which balances 5 tables perfectly (index 100) and lifts 3 tables from 85.7 to 93
 tables must share (relay) tray sets: no Room square of side 3 or 5 exists. An odd number of
 pairs (--pairs 2n-1) drops the stationary pair; whoever it would have met sits out that round.
 --rounds R < 2n-1 gives a shortened Howell: nobody meets anyone twice or plays a tray twice,
-and from n rounds up every pair plays every tray set in play (a Howell design H(R, 2n))."""
+and from n rounds up every pair plays every tray set in play (a Howell design H(R, 2n)). Which
+pair of each table sits North-South was chosen by a search for the best comparison balance and
+is stored, so a shortened Howell is always the best-balanced one we have found (--balance best
+changes nothing more, except which pair sits out for an odd field). --variant three-quarter
+plays three quarters of the complete Howell's rounds (10 of 13 for 7 tables); --variant in-time
+plays as many rounds as fit in --minutes at 2 trays a round (or --trays-per-round K): what
+clubs play from seven tables up."""
 
 
 def _size(request: Request) -> tuple[int, int]:
@@ -137,7 +151,7 @@ def reachable(tables: int, rounds: int) -> bool:
 def _bordered(tables: int, rounds: int) -> bool:
     """Whether a bordered H(rounds, 2*tables) is searched at run time or stored."""
     key = (rounds - 1, rounds == tables)
-    return tables <= layouts.BORDERED_MAX_TABLES or key in layouts.STORED_BORDERED
+    return tables <= layouts.BORDERED_MAX_TABLES or key in STORED_BORDERED
 
 
 def to_movement(layout: layouts.Layout, pairs: int, per_round: int, promise: str) -> Movement:
@@ -183,11 +197,12 @@ def build(request: Request) -> Movement:
     """The Howell movement the request asks for."""
     tables, pairs = _size(request)
     complete = 2 * tables - 1
-    rounds = request.rounds if request.rounds is not None else complete
-    if request.variant not in (None, STANDARD, HALF_ROUNDS):
+    known = (STANDARD, HALF_ROUNDS, *SHORTENED)
+    if request.variant not in (None, *known):
         raise ImpossibleMovementError(
-            f"unknown Howell variant {request.variant!r}; choose {STANDARD} or {HALF_ROUNDS}"
+            f"unknown Howell variant {request.variant!r}; choose one of {', '.join(known)}"
         )
+    rounds = _rounds(request, tables)
     halves = request.variant == HALF_ROUNDS
     if halves and (tables % 2 == 0 or rounds != complete):
         raise ImpossibleMovementError(
@@ -197,6 +212,8 @@ def build(request: Request) -> Movement:
         )
     best = request.balance == "best" or halves
     layout = layout_for(tables, rounds, best)
+    if rounds < complete:
+        layout = layouts.balanced(layout, tables, rounds, odd=pairs % 2 == 1)
     promise = "howell-complete" if rounds == complete else "howell"
     per_round = request.trays_for(rounds)
     if halves and per_round < 2:
@@ -208,11 +225,44 @@ def build(request: Request) -> Movement:
     else:
         # An odd field: leaving out a moving pair instead of the stationary one can balance
         # better (in a developed design every moving pair is alike, so one of each kind is
-        # enough).
-        options = (layout, replace(layout, phantom=0))
+        # enough), and so can another complete Howell's North-South sets.
+        designs = layouts.complete_options(tables) if rounds == complete and tables >= 4 else ()
+        options = [
+            option
+            for design in (layout, *designs[1:])
+            for option in (design, replace(design, phantom=0))
+        ]
         built = [to_movement(option, pairs, per_round, promise) for option in options]
         movement = min(built, key=lambda m: balance(m).ss)
     return _half_rounds(movement) if halves else movement
+
+
+def _rounds(request: Request, tables: int) -> int:
+    """The rounds asked for: --rounds, or as the variant chooses them, or the complete Howell."""
+    complete = 2 * tables - 1
+    if request.variant not in SHORTENED:
+        return request.rounds if request.rounds is not None else complete
+    if request.rounds is not None:
+        raise ImpossibleMovementError(
+            f"the {request.variant} Howell chooses its own rounds; leave out the rounds"
+        )
+    if request.variant == THREE_QUARTER:
+        return (3 * complete + 2) // 4  # three quarters, rounded to the nearest round
+    if request.minutes is None:
+        raise ImpossibleMovementError(
+            "the in-time Howell needs the time available: give the minutes of play"
+        )
+    per_round = request.trays_per_round or FEWEST_TRAYS
+    per_tray = request.minutes_per_tray * (2 if request.mnemonic else 1)
+    fit = min(complete, int(request.minutes / (per_tray * per_round)))
+    fewest = (tables + 1) // 2
+    works = [r for r in range(fewest, fit + 1) if reachable(tables, r)]
+    if not works:
+        raise ImpossibleMovementError(
+            f"only {fit} rounds of {per_round} trays fit in {request.minutes} minutes; a "
+            f"Howell for {tables} tables needs at least {fewest}: allow more time"
+        )
+    return works[-1]
 
 
 def _half_rounds(movement: Movement) -> Movement:
@@ -244,6 +294,16 @@ FAMILY = Family(
             STANDARD,
             "every pair meets every other once (or --rounds R: a shortened Howell)",
             f"{MIN_TABLES}-{MAX_TABLES} tables",
+        ),
+        Variant(
+            THREE_QUARTER,
+            "three quarters of the complete Howell's rounds, best balanced (7 tables: 10)",
+            f"{MIN_TABLES + 1}-{MAX_TABLES} tables",
+        ),
+        Variant(
+            IN_TIME,
+            "as many rounds as fit in the time, 2 trays a round, best balanced",
+            f"{MIN_TABLES}-{MAX_TABLES} tables, with the minutes of play",
         ),
         Variant(
             HALF_ROUNDS,

@@ -14,18 +14,32 @@ set. The constructions, in the order `schedules.howell` tries them:
   stationary pairs (over Z_2 x Z_n/2, or bordered over Z_s-1, where Z_s cannot work).
 - `short`: fewer than n rounds: the stationary pairs sit North-South, the others move up one
   table and the tray sets two (odd n, or at most n/2 rounds for even n).
+
+A shortened layout (`partial` or `short`) is then `balanced`: which pair of a table sits
+North-South changes nobody's opponents or tray sets but all the comparisons, so a search
+(tools/howell_balance_search.py) chose it per table and round for the best balance and its
+choice is stored as data.
 """
 
 from __future__ import annotations
 
+import base64
+import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from schedules.designs.bordered import STORED_BORDERED, develop_bordered, find_bordered
-from schedules.designs.difference_sets import BaseSet, base_sets, hadamard, paley, spread
-from schedules.designs.groups import cyclic, product
+from schedules.designs.bordered import STORED_BORDERED, Bordered, develop_bordered, find_bordered
+from schedules.designs.difference_sets import BaseSet, almost, base_sets, hadamard, spread
+from schedules.designs.groups import Group, cyclic, product
 from schedules.designs.starters import Cell, Starter, develop, find_starter
+from schedules.package_data import data_file
+
+TURNED = data_file("schedules", "howell", "shortened.json")
+"""Per shortened size, the tables the balance search turned (tools/howell_balance_search.py)."""
+SEARCHES = data_file("schedules", "howell", "searches.json")
+"""The results of the slow design searches, stored (tools/howell_searches.py)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +84,8 @@ def _orient(starter: Starter) -> Starter:
     return replace(starter, pairs=tuple(pairs))
 
 
-def _balanced_starter(base: BaseSet) -> Starter | None:
+def balanced_starter(base: BaseSet) -> Starter | None:
+    """A Room square starter whose North-South sides are `base` turned round, or None."""
     g = base.group
     return find_starter(g, 1, ew=frozenset(g.neg(a) for a in base.elements), attempts=60)
 
@@ -85,12 +100,45 @@ def complete(tables: int, best: bool = False) -> Layout | None:
     if tables < 4:
         return None
     v = 2 * tables - 1
-    algebraic = hadamard(v) or (paley(v) if v % 4 == 1 else None)
-    candidates = base_sets(v) if best else [algebraic] if algebraic else []
-    for base in candidates:
-        starter = _balanced_starter(base)
-        if starter is not None:
-            return from_starter(starter, f"Room square from a starter; N-S sets: {base.origin}")
+    if best:
+        return next(_with_starters(base_sets(v)), None) or _plain(v)
+    algebraic = hadamard(v) or almost(v)
+    found = _from_base(algebraic) if algebraic else None
+    return found or _plain(v)
+
+
+@cache
+def complete_options(tables: int) -> tuple[Layout, ...]:
+    """The complete Howells worth trying for an odd field, best for the full field first.
+
+    Where the best is an almost difference set (v = 1 mod 4), the first searched set with a
+    starter follows: once a pair is left out it can balance better (25 pairs: SS 350
+    against 364). Elsewhere the best is perfect or searched already, and one option is all."""
+    v = 2 * tables - 1
+    first = complete(tables, True)
+    if first is None:
+        return ()
+    sets = base_sets(v)
+    optimum = almost(v)
+    if optimum is None or next(sets).origin != optimum.origin:
+        return (first,)
+    searched_one = next(_with_starters(sets), None)
+    return (first, searched_one) if searched_one is not None else (first,)
+
+
+def _with_starters(sets: Iterator[BaseSet]) -> Iterator[Layout]:
+    """The layouts of the base sets whose starter is found, in order, one at a time."""
+    return (layout for base in sets if (layout := _from_base(base)) is not None)
+
+
+def _from_base(base: BaseSet) -> Layout | None:
+    starter = balanced_starter(base)
+    if starter is None:
+        return None
+    return from_starter(starter, f"Room square from a starter; N-S sets: {base.origin}")
+
+
+def _plain(v: int) -> Layout | None:
     starter = find_starter(cyclic(v), 1)
     if starter is None:  # pragma: no cover - Room squares of side >= 7 are always found
         return None
@@ -151,7 +199,7 @@ def partial(tables: int, rounds: int) -> Layout | None:
         if tables % 4:
             return bordered(tables, rounds)
         group = product(cyclic(2), cyclic(tables // 2))
-    starter = find_starter(group, 2 * tables - rounds)
+    starter = searched_starter(group, 2 * tables - rounds)
     if starter is None:
         return None
     return from_starter(starter, f"Howell design H({rounds},{2 * tables}) over {group.name}")
@@ -168,7 +216,7 @@ def bordered(tables: int, rounds: int) -> Layout | None:
     fixed = rounds == tables
     design = STORED_BORDERED.get((rounds - 1, fixed))
     if design is None and tables <= BORDERED_MAX_TABLES:
-        design = find_bordered(rounds - 1, fixed)
+        design = searched_bordered(rounds - 1, fixed)
     if design is None:
         return None
     m = design.m
@@ -249,4 +297,109 @@ def relayed(tables: int) -> Layout:
         v,
         f"no Room square of side {v} exists, so tray sets are shared: round-robin rotation "
         f"with {allowance} table-rounds on a set already in play",
+    )
+
+
+def turn(layout: Layout, bits: Sequence[int]) -> Layout:
+    """The layout with the two pairs of every cell whose bit is 1 changing places (cells
+    counted round by round): the same meetings and tray sets, other comparisons."""
+    flat = iter(bits)
+    rounds = tuple(
+        tuple((ew, ns, s) if next(flat) else (ns, ew, s) for ns, ew, s in row)
+        for row in layout.rounds
+    )
+    return replace(layout, rounds=rounds)
+
+
+def pack(bits: Sequence[int]) -> str:
+    """Bits as stored: base64 of a little-endian number whose bit k is cell k's."""
+    value = sum(bit << k for k, bit in enumerate(bits))
+    return base64.b64encode(value.to_bytes((len(bits) + 7) // 8, "little")).decode("ascii")
+
+
+def unpack(text: str, cells: int) -> list[int]:
+    """The `cells` bits of a stored string (`pack`)."""
+    value = int.from_bytes(base64.b64decode(text), "little")
+    return [(value >> k) & 1 for k in range(cells)]
+
+
+@cache
+def turned_sizes() -> dict[str, dict[str, object]]:
+    """The stored search results by "tables rounds": per field ("even", "odd") the bits
+    ("turned"), the spread ("ss") and index reached, and the index before ("before_index")."""
+    sizes: dict[str, dict[str, object]] = json.loads(TURNED.read_text(encoding="utf-8"))["sizes"]
+    return sizes
+
+
+def prefix(tables: int, rounds: int, longer: int) -> Layout | None:
+    """The first `rounds` rounds of the Howell design H(longer, 2*tables), or None; its tray
+    sets numbered afresh in order of first play, since some may not be played at all."""
+    full = partial(tables, longer)
+    if full is None:
+        return None
+    kept = full.rounds[:rounds]
+    number: dict[int, int] = {}
+    for row in kept:
+        for _, _, s in row:
+            number.setdefault(s, len(number))
+    return replace(
+        full,
+        sets=len(number),
+        rounds=tuple(tuple((a, b, number[s]) for a, b, s in row) for row in kept),
+        origin=f"the first {rounds} rounds of {full.origin}",
+    )
+
+
+def balanced(layout: Layout, tables: int, rounds: int, odd: bool) -> Layout:
+    """The shortened layout as the stored balance search found best for this size and field
+    (odd: the phantom pair left out): the first rounds of a longer design where it chose one,
+    with the tables turned round; unchanged where nothing is stored or the stored bits were
+    found for another construction (a different cell count)."""
+    entry = turned_sizes().get(f"{tables} {rounds}")
+    base = entry.get("base") if entry is not None else None
+    if isinstance(base, int):
+        layout = prefix(tables, rounds, base) or layout
+    cells = sum(len(row) for row in layout.rounds)
+    if entry is None or entry["cells"] != cells:
+        return layout
+    field = entry["odd" if odd else "even"]
+    assert isinstance(field, dict)
+    turned = turn(layout, unpack(str(field["turned"]), cells))
+    return replace(turned, origin=f"{layout.origin}; N-S sides chosen for balance by search")
+
+
+@cache
+def _searches() -> dict[str, object]:
+    found: dict[str, object] = json.loads(SEARCHES.read_text(encoding="utf-8"))["searches"]
+    return found
+
+
+def searched_starter(group: Group, singles: int) -> Starter | None:
+    """`find_starter(group, singles)`: its stored result where the search is slow, so a
+    shortened Howell is built in well under a second."""
+    entry = _searches().get(f"starter {group.name} {singles}")
+    if not isinstance(entry, dict):
+        return find_starter(group, singles)
+    return Starter(
+        group,
+        tuple(entry["singles"]),
+        tuple(entry["single_adders"]),
+        tuple((x, y) for x, y in entry["pairs"]),
+        tuple(entry["pair_adders"]),
+    )
+
+
+def searched_bordered(m: int, fixed: bool) -> Bordered | None:
+    """`find_bordered(m, fixed)`: its stored result where the search is slow."""
+    entry = _searches().get(f"bordered {m} {fixed}")
+    if not isinstance(entry, dict):
+        return find_bordered(m, fixed)
+    (a, sa), (b, sb) = entry["q0"]
+    return Bordered(
+        m,
+        fixed,
+        entry["p0"],
+        ((a, sa), (b, sb)),
+        tuple(((x, side), c) for (x, side), c in entry["singles"]),
+        tuple(((x, sx), (y, sy), c) for (x, sx), (y, sy), c in entry["pairs"]),
     )

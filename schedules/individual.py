@@ -8,8 +8,8 @@ from a first round developed over a group (schedules.designs.whist), chosen in t
    (primes 13, 17, 29, ...; 9 over GF(9); products such as 45 = 9 x 5);
 2. the binary construction for N = 2^k (8, 16, 32, 64, 128);
 3. first rounds found once by `schedules.designs.whist.all_starters` and stored below
-   (12, 20, 21, 24, 28; and 13, 17 where the best-balanced Z-cyclic first round beats the
-   closed form); the tests prove each;
+   (12, 20, 21, 24, 28; and 13, 17, where a Z-cyclic first round balances perfectly and the
+   closed form does not); the tests prove each;
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184);
@@ -112,18 +112,20 @@ DEFAULT_TRAYS = 2
 STORED: dict[int, tuple[tuple[int, ...], tuple[Game, ...], str]] = {
     # size: (moduli of G, first round, how it was found). Found with
     # schedules.designs.whist.all_starters; tests/schedules/test_whist.py proves each.
-    # 13 and 17 have closed forms too, but the best-balanced of every Z-cyclic first round
-    # (exhaustive search) compares players far more evenly: SS 78 against 208, 102 against 816.
+    # 13 and 17 have closed forms too, but a Z-cyclic first round chosen for balance compares
+    # every two players equally often (SS 0 against 208 and 816): every first round of
+    # all_starters, each game also turned a seat round (its other partnership North-South,
+    # which all_starters counts as the same game), exhaustively.
     12: ((11,), ((11, 8, 4, 9), (0, 2, 7, 10), (1, 3, 6, 5)), "search over Z_11 + infinity"),
     13: (
         (13,),
-        ((1, 4, 6, 7), (2, 10, 9, 11), (3, 8, 5, 12)),
-        "the best-balanced Z-cyclic first round (exhaustive search)",
+        ((1, 2, 4, 7), (3, 6, 12, 8), (9, 11, 10, 5)),
+        "a perfectly balanced Z-cyclic first round (exhaustive search)",
     ),
     17: (
         (17,),
-        ((1, 2, 15, 9), (3, 8, 14, 16), (4, 7, 5, 12), (6, 11, 10, 13)),
-        "the best-balanced Z-cyclic first round (exhaustive search)",
+        ((1, 5, 16, 12), (2, 7, 15, 10), (4, 14, 13, 3), (8, 11, 9, 6)),
+        "a perfectly balanced Z-cyclic first round (exhaustive search)",
     ),
     20: (
         (19,),
@@ -405,9 +407,9 @@ def multiplier_starters() -> dict[int, Starter | HoledStarter]:
             f"multiplier {entry['multiplier']} ({entry['command']}, {entry['seconds']} s)"
         )
         found[int(key)] = (
-            Starter(moduli, games, True, origin)  # type: ignore[arg-type]
+            Starter(moduli, games, True, origin)
             if entry["hole"] is None
-            else HoledStarter(moduli, games, tuple(entry["hole"]), entry["points"], origin)  # type: ignore[arg-type]
+            else HoledStarter(moduli, games, tuple(entry["hole"]), entry["points"], origin)
         )
     return found
 
@@ -427,7 +429,7 @@ def family_starters() -> dict[int, Starter]:
             f"({entry['command']}, {entry['seconds']} s)"
         )
         games = tuple(tuple(game) for game in entry["games"])
-        found[players] = Starter((n,), games, players % 4 == 0, origin)  # type: ignore[arg-type]
+        found[players] = Starter((n,), games, players % 4 == 0, origin)
     return found
 
 
@@ -540,7 +542,14 @@ def _levels(inner: Starter) -> Sequence[Sequence[int]] | None:
 
 def supported_sizes(low: int = 4, high: int = LARGEST) -> list[int]:
     """Every player count in low..high for which a Wh is built."""
-    return [v for v in range(low, high + 1) if v % 4 in (0, 1) and construction(v) is not None]
+    return [v for v in range(low, high + 1) if v % 4 in (0, 1) and _is_built(v)]
+
+
+@cache
+def _is_built(players: int) -> bool:
+    # Cached: the catalog's help, a refusal's nearest sizes and the phantom variant each ask
+    # about every count up to LARGEST, and the answer takes a construction's search.
+    return construction(players) is not None
 
 
 def nearest_sizes(players: int) -> tuple[int | None, int | None]:
@@ -930,27 +939,33 @@ READING = (
 )
 
 
-def _sizes_text() -> str:
+@cache
+def _family() -> Family:
     sizes = supported_sizes()
-    return ", ".join(str(v) for v in sizes)
+    return Family(
+        name="individual",
+        title="Individual movement (whist tournament)",
+        competitors=Competitors.INDIVIDUALS,
+        sizes=f"{len(sizes)} player counts from 4 to {LARGEST} (0 or 1 mod 4)",
+        help=SEED_RULE + "\n\n" + READING.format(sizes=", ".join(map(str, sizes))),
+        build=build,
+        variants=(
+            Variant("whist", "whist tournament: partner once, oppose twice", "see help"),
+            Variant(
+                "phantom", "any count, phantoms filling the next tournament", f"4-{LARGEST} players"
+            ),
+            Variant(
+                "drive", "a whist drive: partners at most once, opponents at most twice", "see help"
+            ),
+            Variant("seats", "two tables, everyone keeps a seat: four seat winners", "8 players"),
+        ),
+        size_unit="players",
+    )
 
 
-FAMILY = Family(
-    name="individual",
-    title="Individual movement (whist tournament)",
-    competitors=Competitors.INDIVIDUALS,
-    sizes=f"{len(supported_sizes())} player counts from 4 to {LARGEST} (0 or 1 mod 4)",
-    help=SEED_RULE + "\n\n" + READING.format(sizes=_sizes_text()),
-    build=build,
-    variants=(
-        Variant("whist", "whist tournament: partner once, oppose twice", "see help"),
-        Variant(
-            "phantom", "any count, phantoms filling the next tournament", f"4-{LARGEST} players"
-        ),
-        Variant(
-            "drive", "a whist drive: partners at most once, opponents at most twice", "see help"
-        ),
-        Variant("seats", "two tables, everyone keeps a seat: four seat winners", "8 players"),
-    ),
-    size_unit="players",
-)
+def __getattr__(name: str) -> Family:
+    """`FAMILY`, made on first use (PEP 562): its sizes and help list every supported count,
+    which takes each count's construction, too slow to pay on import."""
+    if name == "FAMILY":
+        return _family()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from schedules.balance import balance
 from schedules.findings import Finding, InvalidMovementError, ScheduleError
-from schedules.json_input import UnreadableFileError, problem, read_text
-from schedules.movement_schema import MovementDocument
+from schedules.labels import natural_key
 from schedules.types import (
     Competitors,
     Label,
@@ -29,6 +26,9 @@ from schedules.types import (
     infer_trays,
 )
 from schedules.verify import sitout_findings, verify
+
+if TYPE_CHECKING:
+    from schedules.movement_schema import MovementDocument
 
 _INDIVIDUAL_KEYS = ("north", "east", "south", "west")
 
@@ -82,6 +82,13 @@ def _seating_to_json(s: Seating) -> dict[str, Any]:
 def movement_from_json(data: Any) -> Movement:
     """Read a movement in the contract's shape (a dictionary, as `json.load` gives it); a
     malformed document raises `ScheduleError` naming the place at fault."""
+    # The readers import the schema when first used: pydantic takes longer to import than
+    # writing a movement takes (`director movement ... --format json`).
+    from pydantic import ValidationError
+
+    from schedules.json_input import problem
+    from schedules.movement_schema import MovementDocument
+
     try:
         document = MovementDocument.model_validate(data)
     except ValidationError as exc:
@@ -101,6 +108,11 @@ def load_movement(path: str | Path) -> Movement:
 def read_movement(path: str | Path) -> tuple[Movement, list[Finding]]:
     """Read a movement JSON file, with the findings of its declared sit-outs held against its
     seatings (for the verifier's report: round and competitor of each)."""
+    from pydantic import ValidationError  # as in `movement_from_json`
+
+    from schedules.json_input import UnreadableFileError, problem, read_text
+    from schedules.movement_schema import MovementDocument
+
     try:
         text = read_text(path)
         document = MovementDocument.model_validate_json(text)
@@ -163,13 +175,7 @@ def _field_of(doc: MovementDocument, seatings: tuple[Seating, ...]) -> tuple[Lab
         seen.update(dict.fromkeys(s.places))
     for entry in doc.sitouts or ():
         seen.update(dict.fromkeys(entry.who))
-    return tuple(sorted(seen, key=_natural))
-
-
-def _natural(label: Label) -> tuple[int, str]:
-    digits = "".join(ch for ch in label if ch.isdigit())
-    # a label's digits, capped: "7" before "12", and no 5,000-digit number to convert
-    return (int(digits[:9]) if digits else 0, label)
+    return tuple(sorted(seen, key=natural_key))
 
 
 def _trays(doc: MovementDocument, seatings: tuple[Seating, ...]) -> tuple[Tray, ...]:

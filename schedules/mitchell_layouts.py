@@ -12,8 +12,9 @@ pair sits out (the dummy table, an odd number of pairs).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from schedules.findings import ImpossibleMovementError
 from schedules.types import Label
@@ -58,7 +59,8 @@ class Layout:
     promise: str
     winners: tuple[str, ...] = ("N-S", "E-W")
     notes: tuple[str, ...] = ()
-    phantoms: frozenset[Label] = field(default_factory=frozenset)
+    # dataclasses.field in full: in this class `field` names the competitors
+    phantoms: frozenset[Label] = dataclasses.field(default_factory=frozenset)
 
 
 Builder = Callable[[int, int, int | None], Layout]

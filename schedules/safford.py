@@ -247,14 +247,10 @@ def _player_lines(movement: Movement) -> list[str]:
     return lines
 
 
-def proof(movement: Movement) -> str:
-    """The proof as text (for the GUI and the benchmarks)."""
-    return "\n".join(proof_lines(movement))
-
-
 def _sizes() -> str:
     """The stored couple counts, those with every property first."""
-    complete, short = [], []
+    complete: list[str] = []
+    short: list[str] = []
     for n in stored_counts():
         data = json.loads((SEATINGS / f"{n}-couples.json").read_text(encoding="utf-8"))
         every = n % 4 == 0 and not data["score"]["uncovered"]

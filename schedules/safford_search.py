@@ -31,6 +31,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from schedules.findings import ImpossibleMovementError
 from schedules.types import Seat
@@ -102,11 +103,11 @@ class Seating:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> Seating:
-        """Read `to_json`'s form back."""
-        ladies = tuple(_parse_place(str(p)) for p in data["ladies"])  # type: ignore[attr-defined]
-        gents = tuple(_parse_place(str(p)) for p in data["gentlemen"])  # type: ignore[attr-defined]
-        return cls(int(data["couples"]), ladies, gents)  # type: ignore[arg-type]
+    def from_json(cls, data: dict[str, Any]) -> Seating:
+        """Read `to_json`'s form back (as `json.load` gives it)."""
+        ladies = tuple(_parse_place(str(p)) for p in data["ladies"])
+        gents = tuple(_parse_place(str(p)) for p in data["gentlemen"])
+        return cls(int(data["couples"]), ladies, gents)
 
 
 def _advance(cycle: tuple[Place, ...], r: int) -> tuple[Place, ...]:

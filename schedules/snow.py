@@ -79,10 +79,10 @@ def snow(tables: int, trays_per_round: int) -> Movement:
     for r in range(2 * tables):
         first = r < tables
         for t in range(tables):
-            trays = tray_block((t + r) % tables + 1, trays_per_round)
+            block = tray_block((t + r) % tables + 1, trays_per_round)
             # Second pass: the E-W pair one round ahead, one table up (see the module doc).
             pair = at[r][t] if first else at[(r + 1) % tables][(t - 1) % tables]
-            seatings.append(Seating.pair(r + 1, t + 1, trays, ns(t), ew(pair), not first))
+            seatings.append(Seating.pair(r + 1, t + 1, block, ns(t), ew(pair), not first))
     trays = tuple(
         Tray(no, default_dealer(no), 1, g + 1)
         for g in range(tables)

@@ -61,19 +61,21 @@ def plays_by_competitor(movement: Movement) -> dict[tuple[Label, TrayNo], list[P
     return plays
 
 
+_PlayedAt = tuple[RoundNo, TableNo, tuple[Label, ...], bool]
+"""Where a tray is played: round, table, who sits there, and whether arrow-switched."""
+
+
 def tray_sets(movement: Movement) -> list[tuple[TrayNo, ...]]:
     """Trays always played together (same rounds, tables, seatings and hands) form one set.
 
     Comparisons count once per set, so a movement's balance does not depend on how many
     trays a round holds.
     """
-    signature: dict[TrayNo, list[tuple[RoundNo, TableNo, tuple[Label, ...], bool]]] = defaultdict(
-        list
-    )
+    signature: dict[TrayNo, list[_PlayedAt]] = defaultdict(list)
     for s in movement.seatings:
         for t in s.trays:
             signature[t].append((s.round, s.table, s.places, s.switched))
-    groups: dict[tuple, list[TrayNo]] = defaultdict(list)
+    groups: dict[tuple[_PlayedAt, ...], list[TrayNo]] = defaultdict(list)
     for t in movement.tray_numbers:
         if t in signature:
             groups[tuple(sorted(signature[t]))].append(t)

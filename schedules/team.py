@@ -93,6 +93,11 @@ def _group(g: int, per: int) -> tuple[int, ...]:
     return tuple(range((g - 1) * per + 1, g * per + 1))
 
 
+def _teams_of_two(n: int) -> dict[Label, tuple[Label, ...]]:
+    """Teams 1..n, each of pairs x.1 and x.2."""
+    return {str(x): (pair(x, 1), pair(x, 2)) for x in range(1, n + 1)}
+
+
 def _team_movement(
     exchanges: list[Exchange],
     teams: dict[Label, tuple[Label, ...]],
@@ -190,7 +195,7 @@ def round_robin(n: int, per: int) -> Movement:
             places = ((pair(x, 1), pair(y, 2)), (pair(y, 1), pair(x, 2)))
             groups = ((r - 1) * n + tables[0], (r - 1) * n + tables[1])
             exchanges.append(exchange(r, tables, places, groups, per))
-    teams = {str(x): (pair(x, 1), pair(x, 2)) for x in range(1, n + 1)}
+    teams = _teams_of_two(n)
     return _team_movement(
         exchanges,
         teams,
@@ -239,7 +244,8 @@ def round_robin_of_sets(n: int, per: int, league: bool) -> Movement:
 def rotating(n: int, per: int, gilman: bool) -> Movement:
     """Howell's or Gilman's system for n teams at n tables, n-1 sets; pair 1 is N-S."""
     k = (n - 1) // 2
-    seatings, first = [], {}
+    seatings: list[Seating] = []
+    first: dict[int, tuple[int, int]] = {}
     for s in range(1, n):
         for t in range(1, n + 1):
             if gilman:  # the own-table set is left out: Foster's set s + 1
@@ -249,7 +255,7 @@ def rotating(n: int, per: int, gilman: bool) -> Movement:
             ns, ew, g = ((x - 1) % n + 1 for x in (ns, ew, g))
             first.setdefault(g, (s, t))
             seatings.append(Seating.pair(s, t, _group(g, per), pair(ns, 1), pair(ew, 2)))
-    teams = {str(x): (pair(x, 1), pair(x, 2)) for x in range(1, n + 1)}
+    teams = _teams_of_two(n)
     moves = (
         "N-S pairs sit still, E-W pairs move to the next table but one, trays one table"
         if gilman

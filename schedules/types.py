@@ -19,9 +19,10 @@ the trays (and vice versa). Mnemonic replays use it for the second pass.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 RoundNo = int
@@ -248,9 +249,14 @@ class Movement:
     variant: str | None = None
     promise: str = "any"
     """The property the family guarantees, checked by the verifier (see schedules.verify)."""
-    teams: dict[Label, tuple[Label, ...]] = field(default_factory=dict, compare=False, hash=False)
+    # dataclasses.field in full: in this class `field` names the competitors
+    teams: dict[Label, tuple[Label, ...]] = dataclasses.field(
+        default_factory=dict, compare=False, hash=False
+    )
     """For team movements: team name -> its pairs."""
-    attributes: dict[Label, str] = field(default_factory=dict, compare=False, hash=False)
+    attributes: dict[Label, str] = dataclasses.field(
+        default_factory=dict, compare=False, hash=False
+    )
     """Per competitor, e.g. "lady" / "gentleman", or the couple a player belongs to."""
     winners: tuple[str, ...] = ("overall",)
     """The winners the movement promises: ("overall",), ("N-S", "E-W"), one per seat, ..."""

@@ -170,7 +170,9 @@ def tray_ways(movement: Movement) -> dict[TableNo, tuple[TrayWay, ...]]:
     visits = _visits(movement)
     ways: dict[TableNo, list[TrayWay]] = {}
     for s in sorted(movement.seatings, key=lambda s: (s.table, s.round)):
-        came, goes, sharing = [], [], set()
+        came: list[tuple[TrayNo, Leg]] = []
+        goes: list[tuple[TrayNo, Leg]] = []
+        sharing: set[TableNo] = set()
         for order, tray in enumerate(s.trays):
             path = visits[tray]
             i = next(k for k, v in enumerate(path) if (v.round, v.order) == (s.round, order))

@@ -1,11 +1,16 @@
-"""Generate docs/balance-table.md: per Howell size, the balance we reach, the bound, and the best
-published figure among the fixtures (tests/data/movements, the published movements); then, per
-player count, how the individual whist tournament is built or why it is not.
+"""Generate docs/balance-table.md: per Howell size, complete and shortened, the balance we reach,
+the bound, and the best published figure among the fixtures (tests/data/movements, the
+published movements); then, per player count, how the individual whist tournament is built or
+why it is not.
 
     .venv/bin/python tools/balance_table.py [--out docs/balance-table.md]
 
-Every figure is computed: our movements by `schedules.catalog.build(..., balance="best")`, the
-published ones by `schedules.balance` over each fixture whose `expect` is `howell-complete`.
+Every figure is computed: our complete Howells by `schedules.catalog.build(...,
+balance="best")`; our shortened ones are the figures stored with their search
+(schedules/data/howell/shortened.json), which tests/schedules/test_shortened_howell.py rebuilds
+and checks size by size; the published ones by `schedules.balance` over each fixture whose
+`expect` is `howell-complete` or `howell`; two published figures for sizes no fixture has are
+quoted (`QUOTED`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from pathlib import Path
 
 from schedules import individual
 from schedules.balance import balance
-from schedules.balance_table import figure, howell_rows
+from schedules.balance_table import figure, howell_rows, shortened_rows
+from schedules.catalog import Request, build
 from schedules.designs.patterned_whist import obstructed
 from schedules.jsonio import load_movement
 
@@ -38,6 +44,96 @@ def published() -> dict[int, tuple[Fraction, str]]:
         if pairs not in best or ss < best[pairs][0]:
             best[pairs] = (ss, path.stem)
     return best
+
+
+QUOTED: dict[tuple[int, int], tuple[float, str]] = {
+    (7, 7): (90.0, "a published 7-table 7-round movement, not among the fixtures"),
+    (13, 13): (95.0, "a published 13-table 13-round movement, not among the fixtures"),
+}
+"""Published balance indices of shortened Howells we know only as figures (tables, rounds)."""
+
+SHORTENED_TABLES = range(3, 31)
+
+
+def published_shortened() -> dict[tuple[int, int, int], tuple[float, str]]:
+    """Per (pairs, tables, rounds), the highest index among the published shortened Howells
+    (the fixtures whose `expect` is `howell`), and which; the quoted figures for full fields."""
+    best = {(2 * t, t, r): figure for (t, r), figure in QUOTED.items()}
+    for path in sorted(FIXTURES.glob("*.json")):
+        if json.loads(path.read_text()).get("expect") != "howell":
+            continue
+        movement = load_movement(path)
+        key = (len(movement.field), movement.tables, movement.rounds)
+        index = balance(movement).index
+        if key not in best or index > best[key][0]:
+            best[key] = (index, path.stem)
+    return best
+
+
+def shortened_lines() -> list[str]:
+    """The section on shortened Howells: every size from half the complete rounds, every pair
+    present; then the published ones with an odd field beside ours."""
+    known = published_shortened()
+    lines = [
+        "",
+        "# Shortened Howells",
+        "",
+        "Ours is `director movement howell --tables T --rounds R`: every pair plays every round,",
+        "nobody meets anyone twice or plays a tray twice, no two tables share a tray set in a",
+        "round, and from T rounds up every pair plays every tray set. Which pair of each table",
+        "sits North-South was chosen by a search for balance, stored in",
+        "`schedules/data/howell/shortened.json` and reproduced by",
+        "`.venv/bin/python tools/howell_balance_search.py --seed 0 --sweeps 2000` (7 minutes",
+        "of CPU for 3-30 tables, most of it building the designs); the slow design searches",
+        "are stored too (`tools/howell_searches.py`), so every size builds at once.",
+        "The bound is the highest index any movement",
+        "of that size can reach in which every pair plays every tray set",
+        "(`schedules.balance_table.index_bound`; - where fewer rounds than tables leave some",
+        "sets unplayed by each pair). Published: the highest index among the fixtures of that",
+        "size, or a quoted figure.",
+        "",
+        "| tables | rounds | our SS | our index | bound on the index | best published index |",
+        "|---:|---:|---:|---:|---:|---|",
+    ]
+    verdicts: dict[str, list[str]] = {"ahead": [], "level": [], "behind": []}
+
+    def judge(ours: float, theirs: float, size: str) -> None:
+        a, b = round(ours, 2), round(theirs, 2)
+        verdicts["ahead" if a > b else "level" if a == b else "behind"].append(size)
+
+    for row in shortened_rows(SHORTENED_TABLES):
+        pub = known.get((2 * row.tables, row.tables, row.rounds))
+        pub_text = f"{pub[0]:.2f} ({pub[1]})" if pub else "-"
+        bound = f"{row.bound:.2f}" if row.bound is not None else "-"
+        lines.append(
+            f"| {row.tables} | {row.rounds} | {figure(row.ss)} | {row.index:.2f} | {bound} | "
+            f"{pub_text} |"
+        )
+        if pub:
+            judge(row.index, pub[0], f"{row.tables} tables {row.rounds} rounds")
+    odd = sorted(k for k in known if k[0] % 2)
+    if odd:
+        lines += [
+            "",
+            "Odd fields (one pair sits out each round), where a published movement exists:",
+            "",
+            "| pairs | tables | rounds | our index | published index |",
+            "|---:|---:|---:|---:|---|",
+        ]
+        for pairs, tables, rounds in odd:
+            ours = balance(build(Request("howell", pairs=pairs, rounds=rounds))).index
+            pub = known[pairs, tables, rounds]
+            lines.append(
+                f"| {pairs} | {tables} | {rounds} | {ours:.2f} | {pub[0]:.2f} ({pub[1]}) |"
+            )
+            judge(ours, pub[0], f"{pairs} pairs {rounds} rounds")
+    lines += [
+        "",
+        "Against the published shortened Howells, ours is "
+        + "; ".join(f"{k} at {', '.join(v) or 'no size'}" for k, v in verdicts.items())
+        + ".",
+    ]
+    return lines
 
 
 def table() -> str:
@@ -63,7 +159,7 @@ def table() -> str:
             f"| {row.pairs} | {row.tables} | {figure(row.ss)} | {row.index:.2f} | "
             f"{row.bound} | {pub_text} | {row.construction} |"
         )
-    return "\n".join(lines + individual_lines()) + "\n"
+    return "\n".join(lines + shortened_lines() + individual_lines()) + "\n"
 
 
 def individual_lines() -> list[str]:

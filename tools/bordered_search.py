@@ -12,11 +12,7 @@ The search is `find_bordered` itself (randomised backtracking, restarted `--atte
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from schedules.designs.bordered import find_bordered
 

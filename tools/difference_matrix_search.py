@@ -24,11 +24,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from c_kernel import RANDOM, run_c  # noqa: E402
+if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
+    sys.path.insert(0, str(ROOT))
 
 from schedules.designs.whist import Group, group  # noqa: E402
+from tools.c_kernel import RANDOM, run_c  # noqa: E402
 
 
 class _GaveUpError(Exception):

@@ -32,12 +32,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
+    sys.path.insert(0, str(ROOT))
 
-from c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from stored_sizes import changed_options, search_and_store  # noqa: E402
-
-from schedules.designs.whist import SEATS, Game, Starter, starter_defects  # noqa: E402
+from schedules.designs.whist import SEATS, Starter, as_game, starter_defects  # noqa: E402
+from tools.c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
+from tools.stored_sizes import changed_options, search_and_store  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "family.json"
 STEPS = 2_000_000
@@ -62,7 +62,7 @@ def search(
     n = players - 1 if rotational else players
     args = [n, int(rotational), seed, steps, cover_nodes, temperature]
     families, found, took = run_counted(C_KERNEL, args, SEATS, seconds)
-    games: tuple[Game, ...] = tuple(found)  # type: ignore[arg-type]
+    games = tuple(as_game(game) for game in found)
     command = f"tools/family_search.py {players} --seed {seed}" + changed_options(
         ("--steps", steps, STEPS),
         ("--cover-nodes", cover_nodes, COVER_NODES),

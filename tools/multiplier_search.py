@@ -32,19 +32,20 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from c_kernel import RANDOM, run_c  # noqa: E402
-from stored_sizes import store  # noqa: E402
+if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
+    sys.path.insert(0, str(ROOT))
 
 from schedules.designs.holed_whist import HoledStarter, hole_counts, holed_defects  # noqa: E402
 from schedules.designs.whist import (  # noqa: E402
     Game,
     Group,
     Starter,
+    as_game,
     group,
     starter_defects,
 )
+from tools.c_kernel import RANDOM, run_c  # noqa: E402
+from tools.stored_sizes import store  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "multiplier.json"
 Token = int | str
@@ -104,7 +105,8 @@ def _hole(g: Group, fixed: list[int], points: int) -> tuple[int, int, int, int]:
     add = g.add_table
     involutions = [x for x in range(1, g.order) if add[x][x] == 0]
     if points == 4 and len(involutions) == 3:
-        return (0, *involutions)  # type: ignore[return-value]
+        first, second, third = involutions
+        return (0, first, second, third)
     if points == 4 and len(involutions) != 1:
         raise SystemExit("every element of order 2 must lie in the hole: G needs one or three")
     t = next((x for x in fixed if _order(g, x) == 4), None)
@@ -230,11 +232,11 @@ class Problem:
 
     def first_round(self, slots: list[int]) -> tuple[Game, ...]:
         """Every game: each base game and, for orbit games, its images under alpha."""
-        games = []
+        games: list[Game] = []
         for t, images in enumerate(self.images):
             base = slots[4 * t : 4 * t + 4]
-            games += [tuple(p[x] for x in base) for p in self.powers[:images]]
-        return tuple(games)  # type: ignore[return-value]
+            games += [as_game(p[x] for x in base) for p in self.powers[:images]]
+        return tuple(games)
 
     def starter(self, games: tuple[Game, ...], origin: str) -> Starter | HoledStarter:
         """The first round as the schedule engine takes it."""

@@ -17,9 +17,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from stored_sizes import store  # noqa: E402
+if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
+    sys.path.insert(0, str(ROOT))
 
 from schedules.designs.patterned_whist import (  # noqa: E402
     obstructed,
@@ -27,6 +26,7 @@ from schedules.designs.patterned_whist import (  # noqa: E402
     search_pairing,
 )
 from schedules.designs.whist import starter_defects  # noqa: E402
+from tools.stored_sizes import store  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "patterned.json"
 

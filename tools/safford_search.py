@@ -17,7 +17,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from schedules.safford import movement_from_seating  # noqa: E402
 from schedules.safford_search import best_possible, search  # noqa: E402

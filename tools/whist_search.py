@@ -28,11 +28,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
+    sys.path.insert(0, str(ROOT))
 
-from c_kernel import RANDOM, run_c  # noqa: E402
-
-from schedules.designs.whist import Starter, starter_defects  # noqa: E402
+from schedules.designs.whist import Starter, as_game, starter_defects  # noqa: E402
+from tools.c_kernel import RANDOM, run_c  # noqa: E402
 
 MASK = (1 << 64) - 1
 # per seat of a game: (other seat, 0 partner / 1 opponent)
@@ -234,9 +234,9 @@ def starter_from_seats(players: int, seats: list[int]) -> Starter:
     """The Starter the seats make, four to a game."""
     rotational = players % 4 == 0
     m = players - 1 if rotational else players
-    games = tuple(tuple(seats[k : k + 4]) for k in range(0, len(seats), 4))
+    games = tuple(as_game(seats[k : k + 4]) for k in range(0, len(seats), 4))
     origin = f"annealing over Z_{m}" + (" + infinity" if rotational else "")
-    return Starter((m,), games, rotational, origin)  # type: ignore[arg-type]
+    return Starter((m,), games, rotational, origin)
 
 
 def main() -> None:

@@ -17,11 +17,10 @@ import json
 from collections.abc import Sequence
 
 from director.cli.options import add_movement_options, movement_request
-from director.exchange.movement_files import read_movement_file
 from schedules import catalog
 from schedules.balance import balance
 from schedules.balance_table import figure, howell_rows
-from schedules.findings import Finding, InvalidMovementError
+from schedules.findings import Finding
 from schedules.jsonio import movement_document
 from schedules.promises import promise_names
 from schedules.render import report
@@ -79,19 +78,9 @@ def _parser() -> argparse.ArgumentParser:
 def _generate(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
     request = movement_request(args.family, args)
-    if args.format == "json":
-        # JSON output is always the document: a movement that fails verification is printed
-        # with "verified": false and its "problems", as `director movement verify` prints it.
-        return _emit(catalog.build(request, check=False), None, args.format)
-    try:
-        movement = catalog.build(request)
-    except InvalidMovementError as exc:
-        # A builder that produced a broken movement: show every finding, never hide it.
-        print(str(exc))
-        for f in exc.findings:
-            print(f"  {f}")
-        return 1
-    return _emit(movement, None, args.format)
+    # Verified once, by `_emit`: a movement that fails is printed with every finding (text) or
+    # with "verified": false and its "problems" (JSON), as `director movement verify` prints it.
+    return _emit(catalog.build(request, check=False), None, args.format)
 
 
 def _emit(movement: Movement, promise: str | None, fmt: str, found: Sequence[Finding] = ()) -> int:
@@ -112,6 +101,10 @@ def _verify(argv: Sequence[str]) -> int:
     p.add_argument("--promise", choices=sorted(promise_names()))
     p.add_argument("--format", choices=["text", "json"], default="text")
     args = p.parse_args(argv)
+    # Imported here: the readers' schemas (pydantic) take longer to import than a small
+    # movement takes to build and print.
+    from director.exchange.movement_files import read_movement_file
+
     try:
         movement, found = read_movement_file(args.file)
     except OSError as exc:

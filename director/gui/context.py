@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypedDict, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
@@ -16,6 +16,13 @@ from director.store.values import DiskFullError, ReadOnlyEventError
 from schedules.types import Movement
 
 T = TypeVar("T")
+
+
+class Where(TypedDict):
+    """A session's section, as the store's keyword arguments."""
+
+    session: int
+    section: str
 
 
 class Changed(enum.Flag):
@@ -52,7 +59,7 @@ class EventContext(QObject):
         cards printed then carry each table's link."""
 
     @property
-    def where(self) -> dict[str, object]:
+    def where(self) -> Where:
         """The session and section, as the store's keyword arguments."""
         return {"session": self.session, "section": self.section}
 

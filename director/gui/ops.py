@@ -140,7 +140,7 @@ class Op(Generic[T]):
                 self.dialog.setLabelText(text)
 
     def _succeeded(self, result: object) -> None:
-        self._success(result)  # type: ignore[arg-type]
+        self._success(result)  # type: ignore[arg-type]  # the signal carries the work's T as object
 
     def _failed(self, exc: BaseException) -> None:
         if isinstance(exc, CancelledError):

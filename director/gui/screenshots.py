@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 if TYPE_CHECKING:
     from director.gui.main_window import MainWindow
+    from director.gui.settings import Settings
     from director.store.services import EventStore
 
 SCALES = {"100": "1", "150": "1.5"}
@@ -112,13 +113,13 @@ def shot(widget: QWidget, target: Path) -> Path:
     return target
 
 
-def first_evening(app: QApplication, settings: object, scratch: Path, folder: Path) -> Path:
+def first_evening(app: QApplication, settings: Settings, scratch: Path, folder: Path) -> Path:
     """A new event's window: the path at its first step."""
     from director.gui.main_window import MainWindow
     from director.store.services import EventStore
 
     store = EventStore.create(scratch / "new.whist", name="Club night")
-    window = MainWindow(settings, store)  # type: ignore[arg-type]
+    window = MainWindow(settings, store)
     window.show()
     window.resize(*window_size())
     settle(app)

@@ -23,6 +23,7 @@ from director.scoring.model import (
     TableScore,
     Winner,
 )
+from schedules.labels import natural_key
 from schedules.types import Competitors, Direction, Label, Seat
 
 HANDS_SEATS = {Direction.NS: (Seat.N, Seat.S), Direction.EW: (Seat.E, Seat.W)}
@@ -180,7 +181,7 @@ def rank(
         t.label: f.numerator * (common // f.denominator)
         for t, f in zip(tallies, figures, strict=True)
     }
-    ordered = sorted(tallies, key=lambda t: (-keys[t.label], _natural(t.label)))
+    ordered = sorted(tallies, key=lambda t: (-keys[t.label], natural_key(t.label)))
     shared = places([keys[t.label] for t in ordered])
     return tuple(
         Standing(
@@ -209,11 +210,6 @@ def _factored(t: Totals, deals_in_full: int, session: Session) -> Fraction:
 
 def _fixed(t: Totals) -> Direction | None:
     return next(iter(t.directions)) if len(t.directions) == 1 else None
-
-
-def _natural(label: Label) -> tuple[int, str]:
-    digits = "".join(c for c in label if c.isdigit())
-    return (int(digits) if digits and label.isdigit() else 10**9, label)
 
 
 def rankings(session: Session, deals: Sequence[DealScore]) -> dict[str, tuple[Standing, ...]]:

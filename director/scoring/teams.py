@@ -49,8 +49,10 @@ def team_standings(
     _balance_odd_pairs(aggregate, teams, per_pair, directions)
     if len(teams) <= 2 or method is TeamMethod.AGGREGATE:
         mean = sum(aggregate.values(), Fraction(0)) / max(len(aggregate), 1)
-        rows = [(team, aggregate[team], aggregate[team] - mean, None) for team in teams]
-        rows.sort(key=lambda row: -row[2])
+        rows: Sequence[tuple[Label, Fraction, Fraction, Fraction | None]] = sorted(
+            ((team, aggregate[team], aggregate[team] - mean, None) for team in teams),
+            key=lambda row: -row[2],
+        )
     else:
         rows = _round_robin(aggregate, meetings, teams)
     key = [(row[3], row[2]) for row in rows]
@@ -64,7 +66,7 @@ def _round_robin(
     aggregate: Mapping[Label, Fraction],
     meetings: Mapping[tuple[Label, Label], Fraction],
     teams: Mapping[Label, Sequence[Label]],
-) -> list[tuple[Label, Fraction, Fraction, Fraction | None]]:
+) -> list[tuple[Label, Fraction, Fraction, Fraction]]:
     """W7b: matches won (ties half), ties in matches broken by net tricks over all matches."""
     margin: dict[tuple[Label, Label], Fraction] = {}
     for (a, b), gain in meetings.items():
@@ -92,7 +94,7 @@ def _balance_odd_pairs(
         if count[Direction.NS] == count[Direction.EW]:
             continue
         short = Direction.NS if count[Direction.NS] < count[Direction.EW] else Direction.EW
-        opposite = [sum(v) for p, v in per_pair.items() if directions.get(p) is short]
+        opposite = [sum(v, Fraction(0)) for p, v in per_pair.items() if directions.get(p) is short]
         if opposite:
             extra = abs(count[Direction.NS] - count[Direction.EW])
             aggregate[team] += extra * sum(opposite, Fraction(0)) / len(opposite)

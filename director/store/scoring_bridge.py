@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from director.scoring import model
+from director.scoring import model, score_session
 from director.store import repository
-from director.store.values import Irregularity, Result, StoreError
+from director.store.values import Irregularity, Result
 
 
 def session_of(db: Session, session: int, section: str) -> model.Session:
@@ -104,10 +104,4 @@ def _names(db: Session) -> dict[str, str]:
 
 def score(session: model.Session) -> model.SessionResult:
     """Score a session with `director.scoring.score_session`."""
-    try:
-        from director.scoring import score_session
-    except ImportError as exc:
-        raise StoreError(
-            "scoring is not available in this build (director.scoring.score_session)"
-        ) from exc
     return score_session(session)

@@ -11,18 +11,25 @@ lambda_A(d) counts ordered pairs of A with difference d. So:
   m-sequence for v = 2^k - 1 (Singer), or the twin-prime sets for v = p(p+2);
 - for odd n every moving pair is off by at least one (the cyclic optimum SS = (2n-1)(n-1)),
   reached when lambda_A takes only the values (n-3)/2 and (n-1)/2: quadratic residues for a
-  prime v = 1 mod 4, otherwise found by a local search.
+  prime power v = 1 mod 4, otherwise a set found by search (stored, or a quick local search).
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from random import Random
 
 from schedules.designs.fields import field, is_prime, prime_power
 from schedules.designs.groups import Group, additive, cyclic
+from schedules.package_data import data_file
+
+BASE_SETS = data_file("schedules", "howell", "base_sets.json")
+"""Almost difference sets found by tools/base_set_search.py, by order."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +63,10 @@ def spread(group: Group, elements: frozenset[int]) -> Fraction:
 
 
 def paley(q: int) -> BaseSet | None:
-    """The non-zero squares of GF(q), q = 3 (mod 4) a prime power (a Hadamard difference set),
-    or q = 1 (mod 4) a prime (an almost difference set)."""
-    if prime_power(q) is None or q % 2 == 0 or (q % 4 == 1 and not is_prime(q)):
+    """The non-zero squares of GF(q), q an odd prime power: for q = 3 (mod 4) a Hadamard
+    difference set, for q = 1 (mod 4) an almost difference set (Paley's partial difference
+    set), in the additive group of GF(q) (Z_q for a prime, Z_7 x Z_7 for 49)."""
+    if prime_power(q) is None or q % 2 == 0:
         return None
     f = field(q)
     group = cyclic(q) if is_prime(q) else additive(q)
@@ -151,11 +159,39 @@ def searched(v: int, seed: int = 0, steps: int = 3000) -> BaseSet:
     return BaseSet(cyclic(v), frozenset(a for a in range(v) if inside[a]), f"local search in Z_{v}")
 
 
-def base_sets(v: int) -> list[BaseSet]:
-    """Candidate base sets for a complete Howell on v + 1 pairs, best first."""
-    found = hadamard(v) or (paley(v) if v % 4 == 1 else None)
-    if found is not None:
-        return [found]
-    return sorted(
+def base_sets(v: int) -> Iterator[BaseSet]:
+    """Candidate base sets for a complete Howell on v + 1 pairs, best first: a Hadamard
+    difference set alone (perfect); otherwise the almost difference set, if any, and then sets
+    found by local search, which can balance better once an odd field leaves a pair out. Each
+    is made only when asked for (the searches take a while)."""
+    perfect = hadamard(v)
+    if perfect is not None:
+        yield perfect
+        return
+    optimum = almost(v)
+    if optimum is not None:
+        yield optimum
+    yield from sorted(
         (searched(v, seed) for seed in range(3)), key=lambda b: spread(b.group, b.elements)
     )
+
+
+def almost(v: int) -> BaseSet | None:
+    """For v = 1 (mod 4), a base set reaching the cyclic optimum: Paley's, or one found by
+    tools/base_set_search.py and stored in schedules/data/howell/base_sets.json."""
+    if v % 4 != 1:
+        return None
+    return paley(v) or _stored().get(v)
+
+
+@cache
+def _stored() -> dict[int, BaseSet]:
+    sizes = json.loads(BASE_SETS.read_text(encoding="utf-8"))["sizes"]
+    return {
+        int(v): BaseSet(
+            cyclic(int(v)),
+            frozenset(entry["elements"]),
+            f"almost difference set in Z_{v} ({entry['command']}, {entry['seconds']} s)",
+        )
+        for v, entry in sizes.items()
+    }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 MAX_ORDER = 1 << 16
 """The largest field we tabulate: the tables hold 2q integers."""
@@ -156,7 +156,7 @@ def _primitive_tables(p: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]
         modulus = tuple((code // p**i) % p for i in range(k))
         if modulus[0] == 0:
             continue
-        powers = _cycle(1, lambda a, m=modulus: _times_x(a, p, k, m))
+        powers = _cycle(1, partial(_times_x, p=p, k=k, modulus=modulus))
         if len(powers) == q - 1:
             return modulus, powers
     raise AssertionError(f"no primitive polynomial of degree {k} over GF({p})")  # pragma: no cover
@@ -172,10 +172,14 @@ def _cycle(start: int, step: Callable[[int], int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _times_mod(a: int, g: int, p: int) -> int:
+    return a * g % p
+
+
 def _prime_tables(p: int) -> tuple[int, ...]:
     """The powers of the least primitive root mod p."""
     for g in range(1, p):
-        powers = _cycle(1, lambda a, g=g: a * g % p)
+        powers = _cycle(1, partial(_times_mod, g=g, p=p))
         if len(powers) == p - 1:
             return powers
     raise AssertionError(f"no primitive root mod {p}")  # pragma: no cover

@@ -26,6 +26,7 @@ from schedules.designs.whist import (
     FirstRound,
     Game,
     Group,
+    as_game,
     develop_games,
     difference_counts,
     group,
@@ -66,8 +67,8 @@ def hole_counts(g: Group, hole: Sequence[int], points: int) -> tuple[list[int], 
     """`difference_counts` of the hole rounds' pattern games on H. Each coset plays the same
     pattern, so a pair {x, x + d} meets there once for every four ordered pairs (a, b) of H
     with a - b = d that the pattern seats together: the counts are four times the meetings."""
-    pattern = [tuple(hole[s] for s in seats) for seats in _hole_seats(points)]
-    return difference_counts(g, pattern)  # type: ignore[arg-type]
+    pattern = [as_game(hole[s] for s in seats) for seats in _hole_seats(points)]
+    return difference_counts(g, pattern)
 
 
 def hole_rounds(starter: HoledStarter) -> list[list[Game]]:
@@ -78,8 +79,8 @@ def hole_rounds(starter: HoledStarter) -> list[list[Game]]:
     for seats in starter.hole_seats:
         games: list[Game] = []
         if starter.points == 4:
-            games.append(tuple(g.order + s for s in seats))  # type: ignore[arg-type]
-        games.extend(tuple(coset[s] for s in seats) for coset in cosets)  # type: ignore[misc]
+            games.append(as_game(g.order + s for s in seats))
+        games.extend(as_game(coset[s] for s in seats) for coset in cosets)
         rounds.append(games)
     return rounds
 

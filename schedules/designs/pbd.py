@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from schedules.designs.whist import Game
+from schedules.designs.whist import Game, as_game
 
 Block = tuple[int, ...]
 
@@ -75,8 +75,5 @@ def closure_rounds(
         for games in local:
             seated = {x for game in games for x in game}
             (out,) = set(range(len(block))) - seated
-            rounds[block[out]].extend(
-                tuple(block[x] for x in game)  # type: ignore[misc]
-                for game in games
-            )
+            rounds[block[out]].extend(as_game(block[x] for x in game) for game in games)
     return rounds

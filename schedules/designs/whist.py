@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -44,6 +44,13 @@ PARTNER_SEATS = ((0, 2), (1, 3))
 OPPONENT_SEATS = ((0, 1), (0, 3), (2, 1), (2, 3))
 SEATS = 4
 """Players at a game."""
+
+
+def as_game(seats: Iterable[int]) -> Game:
+    """Four seats as a game. A tuple made from a generator has its length only when run, so
+    the type checker cannot count it: this counts (ValueError for other than four)."""
+    north, east, south, west = seats
+    return north, east, south, west
 
 
 @dataclass(frozen=True)
@@ -95,7 +102,7 @@ class Group:
 @cache
 def group(moduli: tuple[int, ...]) -> Group:
     """The group Z_m1 x Z_m2 x ... in mixed radix, lowest modulus first."""
-    digits = [()]
+    digits: list[tuple[int, ...]] = [()]
     for m in reversed(moduli):
         digits = [(d, *rest) for d in range(m) for rest in digits]
     # digits are enumerated with the first modulus varying slowest: reverse to lowest-first
@@ -161,12 +168,7 @@ def develop_games(moduli: tuple[int, ...], games: Sequence[Game]) -> list[list[G
     rounds = []
     for shift in range(g.order):
         row = g.add_table[shift]
-        rounds.append(
-            [
-                tuple(x if x >= g.order else row[x] for x in game)  # type: ignore[misc]
-                for game in games
-            ]
-        )
+        rounds.append([as_game(x if x >= g.order else row[x] for x in game) for game in games])
     return rounds
 
 
@@ -196,14 +198,14 @@ def ring_starter(orders: Sequence[int]) -> Starter:
         ranges = [range((fields[i].q - 1) // (4 if k == 0 else 1)) for k, i in enumerate(chosen)]
         for logs in product(*ranges):
             # u has logarithm logs[k] in coordinate chosen[k]; j^e adds e * n_i to each
-            game = tuple(
+            game = as_game(
                 sum(
                     fields[i].exp(log + e * (fields[i].q - 1) // 4) * places[i]
                     for log, i in zip(logs, chosen, strict=True)
                 )
                 for e in range(4)
             )
-            games.append(game)  # type: ignore[arg-type]
+            games.append(game)
     moduli = ring_moduli(orders)
     name = " x ".join(f"GF({q})" for q in orders)
     return Starter(moduli, tuple(games), False, f"{name} starter (u, ju, -u, -ju), j^2 = -1")
@@ -231,7 +233,7 @@ def binary_starter(q: int) -> Starter:
             continue
         game = (c, f.add(c, 1), f.add(c, f.add(1, g)), f.add(c, g))
         seen.update(game)
-        games.append(tuple(infinity if x == 0 else f.log(x) for x in game))  # type: ignore[arg-type]
+        games.append(as_game(infinity if x == 0 else f.log(x) for x in game))
     return Starter((q - 1,), tuple(games), True, f"GF({q}) planes, rotated by multiplication")
 
 
@@ -301,8 +303,8 @@ def all_starters(
     def place() -> Iterator[Starter]:
         nonlocal steps
         if len(seats) == size:
-            games = tuple(tuple(seats[i : i + 4]) for i in range(0, size, 4))
-            yield Starter(moduli, games, rotational, f"search over Z_{order}")  # type: ignore[arg-type]
+            games = tuple(as_game(seats[i : i + 4]) for i in range(0, size, 4))
+            yield Starter(moduli, games, rotational, f"search over Z_{order}")
             return
         steps += 1
         if budget is not None and steps > budget:
@@ -351,14 +353,14 @@ def field_product_starter(q: int, inner: Starter) -> Starter:
     outer = ring_starter([q])
     f = field(q)
     games = list(outer.games)
-    games.extend(tuple(q * x for x in game) for game in inner.games)  # type: ignore[misc]
+    games.extend(as_game(q * x for x in game) for game in inner.games)
     multipliers = (1, 2, 3, 4)
     for game in inner.games:
         for x in range(1, q):
             seats = zip(multipliers, game, strict=True)
-            games.append(tuple(f.mul(m, x) + q * a for m, a in seats))  # type: ignore[arg-type]
+            games.append(as_game(f.mul(m, x) + q * a for m, a in seats))
     origin = f"GF({q}) x ({inner.origin}): product of Wh({q}) and Wh({inner.order})"
-    return Starter(outer.moduli + inner.moduli, tuple(games), False, origin)  # type: ignore[arg-type]
+    return Starter(outer.moduli + inner.moduli, tuple(games), False, origin)
 
 
 def multiplier_levels(moduli: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | None:
@@ -399,15 +401,14 @@ def rotational_field_product(q: int, inner: Starter, levels: Sequence[Sequence[i
     k = inner.order
     infinity = q * k
     games: list[Game] = [
-        tuple(infinity if x == k else q * x for x in game)  # type: ignore[misc]
-        for game in inner.games
+        as_game(infinity if x == k else q * x for x in game) for game in inner.games
     ]
     for i in range(k):
         at = [row[i] for row in levels]
         for t in range(quarter):
             x = f.exp(t)
             seats = (x, f.mul(j, x), f.neg(x), f.neg(f.mul(j, x)))
-            games.append(tuple(s + q * level for s, level in zip(seats, at, strict=True)))  # type: ignore[arg-type]
+            games.append(as_game(s + q * level for s, level in zip(seats, at, strict=True)))
     origin = f"GF({q}) x ({inner.origin}) + infinity: product of Wh({q}) and Wh({k + 1})"
     return Starter(ring_moduli([q]) + inner.moduli, tuple(games), True, origin)
 
@@ -498,7 +499,7 @@ def drive_rounds(
         shifted = [g.add_table[spread.rows[i][s]] for i in range(rows)]
         for games in base:
             yield [
-                tuple(a * size + shifted[i if by_seat else a][y] for i, a in enumerate(game))  # type: ignore[misc]
+                as_game(a * size + shifted[i if by_seat else a][y] for i, a in enumerate(game))
                 for y in range(size)
                 for game in games
             ]
@@ -524,7 +525,7 @@ def product_rounds(
 def _every_fibre(games: Sequence[Game], players: int, size: int) -> list[Game]:
     """The fibre games `games` (players 0 .. size-1) played in every fibre a at once, its
     player x as (a, x), numbered a * size + x."""
-    return [tuple(a * size + x for x in game) for a in range(players) for game in games]  # type: ignore[misc]
+    return [as_game(a * size + x for x in game) for a in range(players) for game in games]
 
 
 def sit_out_product_rounds(
@@ -581,7 +582,7 @@ def holed_product_rounds(
     fixed = players * size
 
     def relabel(game: Game, row: int) -> Game:
-        return tuple(fixed + x - size if x >= size else row * size + x for x in game)  # type: ignore[return-value]
+        return as_game(fixed + x - size if x >= size else row * size + x for x in game)
 
     out = []
     for games in base:
@@ -651,14 +652,14 @@ def frame_rounds(frame: Frame, fill: Sequence[Sequence[Game]]) -> list[list[Game
         members[frame.group_of(x)].append(x)
 
     def into(game: Game, i: int) -> Game:
-        return tuple(order + p if p < y else members[i][p - y] for p in game)  # type: ignore[return-value]
+        return as_game(order + p if p < y else members[i][p - y] for p in game)
 
     missed = [0] * frame.groups
     rounds = []
     for t in range(order):
         i = frame.group_of(t)
         rounds.append(
-            [tuple(g.add_table[x][t] for x in game) for game in frame.games]  # type: ignore[misc]
+            [as_game(g.add_table[x][t] for x in game) for game in frame.games]
             + [into(game, i) for game in fill[missed[i]]]
         )
         missed[i] += 1

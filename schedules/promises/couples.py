@@ -18,7 +18,7 @@ from collections import defaultdict
 from schedules.findings import Finding, Law
 from schedules.promises import promise
 from schedules.tally import PairKey, all_pairs, pair_key
-from schedules.types import Label, Movement, RoundNo, Seat, TableNo
+from schedules.types import Label, Movement, RoundNo, Seat, TableNo, Tray
 
 LADY = "lady"
 GENTLEMAN = "gentleman"
@@ -162,7 +162,7 @@ def _dealers(movement: Movement) -> list[Finding]:
     """The trays first dealt in one round: a different compass point at each table (as far
     as four points go round)."""
     findings = []
-    dealt: dict[RoundNo, list] = defaultdict(list)
+    dealt: dict[RoundNo, list[Tray]] = defaultdict(list)
     for tray in movement.trays:
         dealt[tray.original_round].append(tray)
     for r, trays in sorted(dealt.items()):

@@ -19,7 +19,9 @@ def _export(*args: str | Path) -> int:
     return main(["export", *map(str, args)])
 
 
-def test_a_movement_goes_round_every_format(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_a_movement_goes_round_every_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = tmp_path / "small.yaml"
     source.write_text(SMALL_YAML, encoding="utf-8")
     as_json, as_csv, again = tmp_path / "m.json", tmp_path / "m.csv", tmp_path / "again.yaml"
@@ -31,7 +33,9 @@ def test_a_movement_goes_round_every_format(tmp_path: Path, capsys) -> None:  # 
     assert all(r == rows[0] for r in rows)
 
 
-def test_a_movement_the_verifier_refuses_exits_1(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_a_movement_the_verifier_refuses_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = tmp_path / "twice.csv"
     source.write_text("round,table,ns,ew,trays\n1,1,1,2,1 2\n2,1,1,2,1 2\n", encoding="utf-8")
     assert _export(source, "--format", "json", "--out", tmp_path / "t.json") == 1
@@ -58,8 +62,8 @@ def test_deals_are_dealt_and_printed(tmp_path: Path) -> None:
         ("m.yaml", ["--format", "pbn"], "give --seed N"),
     ],
 )
-def test_a_format_that_does_not_apply_is_refused(  # type: ignore[no-untyped-def]
-    tmp_path: Path, capsys, name: str, args: list[str], message: str
+def test_a_format_that_does_not_apply_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, args: list[str], message: str
 ) -> None:
     (tmp_path / name).write_text(SMALL_YAML, encoding="utf-8")
     assert _export(tmp_path / name, *args, "--out", tmp_path / "out") == 2

@@ -6,6 +6,7 @@ line naming the line at fault."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -205,7 +206,7 @@ def test_a_damaged_yaml_movement_is_read_or_refused_in_one_line(at: int, put: st
     _read_or_refuse(read_bridgescorer, SMALL_YAML[:at] + put + SMALL_YAML[at + 1 :])
 
 
-def _read_or_refuse(read, text: str) -> None:  # type: ignore[no-untyped-def]
+def _read_or_refuse(read: Callable[[str, str], Movement], text: str) -> None:
     try:
         read(text, "fuzz")
     except DirectorError as exc:

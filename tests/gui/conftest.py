@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from director.gui.context import Changed
 from director.gui.demo import pair_up
@@ -40,16 +41,16 @@ def store(tmp_path: Path) -> Iterator[EventStore]:
 
 
 @pytest.fixture
-def window(qtbot: object, settings: Settings, store: EventStore) -> MainWindow:
+def window(qtbot: QtBot, settings: Settings, store: EventStore) -> MainWindow:
     """The main window on the empty event, shown."""
     win = MainWindow(settings, store)
-    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    qtbot.addWidget(win)
     win.show()
-    qtbot.waitExposed(win)  # type: ignore[attr-defined]
+    qtbot.waitExposed(win)
     # Under a real X server with no window manager a shown window is not active by itself,
     # and keyboard focus (what a director types into) follows the active window.
     win.activateWindow()
-    qtbot.waitActive(win)  # type: ignore[attr-defined]
+    qtbot.waitActive(win)
     return win
 
 

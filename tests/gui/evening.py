@@ -34,7 +34,7 @@ def answer_dialog(
 
     def run(self: QDialog) -> int:
         fill(self)
-        ok = self.buttons.button(self.buttons.StandardButton.Ok)  # type: ignore[attr-defined]
+        ok = self.buttons.button(self.buttons.StandardButton.Ok)  # type: ignore[attr-defined]  # each dialog has one
         reason = getattr(self, "reason", None)
         assert ok.isEnabled(), f"{type(self).__name__} refuses: {reason and reason.text()}"
         return QDialog.DialogCode.Accepted.value

@@ -20,6 +20,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog
+from pytestqt.qtbot import QtBot
 
 from director.gui.demo import RANKS, SUITS
 from director.gui.main_window import MainWindow
@@ -41,7 +42,7 @@ class Keys(Keyboard):
     focus, to the active window (whose shortcuts still answer). The keys pressed with the
     focus nowhere are noted."""
 
-    def __init__(self, qtbot: object, window: MainWindow) -> None:
+    def __init__(self, qtbot: QtBot, window: MainWindow) -> None:
         super().__init__(qtbot)
         self.window = window
         self.unfocused: list[str] = []
@@ -52,12 +53,12 @@ class Keys(Keyboard):
             # beneath: a window manager's doing, and a bare X server (or offscreen) has none.
             beneath = QApplication.activeModalWidget() or self.window
             beneath.activateWindow()
-            self.qtbot.waitActive(beneath)  # type: ignore[attr-defined]
+            self.qtbot.waitActive(beneath)
             QApplication.processEvents()
         if QApplication.focusWidget() is None:
             self.unfocused.append(QKeySequence(key | modifier).toString())
             active = QApplication.activeWindow()
-            self.qtbot.keyClick(active, key, modifier)  # type: ignore[attr-defined]
+            self.qtbot.keyClick(active, key, modifier)
             self.count += 1
             QApplication.processEvents()
             return

@@ -62,7 +62,7 @@ def test_cancel_stops_the_work_at_its_next_report(qtbot) -> None:
     qtbot.waitUntil(lambda: cancelled == [True])
     assert results == []
     with pytest.raises(CancelledError):
-        op.progress.report(2, 2)  # type: ignore[union-attr]
+        op.progress.report(2, 2)  # type: ignore[union-attr]  # set by run_in_background
 
 
 def test_recent_files_newest_first_existing_only(settings: Settings, tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_window_state_and_minutes_per_tray(settings: Settings) -> None:
     settings.save_window_state(QByteArray(b"geo"), QByteArray(b"state"))
     assert settings.window_state() == (QByteArray(b"geo"), QByteArray(b"state"))
     assert settings.minutes_per_tray() == 7
-    settings.set_minutes_per_tray(15 / 2)  # type: ignore[arg-type]
+    settings.set_minutes_per_tray(15 / 2)  # type: ignore[arg-type]  # a float, as a spin box gives
     assert float(settings.minutes_per_tray()) == 7.5
 
 

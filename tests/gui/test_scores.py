@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
+from pytestqt.qtbot import QtBot
 
 from director.gui.context import Changed
 from director.gui.demo import pair_up
@@ -32,7 +33,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 class Keyboard:
     """Keys pressed where the focus is, counted."""
 
-    def __init__(self, qtbot: object) -> None:
+    def __init__(self, qtbot: QtBot) -> None:
         self.qtbot = qtbot
         self.count = 0
 
@@ -40,7 +41,7 @@ class Keyboard:
         """One key (with its modifier), to the focus widget; then let queued work run."""
         target = QApplication.focusWidget()
         assert target is not None, "nothing has the keyboard focus"
-        self.qtbot.keyClick(target, key, modifier)  # type: ignore[attr-defined]
+        self.qtbot.keyClick(target, key, modifier)
         self.count += 1
         QApplication.processEvents()
 
@@ -49,7 +50,7 @@ class Keyboard:
         for char in text:
             target = QApplication.focusWidget()
             assert target is not None, "nothing has the keyboard focus"
-            self.qtbot.keyClicks(target, char)  # type: ignore[attr-defined]
+            self.qtbot.keyClicks(target, char)
             self.count += 1
         QApplication.processEvents()
 
@@ -70,7 +71,7 @@ class Keyboard:
                 # Under a bare X server no window manager activates a new window; a real
                 # desktop does, and the keys go where its focus is.
                 dialog.activateWindow()
-                self.qtbot.waitUntil(  # type: ignore[attr-defined]
+                self.qtbot.waitUntil(
                     lambda: dialog.isAncestorOf(QApplication.focusWidget()), timeout=10000
                 )
                 keys(self)

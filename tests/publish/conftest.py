@@ -14,7 +14,7 @@ from director.gui.demo import demo_event
 from director.scoring.model import Award, Revoke
 from director.store.services import EventStore
 from director.store.values import ResultEntry
-from schedules.types import Direction
+from schedules.types import Direction, Movement, Seating
 
 EVIL = '<script>alert("x")</script> & Co'
 """A player's name that would run if the site did not escape it."""
@@ -35,7 +35,7 @@ def enter(store: EventStore, leave_out: int = 0, seed: int = 3) -> None:
         store.record_result(entry)
 
 
-def _first(movement, tray):  # type: ignore[no-untyped-def]
+def _first(movement: Movement, tray: int) -> Seating:
     return next(s for s in movement.seatings if tray in s.trays)
 
 

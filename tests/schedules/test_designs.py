@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from schedules.balance import balance
 from schedules.catalog import Request, build
-from schedules.designs.difference_sets import hadamard, lambdas, paley, searched, spread
+from schedules.designs.difference_sets import almost, hadamard, lambdas, paley, searched, spread
 from schedules.designs.groups import additive, cyclic
 from schedules.designs.starters import Starter, develop, find_starter
 from schedules.howell import to_movement
-from schedules.howell_layouts import from_starter
+from schedules.howell_layouts import balanced_starter, from_starter
 from schedules.verify import verify
 
 HADAMARD_ORDERS = (7, 11, 15, 19, 23, 27, 31, 35, 43, 47, 59)
@@ -37,12 +37,22 @@ def test_no_known_family_for_other_orders(v: int) -> None:
     assert hadamard(v) is None
 
 
-@pytest.mark.parametrize("v", [13, 17, 29, 37, 41, 53])
+@pytest.mark.parametrize("v", [13, 17, 25, 29, 37, 41, 49, 53])
 def test_paley_almost_difference_sets_reach_the_cyclic_optimum(v: int) -> None:
     base = paley(v)
     assert base is not None
     assert set(lambdas(base.group, base.elements).values()) == {(v - 5) // 4, (v - 1) // 4}
     assert spread(base.group, base.elements) == v * (v - 1) // 2
+
+
+@pytest.mark.parametrize("v", [45, 57])
+def test_stored_base_sets_are_almost_difference_sets_with_starters(v: int) -> None:
+    base = almost(v)
+    assert base is not None
+    assert "tools/base_set_search.py" in base.origin
+    assert set(lambdas(base.group, base.elements).values()) == {(v - 5) // 4, (v - 1) // 4}
+    assert len(base.elements) == (v - 1) // 2
+    assert balanced_starter(base) is not None
 
 
 def test_local_search_reaches_the_optimum_where_algebra_has_none() -> None:

@@ -4,17 +4,13 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 from schedules.designs.whist import develop, starter_defects
 from schedules.individual import SEATED_FAMILIES, construction, family_starters, whist_rounds
 from tests.schedules.test_holed_whist import is_whist
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import family_search
+from tools import family_search
 
 
 @pytest.mark.parametrize("players", [21, 29, 44])  # sit-outs over Z_21, Z_29; Z_43 + infinity

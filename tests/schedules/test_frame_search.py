@@ -5,10 +5,8 @@ schedules/data/whist/frame.json, and the Wh(v) a frame and a hole make
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -22,9 +20,7 @@ from schedules.designs.whist import (
 )
 from schedules.individual import FRAMES, construction, spread_for, stored_frames, whist_rounds
 from tests.schedules.test_holed_whist import is_whist
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import frame_search
+from tools import frame_search
 
 
 def frame_defects(frame: Frame) -> int:

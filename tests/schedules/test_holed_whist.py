@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +20,7 @@ from schedules.designs.whist import (
     Game,
     Spread,
     Starter,
+    as_game,
     develop,
     field_spread,
     group,
@@ -35,9 +34,7 @@ from schedules.individual import (
     multiplier_starters,
     whist_rounds,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import multiplier_search
+from tools import multiplier_search
 
 
 def is_whist(rounds: list[list[Game]], players: int) -> bool:
@@ -114,8 +111,8 @@ def test_defects_are_zero_exactly_when_the_rounds_make_a_whist_tournament(
     i = data.draw(st.integers(0, len(seats) - 1))
     j = data.draw(st.integers(0, len(seats) - 1))
     seats[i], seats[j] = seats[j], seats[i]
-    games = tuple(tuple(seats[k : k + 4]) for k in range(0, len(seats), 4))
-    moved = HoledStarter(starter.moduli, games, starter.hole, starter.points, "moved")  # type: ignore[arg-type]
+    games = tuple(as_game(seats[k : k + 4]) for k in range(0, len(seats), 4))
+    moved = HoledStarter(starter.moduli, games, starter.hole, starter.points, "moved")
     assert (holed_defects(moved) == 0) == is_whist(develop_holed(moved), starter.players)
 
 
@@ -142,11 +139,7 @@ def test_two_fixed_players_at_one_game_is_a_defect(small: dict[int, HoledStarter
     # put fixed player 17 (game 1, North) in game 0's East seat and that element in its place
     games[0][1], games[1][0] = games[1][0], games[0][1]
     crowded = HoledStarter(
-        starter.moduli,
-        tuple(tuple(g) for g in games),
-        starter.hole,
-        4,
-        "crowded",  # type: ignore[misc]
+        starter.moduli, tuple(as_game(g) for g in games), starter.hole, 4, "crowded"
     )
     assert holed_defects(crowded) > 0
 

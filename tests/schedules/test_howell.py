@@ -88,6 +88,14 @@ def test_perfect_balance(tables: int) -> None:
     assert report.ss == 0
 
 
+@pytest.mark.parametrize("tables", [23, 25, 29])
+def test_large_odd_tables_reach_the_cyclic_optimum_without_searching(tables: int) -> None:
+    # GF(49)'s quadratic residues, and the almost difference sets stored for Z_45 and Z_57
+    m = howell(tables=tables)
+    assert verify(m) == []
+    assert balance(m).ss == (2 * tables - 1) * (tables - 1)
+
+
 @pytest.mark.parametrize("tables", ODD_OPTIMUM)
 def test_odd_tables_reach_the_cyclic_optimum(tables: int) -> None:
     m = howell(tables=tables, balance="best")

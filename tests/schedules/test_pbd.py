@@ -4,8 +4,6 @@ tools/pbd_search.py finds, and the ones stored in schedules/data/whist/pbd.json.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,9 +12,7 @@ from hypothesis import strategies as st
 from schedules.designs.pbd import closure_rounds, pbd_defects
 from schedules.individual import DESIGNS, construction, stored_designs, whist_rounds
 from tests.schedules.test_holed_whist import is_whist
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import pbd_search
+from tools import pbd_search
 
 STORED = json.loads(DESIGNS.read_text(encoding="utf-8"))["sizes"]
 

@@ -9,6 +9,7 @@ import pytest
 
 from director.cli import main
 from schedules import catalog
+from schedules.balance import balance
 from schedules.findings import InvalidMovementError, Law
 from schedules.jsonio import load_movement, movement_from_json
 from schedules.mnemonic import make_mnemonic
@@ -227,3 +228,27 @@ def test_a_phantom_round_nobody_could_play_is_left_out() -> None:
     assert verify(m, "individual-partial") == []
     assert all(any(s.round == r for s in m.seatings) for r in range(1, m.rounds + 1))
     assert m.rounds == 3
+
+
+def test_uneven_tray_counts_are_a_balance_remark_not_a_failure(tmp_path, capsys) -> None:
+    # A published 4-table Howell whose last table plays two fresh trays: trays 11-12 are then
+    # played 3 times, 15-16 once, the rest 4 times, as in published movements with odd counts.
+    doc = _document("bridgescorer-Howell08T4B14")
+    doc["seatings"][-1]["trays"] = [15, 16]
+    doc["trays"] = [*doc["trays"], 15, 16]
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    movement = load_movement(str(path))
+    assert verify(movement, "howell") == []
+    assert balance(movement).remarks == (
+        "trays are played 1 or 3 or 4 times though nobody sits out (uneven tray counts)",
+    )
+    assert main(["movement", "verify", str(path), "--promise", "howell"]) == 0
+    out = capsys.readouterr().out
+    assert "Verified: yes" in out
+    assert "remark: trays are played 1 or 3 or 4 times" in out
+
+
+def test_even_tray_counts_have_no_remark(howell7: Movement) -> None:
+    assert balance(howell7).remarks == ()
+    assert balance(howell7).to_json()["remarks"] == []

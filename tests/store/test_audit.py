@@ -43,7 +43,7 @@ def test_every_change_is_in_the_trail_with_old_and_new_values(store: EventStore)
     assert correct.changes[0].new is not None
     assert correct.changes[0].new["ns_tricks"] == 8
     slip_change = log[-4].changes[0]
-    assert (slip_change.op, slip_change.old["rank"], slip_change.new["rank"]) == (  # type: ignore[index]
+    assert (slip_change.op, slip_change.old["rank"], slip_change.new["rank"]) == (  # type: ignore[index]  # an update has both
         "update",
         "Q",
         "K",

@@ -34,7 +34,7 @@ TRAY1_PLAYS = ((1, 1), (2, 3), (3, 2))
 
 
 def entry(round: int, table: int, tray: int, ns: int | None, **more: object) -> ResultEntry:
-    return ResultEntry(1, round, table, tray, ns, **more)  # type: ignore[arg-type]
+    return ResultEntry(1, round, table, tray, ns, **more)  # type: ignore[arg-type]  # fields by name
 
 
 def test_event_and_settings_round_trip(target: str | Path) -> None:

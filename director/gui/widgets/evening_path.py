@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QToolBar, QToolButton, QWidget
 
+from director.gui.context import Where
 from director.store.services import EventStore
 from director.store.values import Result
 from schedules.types import Movement
@@ -83,7 +84,7 @@ def _scores(movement: Movement, results: tuple[Result, ...]) -> StepState:
 
 
 def evening(
-    store: EventStore, movement: Movement | None, where: dict[str, object], printed: bool
+    store: EventStore, movement: Movement | None, where: Where, printed: bool
 ) -> tuple[StepState, ...]:
     """Every step of the section's evening (`where`: session and section), as it stands."""
     field = _field(store)
@@ -97,10 +98,10 @@ def evening(
             StepState(Step.RESULTS, False, "none yet", "Look at the standings"),
         )
     chosen = f"{movement.family.replace('_', ' ').capitalize()}, {movement.rounds} rounds"
-    slips_in = {s.tray for s in store.slips(**where)}  # type: ignore[arg-type]
-    results = store.results(**where)  # type: ignore[arg-type]
-    slips, scores = _slips(store, movement, slips_in), _scores(movement, results)
-    started = bool(slips_in or results)
+    slips_in = {s.tray for s in store.slips(**where)}
+    entered = store.results(**where)
+    slips, scores = _slips(store, movement, slips_in), _scores(movement, entered)
+    started = bool(slips_in or entered)
     papers_done = printed or started
     papers = StepState(
         Step.PAPERS,

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor
 
 from director.gui.screens.movement import words
 from director.gui.tablemodel import Index, RowRole, SortRole
+from schedules import howell
 from schedules.balance import BalanceReport, balance
 from schedules.catalog import Family, Request, build, families
 from schedules.findings import ScheduleError
@@ -108,7 +109,7 @@ class Ask:
             tables = -(-self.size // 2)  # two pairs a table
             return [Request(pairs=self.size, **common), Request(tables=tables, **common)]
         unit = "pairs" if self.kind is FieldKind.PAIRS else fam.size_unit
-        return [Request(**{unit: self.size}, **common)]  # type: ignore[arg-type]
+        return [Request(**{unit: self.size}, **common)]  # type: ignore[arg-type]  # size keyword chosen at run time
 
 
 @dataclass(frozen=True)
@@ -218,16 +219,32 @@ def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
     return Proposal(fam.name, fam.title, variant, None, refusal, limit=ask.minutes)
 
 
-def best_first(rows: list[Proposal]) -> list[Proposal]:
-    """The usable proposals, best first: best balanced, then one ranking of everybody before
-    two (N-S and E-W), then nobody left over or sitting out, then more of the time used; then
-    those that do not fit, in catalog order."""
+CLUB_HOWELL_TABLES = 7
+"""From here clubs play a shortened Howell rather than a complete one, which takes too many
+rounds for an evening (docs/movements.md#shortened-howells)."""
 
-    def merit(p: Proposal) -> tuple[float, bool, bool, Fraction]:
+
+def club_howell(p: Proposal) -> bool:
+    """A three-quarter or in-time Howell for seven tables or more: what clubs play."""
+    return (
+        p.family == "howell"
+        and p.variant in howell.SHORTENED
+        and p.movement is not None
+        and p.movement.tables >= CLUB_HOWELL_TABLES
+    )
+
+
+def best_first(rows: list[Proposal]) -> list[Proposal]:
+    """The usable proposals, best first: from seven tables a three-quarter or in-time Howell,
+    then best balanced, then one ranking of everybody before two (N-S and E-W), then nobody
+    left over or sitting out, then more of the time used; then those that do not fit, in
+    catalog order."""
+
+    def merit(p: Proposal) -> tuple[bool, float, bool, bool, Fraction]:
         assert p.movement is not None
         idle = bool(p.left_over or p.movement.sitouts)
         two = words.two_fields(p.movement)
-        return (-round(p.fairness, 1), two, idle, -(p.minutes or Fraction(0)))
+        return (not club_howell(p), -round(p.fairness, 1), two, idle, -(p.minutes or Fraction(0)))
 
     usable = sorted((p for p in rows if p.usable), key=merit)
     return usable + [p for p in rows if not p.usable]

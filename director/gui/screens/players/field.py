@@ -11,9 +11,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 
 from director.errors import DirectorError
-from director.gui.screens.players.model import natural_key
 from director.gui.widgets.entry_table import REFUSAL_ROLE
 from director.store.values import Partnership, Player
+from schedules.labels import natural_key
 
 Index = QModelIndex | QPersistentModelIndex
 Commit = Callable[[str, tuple[str, ...]], tuple[str, ...]]

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 from director.errors import DirectorError
 from director.gui.tablemodel import Column, RowsModel, SortRole
 from director.store.values import Partnership, Player
+from schedules.labels import natural_key
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -124,13 +125,6 @@ def seat_plan(
     if draw is not None:
         draw.shuffle(ordered)
     return list(zip(ordered, field, strict=True))
-
-
-def natural_key(label: str) -> tuple[str, int, str]:
-    """Sort "NS2" before "NS10" and "2" before "10"."""
-    digits = "".join(ch for ch in label if ch.isdigit())
-    letters = "".join(ch for ch in label if not ch.isdigit())
-    return (letters, int(digits) if digits else 0, label)
 
 
 def same_name(players: Sequence[Player], name: str) -> list[Player]:

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QStringListModel, Qt
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QStringListModel, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -52,9 +52,9 @@ from director.store.values import Gender, Partnership, Player, StoreError
 from schedules.types import Competitors, Movement
 
 
-def _table(model: object, name: str) -> QTableView:
+def _table(model: QAbstractItemModel, name: str) -> QTableView:
     view = QTableView()
-    view.setModel(model)  # type: ignore[arg-type]
+    view.setModel(model)
     view.setSortingEnabled(True)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

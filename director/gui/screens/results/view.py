@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.errors import DirectorError
-from director.gui.context import Changed, EventContext
+from director.gui.context import Changed, EventContext, Where
 from director.gui.errors import report_exception
 from director.gui.ops import Op, Progress
 from director.gui.screens.results.model import (
@@ -61,9 +61,9 @@ FOLLOWS = Changed.RESULTS | Changed.MOVEMENT | Changed.SLIPS | Changed.PLAYERS |
 """The changes that can move the standings."""
 
 
-def _view(model: object, name: str) -> QTableView:
+def _view(model: QAbstractItemModel, name: str) -> QTableView:
     view = QTableView()
-    view.setModel(model)  # type: ignore[arg-type]
+    view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -77,7 +77,7 @@ def _view(model: object, name: str) -> QTableView:
 class Live:
     """What the standings on view were scored from, to follow the changes since."""
 
-    where: dict[str, object]
+    where: Where
     mark: int
     """The audit trail's step the input was read at."""
     session: Session
@@ -290,12 +290,12 @@ class ResultsScreen(Screen):
 
     def _score_afresh(self) -> None:
         store, context = self.context.store, self.context
-        where = dict(context.where)
+        where = context.where
 
         def work(_progress: Progress) -> Scored:
             movement = context.movement()
             mark = store.audit_mark()  # before the input: nothing after it is missed
-            session = store.scoring_input(**where)  # type: ignore[arg-type]
+            session = store.scoring_input(**where)
             return Scored(
                 movement.rounds,
                 names_by_label(store.players(), store.partnerships()),
@@ -469,7 +469,7 @@ class ResultsScreen(Screen):
         default)."""
         model = self.panels[panel].model
         return [
-            tuple(model.data(model.index(r, c)) for c in (0, 1, 5))  # type: ignore[misc]
+            tuple(model.data(model.index(r, c)) for c in (0, 1, 5))  # type: ignore[misc]  # three cells
             for r in range(model.rowCount())
         ]
 
