@@ -5,7 +5,7 @@
         [--stationary-table K] [--mnemonic]
         | --movement-file FILE.json
         | --event FILE [--session N] [--section A] [--part standings,deals,personal]
-          [--links URL])
+          [--links URL] [--only-tables T,T,...])
         [--paper a4|letter] --out FILE.pdf [--force]
 
 DOCUMENT is one of: indicators, table-cards, scorecards, slips, travellers, movement, setup
@@ -17,6 +17,8 @@ event file (all three parts by default: standings with winners, the per-deal she
 personal sheets), marked provisional until every result is in.
 With --links URL (the table server's address as the phones reach it, after `director event
 table-links`), each table card of an event carries its table's link as a QR code.
+With --only-tables (after `director event repair` says which cards changed), the table cards
+or indicators of those tables only.
 An existing --out file is replaced only with --force; an event file never is.
 """
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from director.cli.options import add_movement_options, movement_request
@@ -38,6 +41,8 @@ EVENT_DOCUMENTS = ("results",)
 PAPERS = ("a4", "letter")
 
 MOVEMENT_DOCUMENTS: tuple[str, ...] = tuple(_documents.MOVEMENT_DOCUMENTS)
+ONLY_TABLES = ("table-cards", "indicators")
+"""The documents --only-tables can restrict: one card (or set of cards) per table."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,6 +59,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=PAPERS, default="a4")
     p.add_argument("--out", required=True, metavar="FILE.pdf")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.add_argument(
+        "--only-tables",
+        metavar="T,T,...",
+        help="table-cards and indicators only: print these tables' cards (e.g. 3,5 or 1-4)",
+    )
     p.add_argument(
         "--links",
         metavar="URL",
@@ -73,8 +83,9 @@ def run(argv: Sequence[str]) -> int:
     check_out(out, args.force, args.event)
     if args.event is not None:
         pdf = _print_from_event(args)
-    elif args.links is not None:
-        raise DirectorError("--links needs an event's tables: use --event FILE")
+    elif args.links is not None or args.only_tables is not None:
+        option = "--links" if args.links is not None else "--only-tables"
+        raise DirectorError(f"{option} needs an event's tables: use --event FILE")
     elif args.document in EVENT_DOCUMENTS:
         raise DirectorError(f"{args.document} need an event's scores: use --event FILE")
     else:
@@ -100,8 +111,34 @@ def _print_from_event(args: argparse.Namespace) -> bytes:
 
     with EventStore.open(args.event, read_only=True) as store:
         papers = read_papers(store, (args.document,), args.session, args.section, args.links)
+    if args.only_tables is not None:
+        tables = _only_tables(args.only_tables, args.document, papers.movement)
+        papers = replace(papers, printed=replace(papers.printed, tables=tables))
     parts = tuple(p.strip() for p in args.part.split(",") if p.strip())
     return print_event_document(papers, args.document, args.paper, parts=parts or PARTS)
+
+
+def _only_tables(text: str, document: str, movement: Movement) -> frozenset[int]:
+    """The tables of --only-tables ("3,5" or "1-4,7"), each one the movement has."""
+    if document not in ONLY_TABLES:
+        raise DirectorError(
+            f"--only-tables is for {' and '.join(ONLY_TABLES)}, not {document}; leave it out"
+        )
+    tables: set[int] = set()
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            tables.update(range(int(first), int(last or first) + 1))
+        except ValueError:
+            raise DirectorError(
+                f"--only-tables {text!r}: give table numbers like 3,5 or 1-4"
+            ) from None
+    unknown = sorted(tables - set(movement.table_numbers))
+    if unknown or not tables:
+        raise DirectorError(
+            f"--only-tables {text!r}: the movement has tables 1 to {max(movement.table_numbers)}"
+        )
+    return frozenset(tables)
 
 
 def _movement(args: argparse.Namespace) -> Movement:

@@ -41,14 +41,24 @@ MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
             indicators.identifier,
             indicators.verbose_name,
             lambda m, h, paper, p, printed: indicators.render(
-                views.indicator_cards(m, printed.names), h, paper, p
+                [c for c in views.indicator_cards(m, printed.names) if printed.keeps(c.table)],
+                h,
+                paper,
+                p,
             ),
         ),
         MovementDocument(
             table_cards.identifier,
             table_cards.verbose_name,
             lambda m, h, paper, p, printed: table_cards.render(
-                views.table_cards(m, printed.names, printed.links), h, paper, p
+                [
+                    c
+                    for c in views.table_cards(m, printed.names, printed.links)
+                    if printed.keeps(c.table)
+                ],
+                h,
+                paper,
+                p,
             ),
         ),
         MovementDocument(

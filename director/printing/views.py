@@ -122,6 +122,13 @@ class Printed:
     """The players' names per competitor, printed wherever a competitor is."""
     links: Mapping[TableNo, str] = field(default_factory=dict)
     """Each table's page for entering results at the table (a QR code on its card)."""
+    tables: frozenset[TableNo] | None = None
+    """Only these tables' table cards and indicators (None: every table's), to print again
+    the cards a repair of the movement changed."""
+
+    def keeps(self, table: TableNo) -> bool:
+        """Whether the cards of `table` are printed."""
+        return self.tables is None or table in self.tables
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,13 +3,17 @@ stored, stores it as one step that Undo takes back, and never moves a result."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 
 from director.gui.context import Changed
+from director.gui.dialogs.printing import PrintDialog
 from director.gui.dialogs.repair import CHANGED, Kind, RepairDialog
 from director.gui.main_window import MainWindow
 from director.store.values import ResultEntry
+from tests.printing.pdf import pages
 
 pytestmark = pytest.mark.gui
 
@@ -96,3 +100,33 @@ def test_the_event_menu_offers_the_repair(seated: MainWindow) -> None:
     event = next(a.menu() for a in seated.menuBar().actions() if a.text() == "Eve&nt")
     assert "Eve&nt" in texts
     assert "Re&pair the movement…" in [a.text() for a in event.actions()]
+
+
+def test_after_a_repair_only_the_changed_cards_are_offered_for_printing(
+    qtbot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window repairs, then opens the printing dialog with only the changed tables'
+    table cards and indicators, and those are all it renders."""
+    window = seated
+    _first_round_played(window)
+    opened: list[PrintDialog] = []
+
+    def repair_at_once(dialog: RepairDialog) -> int:
+        dialog.kind.setCurrentIndex(dialog.kind.findData(Kind.LATE))
+        dialog.late_round.setValue(2)
+        dialog.preview()
+        dialog.repair()
+        return 1
+
+    monkeypatch.setattr(RepairDialog, "exec", repair_at_once)
+    monkeypatch.setattr(PrintDialog, "exec", lambda dialog: opened.append(dialog) or 0)
+    window.repair_movement()
+    (printing,) = opened
+    assert "Movement repaired" in window.statusBar().currentMessage()
+    changed = printing.only["table-cards"]
+    assert set(printing.chosen()) == {"table-cards", "indicators"}
+    assert changed < set(window.context.movement().table_numbers)
+    printing.render_papers(lambda: None)
+    qtbot.waitUntil(lambda: printing.rendered is not None, timeout=30000)
+    text = "\n".join(pages(printing.rendered.pdf))
+    assert {int(t) for t in re.findall(r"^ ?Table (\d+)", text, re.M)} == set(changed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,33 @@ def test_an_existing_file_is_replaced_only_with_force(
 def test_a_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert print_to(tmp_path, "--force") == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+def test_only_the_tables_a_repair_changed_are_printed_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from director.store.services import EventStore
+    from schedules.catalog import Request, build
+
+    event = tmp_path / "club.whist"
+    with EventStore.create(event, name="Club night") as store:
+        store.choose_movement(build(Request("howell", tables=5)))
+    cards, marks = tmp_path / "cards.pdf", tmp_path / "indicators.pdf"
+    for document, out in (("table-cards", cards), ("indicators", marks)):
+        argv = ["print", document, "--event", str(event), "--only-tables", "2,4-5"]
+        assert main([*argv, "--out", str(out)]) == 0
+    assert {int(t) for t in re.findall(r"^ ?Table (\d+)", "\n".join(pages(cards.read_bytes())), re.M)} == {
+        2,
+        4,
+        5,
+    }
+    tables = {int(t) for text in pages(marks.read_bytes()) for t in re.findall(r"TABLE\s+(\d+)", text)}
+    assert tables == {2, 4, 5}
+    capsys.readouterr()
+    for bad, said in (("9", "the movement has tables 1 to 5"), ("x", "like 3,5 or 1-4")):
+        argv = ["print", "table-cards", "--event", str(event), "--only-tables", bad]
+        assert main([*argv, "--out", str(tmp_path / "x.pdf")]) == 2
+        assert said in capsys.readouterr().err
+    argv = ["print", "slips", "--event", str(event), "--only-tables", "2"]
+    assert main([*argv, "--out", str(tmp_path / "y.pdf")]) == 2
+    assert "--only-tables is for table-cards and indicators" in capsys.readouterr().err

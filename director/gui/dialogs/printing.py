@@ -8,8 +8,8 @@ the images the preview and the printer take.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -35,6 +35,7 @@ from director.printing import base as _base
 from director.printing import documents as _documents
 from director.printing import event as _printing
 from director.printing import results as _results
+from director.printing.event import EventPapers
 
 TONIGHT = ("indicators", "table-cards", "slips", "travellers")
 """Tonight's papers: what goes on the tables before play (the director may swap the
@@ -67,6 +68,13 @@ def document_names() -> dict[str, str]:
     return names
 
 
+def _only(papers: EventPapers, tables: frozenset[int] | None) -> EventPapers:
+    """The papers restricted to `tables`' cards (None: every table's)."""
+    if tables is None:
+        return papers
+    return replace(papers, printed=replace(papers.printed, tables=tables))
+
+
 class PrintDialog(QDialog):
     """Papers, paper size, preview of every page, print, save."""
 
@@ -75,9 +83,12 @@ class PrintDialog(QDialog):
         context: EventContext,
         parent: QWidget | None = None,
         chosen: tuple[str, ...] = TONIGHT,
+        only: Mapping[str, frozenset[int]] | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Print")
+        self.only = dict(only or {})
+        """Documents printed for some tables only (after a repair: the cards it changed)."""
+        self.setWindowTitle("Print the changed cards" if self.only else "Print")
         self.context = context
         self.rendered: Rendered | None = None
         self.pages: PdfPages | None = None
@@ -197,7 +208,10 @@ class PrintDialog(QDialog):
                     0, 0, f"Rendering {names[document].lower()} ({number} of {len(chosen)})"
                 )
                 pdf = _printing.print_event_document(
-                    papers, document, paper, lambda done, total: progress.report(done, total)
+                    _only(papers, self.only.get(document)),
+                    document,
+                    paper,
+                    lambda done, total: progress.report(done, total),
                 )
                 pdfs.append(pdf)
                 counts.append((names[document], page_count(pdf)))
