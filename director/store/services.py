@@ -55,7 +55,6 @@ from director.store.values import (
     MovementChoice,
     Partnership,
     Player,
-    ReadOnlyEventError,
     Result,
     ResultEntry,
     Revoke,
@@ -686,21 +685,6 @@ class EventStore:
             entry = audit.redo(db, who)
         self._after_entry()
         return entry
-
-    # -- backups -----------------------------------------------------------------------------
-
-    def backup_now(self) -> Path | None:
-        """Write a rotating backup copy now (None for a server database).
-
-        Refused with `ReadOnlyEventError` for an event opened read-only: its copies would go
-        beside it.
-        """
-        if self.read_only:
-            raise ReadOnlyEventError(
-                f"{self._where} is open read-only: no backup copies are written beside it;"
-                " copy the file elsewhere instead"
-            )
-        return self._backups.write() if self._backups else None
 
     # -- publishing and exchange (results site, export formats) ------------------------------
 

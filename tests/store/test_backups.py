@@ -63,7 +63,7 @@ def test_a_copy_follows_once_enough_time_has_passed(
     path = tmp_path / "event.whist"
     with EventStore.create(path, "Club", backups=policy) as store:
         store.choose_movement(movement)
-        first = store.backup_now()
+        first = Backups(path, policy).write()
         assert first is not None
         age(first, waited)
         store.record_result(plays(movement)[0])
@@ -72,7 +72,7 @@ def test_a_copy_follows_once_enough_time_has_passed(
 
 def test_half_copies_left_by_a_killed_process_are_removed(tmp_path: Path) -> None:
     path = tmp_path / "event.whist"
-    with EventStore.create(path, "Club") as store:
+    with EventStore.create(path, "Club"):
         folder = Backups(path).folder
         folder.mkdir()
         abandoned = folder / "event.20261123T200000000000.whist.partial"
@@ -81,7 +81,7 @@ def test_half_copies_left_by_a_killed_process_are_removed(tmp_path: Path) -> Non
         os.utime(abandoned, (an_hour_ago, an_hour_ago))
         in_progress = folder / "event.20261123T210000000000.whist.partial"
         in_progress.write_bytes(b"SQLite format 3\x00 being written by another process")
-        copy = store.backup_now()
+        copy = Backups(path).write()
     assert copy is not None
     assert sorted(p.name for p in folder.iterdir()) == sorted([copy.name, in_progress.name])
 

@@ -83,7 +83,6 @@ WRITES: dict[str, Callable[[EventStore], object]] = {
     "undo": lambda s: s.undo(),
     "update event": lambda s: s.update_event(settings=EventSettings(declared_trump="S")),
     "add session": lambda s: s.add_session(),
-    "backup now": lambda s: s.backup_now(),
 }
 
 
