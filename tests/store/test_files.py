@@ -165,3 +165,27 @@ def test_the_migrations_build_exactly_the_models_schema(target: str | Path) -> N
             assert compare_metadata(context, Base.metadata) == []
     finally:
         database.engine.dispose()
+
+
+def test_the_revision_written_is_the_newest_migration() -> None:
+    """The program knows its schema revision without loading alembic; it must be alembic's."""
+    from alembic.script import ScriptDirectory
+
+    from director.store.engine import alembic_config
+
+    assert head_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def test_opening_an_up_to_date_event_does_not_load_alembic(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "club.whist"
+    create_database(path).engine.dispose()
+    code = (
+        "import sys; from director.store.services import EventStore;"
+        f"EventStore.open({str(path)!r}, read_only=True).close();"
+        "print('alembic' in sys.modules)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
