@@ -232,6 +232,11 @@ class Share:
     tables: tuple[TableNo, ...]
 
 
+REPAIR_NOTE = "Repaired: "
+"""The start of each movement note that records a repair made in play (the scoring names
+them when it explains a total)."""
+
+
 @dataclass(frozen=True)
 class Movement:
     """A complete schedule: every round, every table, every tray."""

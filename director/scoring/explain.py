@@ -45,6 +45,8 @@ def explain(result: SessionResult, label: Label, tray: TrayNo | None = None) -> 
             steps.extend(Step(f"  {s.text}", s.rule) for s in t.steps)
             steps.append(Step(f"  {label}: {tricks} tricks, plus/minus {_signed(pm)}"))
     if tray is None:
+        # a repair changes whom a competitor met and which deals it played: say so with the total
+        steps.extend(Step(f"The movement was repaired in play: {r}") for r in result.repairs)
         steps.append(Step(f"Total plus/minus for {label}: {_signed(total)}", "W2-W5"))
     elif not steps:
         steps.append(Step(f"{label} did not play tray {tray}: credited the average (pm 0)", "W5"))

@@ -395,6 +395,8 @@ class SessionResult:
     subtotals: tuple[Subtotal, ...] = ()
     couples: tuple[CoupleComparison, ...] = ()
     method: Method = Method.PLUS_MINUS
+    repairs: tuple[str, ...] = ()
+    """The repairs made to the movement in play, in the order made, in words."""
 
     def deal(self, tray: TrayNo) -> DealScore:
         """The scored deal for a tray."""

@@ -32,7 +32,7 @@ from director.scoring.standings import (
 )
 from director.scoring.teams import team_standings, team_winner
 from director.scoring.validate import PlayIndex, validate
-from schedules.types import Competitors, TrayNo
+from schedules.types import REPAIR_NOTE, Competitors, TrayNo
 
 
 def score_session(session: Session) -> SessionResult:
@@ -162,4 +162,7 @@ def _assemble(
         subtotals=subtotals(deals, movement.field) if safford else (),
         couples=couples(deals, pairs) if safford else (),
         method=session.settings.method,
+        repairs=tuple(
+            n.removeprefix(REPAIR_NOTE) for n in movement.notes if n.startswith(REPAIR_NOTE)
+        ),
     )

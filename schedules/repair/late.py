@@ -133,7 +133,7 @@ def late_pair(movement: Movement, from_round: RoundNo, label: Label | None = Non
         seatings,
         field=(*movement.field, label),
         summary=f"{word.capitalize()} {label} joins from round {from_round}: " + "; ".join(said),
-        note=f"Repaired: {word} {label} joined before round {from_round} (late {word})",
+        note=f"{word} {label} joined before round {from_round} (late {word})",
     )
 
 

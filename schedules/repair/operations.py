@@ -65,7 +65,7 @@ def withdraw(movement: Movement, label: Label, from_round: RoundNo) -> Repaired:
         movement,
         seatings,
         summary="; ".join(said),
-        note=f"Repaired: {word} {label} withdrew from round {from_round} (withdrawal)",
+        note=f"{word} {label} withdrew from round {from_round} (withdrawal)",
     )
 
 
@@ -150,8 +150,7 @@ def wrong_move(
         movement,
         seatings,
         summary=f"Wrong move in round {round} at table {table}: " + "; ".join(moved),
-        note=f"Repaired: round {round} table {table} was played by {', '.join(actual)}"
-        " (wrong move)",
+        note=f"round {round} table {table} was played by {', '.join(actual)} (wrong move)",
         twice_allowed=True,
     )
 
@@ -199,7 +198,7 @@ def cut_rounds(movement: Movement, after: RoundNo) -> Repaired:
         kept,
         rounds=after,
         summary=f"Play ends after round {after} of {movement.rounds}",
-        note=f"Repaired: play ended after round {after} of {movement.rounds} (rounds cut)",
+        note=f"play ended after round {after} of {movement.rounds} (rounds cut)",
     )
 
 
@@ -234,6 +233,6 @@ def arrow_switch(movement: Movement, round: RoundNo, table: TableNo | None = Non
         movement,
         seatings,
         summary=summary,
-        note=f"Repaired: arrow switched in round {round} {where} (arrow switch)",
+        note=f"arrow switched in round {round} {where} (arrow switch)",
         winners=winners,
     )

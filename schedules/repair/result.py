@@ -17,6 +17,7 @@ from schedules.balance import balance
 from schedules.findings import Finding, InvalidMovementError, Law, ScheduleError
 from schedules.tally import pair_key, plays_by_competitor
 from schedules.types import (
+    REPAIR_NOTE,
     Competitors,
     Direction,
     Label,
@@ -143,7 +144,7 @@ def finish(
         trays=_original_plays(previous.trays, seats),
         shared=_still_shared(previous.shared, seats),
         promise=REPAIRED_PROMISE,
-        notes=(*previous.notes, note),
+        notes=(*previous.notes, REPAIR_NOTE + note),
     )
     _refuse_new_faults(previous, movement, twice_allowed)
     changed = _changes(previous, movement)

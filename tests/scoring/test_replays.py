@@ -13,7 +13,7 @@ from director.scoring.explain import explain_text
 from director.scoring.model import Adjustment, Method, Settings, TableResult
 from director.scoring.replays import replays
 from schedules.catalog import Request, build
-from schedules.repair import wrong_move
+from schedules.repair import cut_rounds, late_pair, wrong_move
 from schedules.types import Competitors, Movement, Seating, infer_trays
 from tests.scoring.builders import mitchell, plays, session
 
@@ -96,3 +96,17 @@ def test_after_any_wrong_move_every_replay_takes_the_average(
             assert deal.avg_ns == Fraction(sum(t.made_ns for t in first), len(first))
     if method is Method.PLUS_MINUS:
         assert sum(s.plus_minus for s in res.standings["overall"]) == 0
+
+
+def test_a_competitors_total_says_how_the_movement_was_repaired() -> None:
+    movement = build(Request("howell", tables=4))
+    repaired = cut_rounds(late_pair(movement, 3).movement, 5).movement
+    played = session(repaired, [TableResult(r, t, tray, 7) for r, t, tray in plays(repaired)])
+    result = score_session(played)
+    assert len(result.repairs) == 2
+    assert "joined before round 3" in result.repairs[0]
+    assert "ended after round 5" in result.repairs[1]
+    text = explain_text(result, repaired.field[0])
+    for repair in result.repairs:
+        assert f"The movement was repaired in play: {repair}" in text
+    assert score_session(session(movement, [])).repairs == ()
