@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
 from director.gui.dialogs.read_only import open_event
-from director.gui.errors import report_exception
+from director.gui.errors import EXPECTED, report_exception
 from director.gui.laws import LawsPanel
 from director.gui.ops import Op
 from director.gui.screens.history.view import HistoryScreen
@@ -46,6 +46,7 @@ from director.store.values import Gender, StoreError
 from schedules.types import Movement
 
 if TYPE_CHECKING:  # the server (uvicorn) is loaded only when the director serves
+    from director.gui.serving import TableWatch
     from director.server.running import TableServer
 
 APP_TITLE = "Whist Director"
@@ -64,7 +65,7 @@ FIELD_KINDS = {
 class ViewingDelegate(QStyledItemDelegate):
     """Cells shown as usual, never edited: the grids of a read-only event."""
 
-    def createEditor(self, *_args: object) -> None:  # type: ignore[override]
+    def createEditor(self, *_args: object) -> None:  # type: ignore[override]  # Qt takes None: no editor
         return None
 
 
@@ -76,6 +77,8 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.context: EventContext | None = None
         self.table_server: TableServer | None = None
+        self.watch: TableWatch | None = None
+        """Follows the tables' entries and the round timer while they are served."""
         self.publishing: Op[list[Path]] | None = None
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -113,7 +116,7 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(keys))
         action.setStatusTip(tip)
         action.setToolTip(f"{tip} ({action.shortcut().toString()})" if keys else tip)
-        action.triggered.connect(slot)  # type: ignore[arg-type]
+        action.triggered.connect(slot)
         return action
 
     def _build_actions(self) -> None:
@@ -160,14 +163,33 @@ class MainWindow(QMainWindow):
         self.go_on_action = self._action(
             "&Next step", self.go_on, "Ctrl+G", "Take the next step of the evening"
         )
+        self.repair_action = self._action(
+            "Re&pair the movement…",
+            self.repair_movement,
+            None,
+            "A late pair, a pair leaving, a wrong move, rounds cut, an arrow switch",
+        )
         self.serve_action = self._action(
             "Serve the &tables…",
             self.serve_tables,
             None,
             "The tables enter their results from the players' phones",
         )
+        self.move_on_action = self._action(
+            "&Move the round on",
+            self.move_round_on,
+            None,
+            "Start the next round's timer now, on every table's page too",
+        )
+        self.move_on_action.setEnabled(False)  # while the tables are served with a timer
         self.publish_action = self._action(
             "P&ublish results…", self.publish_results, None, "Write the results as a website"
+        )
+        self.export_action = self._action(
+            "&Export results…",
+            self.export_results,
+            None,
+            "The results for other programs: JSON, CSV, USEBIO XML, a Bridgewebs upload",
         )
         self.laws_action = self._action(
             "The &Laws of Duplicate Whist", self.show_laws, "F1", "Search the 1910 laws"
@@ -179,7 +201,7 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.new_action, self.open_action])
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addSeparator()
-        file_menu.addActions([self.print_action, self.publish_action])
+        file_menu.addActions([self.print_action, self.publish_action, self.export_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -191,7 +213,7 @@ class MainWindow(QMainWindow):
         event_menu.addSeparator()
         event_menu.addActions([self.revoke_action, self.irregularity_action, self.new_deal_action])
         event_menu.addSeparator()
-        event_menu.addAction(self.serve_action)
+        event_menu.addActions([self.repair_action, self.serve_action, self.move_on_action])
         self.view_menu = bar.addMenu("&View")
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.laws_action, about])
@@ -553,21 +575,90 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.laws)
         self.laws.query.setFocus()
 
+    def repair_movement(self) -> None:
+        """Repair the movement in play; the status bar says what was done (Undo takes it
+        back), and the papers to print again are offered."""
+        from director.gui.dialogs.printing import PrintDialog
+        from director.gui.dialogs.repair import RepairDialog
+
+        assert self.context is not None
+        try:
+            dialog = RepairDialog(self.context, self)
+        except EXPECTED as exc:  # no movement chosen yet
+            report_exception(exc, parent=self)
+            return
+        if not dialog.exec() or dialog.repaired is None:
+            return
+        repaired = dialog.repaired
+        self.statusBar().showMessage(f"Movement repaired: {repaired.summary}", 10000)
+        cards = repaired.cards
+        if cards.tables or cards.indicators:
+            changed = (("table-cards", cards.tables), ("indicators", cards.indicators))
+            only = {document: frozenset(tables) for document, tables in changed if tables}
+            PrintDialog(self.context, self, tuple(only), only).exec()
+
     def serve_tables(self) -> None:
         """Start or stop serving the tables' pages (the server outlives the dialog)."""
         from director.gui.dialogs.serve import ServeDialog
+        from director.gui.serving import round_minutes
 
         assert self.context is not None
-        dialog = ServeDialog(self.context, self.table_server, self)
+        movement = self._movement_or_none()
+        minutes = round_minutes(movement, self.settings.minutes_per_tray()) if movement else 0
+        dialog = ServeDialog(self.context, self.table_server, self, minutes)
         dialog.exec()
         self.table_server = dialog.server
         serving = self.table_server is not None and self.table_server.running
         self.context.links_base = self.table_server.base if serving else None
+        self._follow_tables()
+
+    def _follow_tables(self) -> None:
+        """Follow the served tables' entries and round timer (a new server, a new watch)."""
+        from director.gui.serving import TableWatch
+
+        assert self.context is not None
+        server = self.table_server if self.table_server and self.table_server.running else None
+        if self.watch is not None and self.watch.server is server:
+            return
+        self._stop_watching()
+        if server is not None:
+            self.watch = TableWatch(self.context, server, self)
+            self.statusBar().addPermanentWidget(self.watch.label)
+            self.watch.ticked.connect(lambda r: self.move_on_action.setEnabled(r is not None))
+            self.watch.entered.connect(lambda text: self.statusBar().showMessage(text, 8000))
+            self.watch.poll()
+
+    def _stop_watching(self) -> None:
+        if self.watch is not None:
+            self.watch.stop()
+            self.watch.deleteLater()
+            self.watch = None
+        self.move_on_action.setEnabled(False)
+
+    def move_round_on(self) -> None:
+        """Start the next round's timer now; the tables' pages show it at once."""
+        if self.watch is None:
+            return
+        reading = self.watch.move_on()
+        said = "The round timer has stopped: that was the last round"
+        if reading is not None:
+            said = f"Round {reading.round} has begun on the timer"
+        self.statusBar().showMessage(said, 8000)
 
     def _stop_serving(self) -> None:
+        self._stop_watching()
         if self.table_server is not None and self.table_server.running:
             self.table_server.stop()
         self.table_server = None
+
+    def export_results(self) -> None:
+        """Write the results in a format another program reads (the director picks which)."""
+        from director.gui.dialogs.export import export_results
+
+        assert self.context is not None
+        written = export_results(self.context, self)
+        if written is not None:
+            self.statusBar().showMessage(f"Results exported: {written}", 10000)
 
     def publish_results(self) -> None:
         """Write the results site into a folder the director picks."""

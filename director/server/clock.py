@@ -57,6 +57,18 @@ class RoundClock:
             elif open_round > round_no:
                 self._running = (open_round, self._now() + minutes * 60, minutes)
 
+    def move_on(self, last_round: int) -> None:
+        """The director moves the room on by hand: the next round starts afresh with the same
+        minutes, or the timer stops after `last_round`. Nothing happens when it is not running."""
+        with self._lock:
+            if self._running is None:
+                return
+            round_no, _ends, minutes = self._running
+            if round_no >= last_round:
+                self._running = None
+            else:
+                self._running = (round_no + 1, self._now() + minutes * 60, minutes)
+
     def stop(self) -> None:
         """Stop the timer: the pages show none."""
         with self._lock:

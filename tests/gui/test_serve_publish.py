@@ -1,17 +1,20 @@
-"""The window's way to the table server and to the results site."""
+"""The window's way to the table server, to the results site and to the export files."""
 
 from __future__ import annotations
 
+import csv
 import json
 import socket
 import urllib.request
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QDialog, QFileDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from director.gui.context import Changed
 from director.gui.demo import enter_everything
+from director.gui.dialogs.export import CHOICES, ExportDialog
 from director.gui.dialogs.serve import ServeDialog
 from director.gui.main_window import MainWindow
 
@@ -68,3 +71,59 @@ def test_publishing_from_the_window_writes_the_site(
     qtbot.waitUntil(lambda: (folder / "index.html").is_file(), timeout=20000)
     qtbot.waitUntil(lambda: "Results published" in window.statusBar().currentMessage())
     assert "Player 0" in (folder / "index.html").read_text("utf-8")
+
+
+def export_from_menu(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, fmt: str, path: Path
+) -> list[str]:
+    """File > Export results… with format `fmt` into `path`; the error dialogs' texts."""
+
+    def choose(dialog: ExportDialog) -> int:
+        dialog.format.setCurrentIndex(next(n for n, c in enumerate(CHOICES) if c.name == fmt))
+        return QDialog.DialogCode.Accepted.value
+
+    suggested: list[str] = []
+
+    def save(_parent: object, _title: str, name: str, _filter: str) -> tuple[str, str]:
+        suggested.append(name)
+        return str(path), ""
+
+    shown: list[str] = []
+    monkeypatch.setattr(ExportDialog, "exec", choose)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save)
+    monkeypatch.setattr(
+        QMessageBox, "critical", staticmethod(lambda _p, _t, text: shown.append(text))
+    )
+    window.export_action.trigger()
+    assert Path(suggested[0]).suffix == path.suffix  # the format's own kind of file
+    return shown
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv", "usebio", "bridgewebs"])
+def test_exporting_from_the_window_writes_the_format_chosen(
+    qtbot, played: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    window = played
+    suffix = next(c.suffix for c in CHOICES if c.name == fmt)
+    out = tmp_path / f"results.{suffix}"
+    assert export_from_menu(window, monkeypatch, fmt, out) == []
+    text = out.read_text("utf-8")
+    if fmt == "json":
+        assert json.loads(text)  # reads as JSON
+    elif fmt == "usebio":
+        assert ET.fromstring(text).tag == "USEBIO"
+    else:
+        assert len(list(csv.reader(text.splitlines()))) > 1
+    assert "Player 0" in text
+    assert str(out) in window.statusBar().currentMessage()
+
+
+def test_an_export_that_cannot_be_made_says_why_in_one_line(
+    qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "results.json"
+    shown = export_from_menu(window, monkeypatch, "json", out)  # no movement yet
+    assert len(shown) == 1
+    assert "choose a movement" in shown[0]
+    assert "\n" not in shown[0]
+    assert not out.exists()

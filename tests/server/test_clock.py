@@ -47,3 +47,16 @@ def test_the_timer_follows_the_room_forward_only() -> None:
     assert clock.reading() == ClockReading(2, 600, False)
     clock.follow(None)  # every result is in
     assert clock.reading() is None
+
+
+def test_the_director_moves_the_round_on_by_hand() -> None:
+    moment = [0.0]
+    clock = RoundClock(now=lambda: moment[0])
+    clock.move_on(last_round=3)
+    assert clock.reading() is None  # nothing to move on
+    clock.start(round=2, minutes=10)
+    moment[0] += 400
+    clock.move_on(last_round=3)
+    assert clock.reading() == ClockReading(3, 600, False)  # afresh, the same minutes
+    clock.move_on(last_round=3)
+    assert clock.reading() is None  # after the last round the timer stops

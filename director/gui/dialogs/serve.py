@@ -1,5 +1,7 @@
 """Serve the tables: the director's computer serves each table's page on the room's network, so
-the players enter their results from their phones (links on the table cards, as QR codes)."""
+the players enter their results from their phones (links on the table cards, as QR codes).
+With some minutes a round, the round timer starts on the room's open round as serving starts;
+it shows on every table's page and in the window's status bar."""
 
 from __future__ import annotations
 
@@ -20,14 +22,23 @@ from director.gui.context import EventContext
 from director.gui.errors import report_exception
 from director.server.links import machine_addresses
 from director.server.running import DEFAULT_PORT, TableServer
+from director.server.table_view import Movements, open_round
+
+MAX_MINUTES = 600
+"""The longest round the timer takes (as `director serve --minutes`)."""
 
 
 class ServeDialog(QDialog):
     """Start or stop the table server for the open event and show every table's link."""
 
     def __init__(
-        self, context: EventContext, server: TableServer | None, parent: QWidget | None = None
+        self,
+        context: EventContext,
+        server: TableServer | None,
+        parent: QWidget | None = None,
+        minutes: int = 0,
     ) -> None:
+        """`minutes`: a round's minutes offered for the timer (0: none)."""
         super().__init__(parent)
         self.setWindowTitle("Serve the tables")
         self.context = context
@@ -39,6 +50,15 @@ class ServeDialog(QDialog):
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
         self.port.setValue(DEFAULT_PORT)
+        self.minutes = QSpinBox()
+        self.minutes.setRange(0, MAX_MINUTES)
+        self.minutes.setSuffix(" minutes")
+        self.minutes.setSpecialValueText("no timer")
+        self.minutes.setValue(minutes)
+        self.minutes.setToolTip(
+            "The round timer every table's page shows; it moves on when every table has"
+            " finished the round, or when you move it on (Event menu)"
+        )
         self.switch = QPushButton()
         self.switch.clicked.connect(self.toggle)
         self.renew = QPushButton("New links for every table")
@@ -51,6 +71,7 @@ class ServeDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Address the phones reach:", self.address)
         form.addRow("&Port:", self.port)
+        form.addRow("A &round lasts:", self.minutes)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -82,6 +103,10 @@ class ServeDialog(QDialog):
         server = TableServer(store, host=self.address.currentData(), port=self.port.value())
         server.start()
         self.server = server
+        if self.minutes.value():
+            now = open_round(store, self.context.session, Movements())
+            if now is not None:
+                server.clock.start(now, self.minutes.value())
 
     def renew_links(self) -> None:
         """Give every table a new link (the old ones stop working)."""
@@ -96,6 +121,7 @@ class ServeDialog(QDialog):
         self.switch.setText("&Stop serving" if serving else "&Start serving")
         self.address.setEnabled(not serving)
         self.port.setEnabled(not serving)
+        self.minutes.setEnabled(not serving)
         if not serving:
             self.state.setText(
                 "Not serving. Choose the address of this computer on the room's network (the"
@@ -105,9 +131,16 @@ class ServeDialog(QDialog):
             return
         assert self.server is not None
         base = self.server.base
+        reading = self.server.clock.reading()
+        timer = (
+            "No round timer."
+            if reading is None
+            else f"The round timer is on round {reading.round}; Event ▸ Move the round on"
+            " starts the next round's."
+        )
         self.state.setText(
             f"Serving at {base}. Print the table cards now (File ▸ Print) to put each table's"
-            " link on its card; results the tables enter appear in the grid at once."
+            f" link on its card; results the tables enter appear in the grid at once. {timer}"
         )
         where = (self.context.session, self.context.section)
         tokens = [t for t in self.context.store.table_links() if (t.session, t.section) == where]

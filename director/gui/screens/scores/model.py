@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
@@ -61,6 +61,15 @@ class Mark(enum.Enum):
         return QIcon(pixmap)
 
 
+def records_disagree(result: Result) -> bool:
+    """Whether E/W's own record is not the rest of N/S's tricks (the director rules)."""
+    return (
+        result.ns_tricks is not None
+        and result.ew_record is not None
+        and result.ns_tricks + result.ew_record != TRICKS
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
     """One table's play of one tray in one round, and its stored result (if any)."""
@@ -92,13 +101,7 @@ class ScoreRow:
     @property
     def disagree(self) -> bool:
         """Whether E/W's record is not the rest of N/S's tricks."""
-        r = self.result
-        return (
-            r is not None
-            and r.ns_tricks is not None
-            and r.ew_record is not None
-            and r.ns_tricks + r.ew_record != TRICKS
-        )
+        return self.result is not None and records_disagree(self.result)
 
     @property
     def ew_figure(self) -> int | None:
@@ -339,8 +342,3 @@ class ScoreModel(RowsModel[ScoreRow]):
         """(entered, expected) among the rows shown."""
         rows = self.rows()
         return sum(r.result is not None for r in rows), len(rows)
-
-
-def with_result(row: ScoreRow, result: Result) -> ScoreRow:
-    """The row after an entry."""
-    return replace(row, result=result)

@@ -1,14 +1,17 @@
-"""The round overview above the score grid: per round, which tables have their results in.
+"""The round overview above the score grid: per round, the state of each table.
 
 A row per round, a column per table: a tick when every tray the table plays that round has its
-result, "1/2" when some have, nothing when none has (coloured as missing once another table of
-that round is in). Clicking a round shows it; the keyboard stays in the grid.
+result (complete), "1/2" when some have (partly), nothing when none has (coloured as missing
+once another table of that round is in), and "⚠" on a disputed table: its records disagree or
+it has called the director and the call is not settled. Clicking a round shows it; the keyboard
+stays in the grid.
 """
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
@@ -23,7 +26,17 @@ Play = tuple[int, int, int]
 DONE = QColor("#bfe6bf")
 PARTIAL = QColor("#ffe3a3")
 MISSING = QColor("#f6cccc")
+DISPUTED = QColor("#e0a0ff")
 FIXED_COLUMNS = ("Round", "Tables in")
+
+
+class TableState(enum.Enum):
+    """A table's state in one round, as the director's overview shows it."""
+
+    NOTHING = "nothing yet"
+    PARTLY = "partly"
+    COMPLETE = "complete"
+    DISPUTED = "disputed"
 
 
 class Progress:
@@ -41,6 +54,8 @@ class Progress:
         self._in: Counter[tuple[int, int]] = Counter()
         self._rounds: dict[int, tuple[int, int]] = {}
         """`tables_in` per round, worked out once per change: the overview asks it per cell."""
+        self.disputes: Mapping[tuple[int, int], tuple[str, ...]] = {}
+        """What the director must rule on, by (round, table): calls and disagreeing records."""
 
     def set_entered(self, plays: Iterable[Play]) -> None:
         """Replace the plays that have a result."""
@@ -54,6 +69,18 @@ class Progress:
         """One more play with a result."""
         if play not in self.entered:
             self.set_entered((*self.entered, play))
+
+    def set_disputes(self, disputes: Mapping[tuple[int, int], tuple[str, ...]]) -> None:
+        """Replace what waits for the director's ruling, by (round, table)."""
+        self.disputes = disputes
+
+    def state(self, round_no: int, table: int) -> TableState:
+        """The table's state in the round (a dispute outranks the count of results)."""
+        if self.disputes.get((round_no, table)):
+            return TableState.DISPUTED
+        if self.complete(round_no, table):
+            return TableState.COMPLETE
+        return TableState.PARTLY if self.in_at(round_no, table) else TableState.NOTHING
 
     def in_at(self, round_no: int, table: int) -> int:
         """Results in at one table in one round."""
@@ -151,16 +178,25 @@ class OverviewModel(QAbstractTableModel):
                 return f"Table {table} does not play in round {round_no}"
             return None
         got = self.progress.in_at(round_no, table)
+        state = self.progress.state(round_no, table)
         if role == Qt.ItemDataRole.DisplayRole:
-            if got == len(trays):
+            if state is TableState.DISPUTED:
+                return "⚠" if got in (0, len(trays)) else f"⚠ {got}/{len(trays)}"
+            if state is TableState.COMPLETE:
                 return "✓"
             return f"{got}/{len(trays)}" if got else ""
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"Table {table}, round {round_no}: {got} of {len(trays)} results in"
+            said = f"Table {table}, round {round_no}: {got} of {len(trays)} results in"
+            waiting = self.progress.disputes.get((round_no, table), ())
+            return "\n".join((f"{said}; disputed", *waiting)) if waiting else said
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"Table {table}, round {round_no}: {state.value}"
         if role == Qt.ItemDataRole.BackgroundRole:
-            if got == len(trays):
+            if state is TableState.DISPUTED:
+                return DISPUTED
+            if state is TableState.COMPLETE:
                 return DONE
-            if got:
+            if state is TableState.PARTLY:
                 return PARTIAL
             return MISSING if self.progress.tables_in(round_no)[0] else None
         if role == Qt.ItemDataRole.TextAlignmentRole:

@@ -5,7 +5,9 @@ PageDown / PageUp (Ctrl+Right / Ctrl+Left) turn the rounds. A refused value stay
 selected, with the reason in the message line under the grid. The overview above the grid
 shows which tables of which round are in. Revokes, irregularities and new deals have their own
 dialogs (toolbar and Event menu), acting on the selected row; the keyboard comes back to the
-grid after each.
+grid after each. While the tables enter from their phones, what they call the director about
+waits in a list above the grid (`calls`), and a change arriving while a cell is being typed
+waits until the cell is left, so that nothing typed is lost.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import wraps
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
     QComboBox,
     QHBoxLayout,
@@ -33,6 +37,7 @@ from director.gui.dialogs.irregularity import IrregularityDialog, Ruling
 from director.gui.dialogs.new_deal import NewDealDialog
 from director.gui.dialogs.revoke import RevokeDialog
 from director.gui.screens.results.model import names_by_label
+from director.gui.screens.scores.calls import CallsPanel, disputes, waiting
 from director.gui.screens.scores.model import (
     COL_NS_TRICKS,
     Rulings,
@@ -40,6 +45,7 @@ from director.gui.screens.scores.model import (
     ScoreRow,
     View,
     first_missing,
+    records_disagree,
     score_rows,
 )
 from director.gui.screens.scores.overview import Progress, RoundOverview
@@ -48,6 +54,7 @@ from director.gui.widgets.screen import Screen
 from director.scoring.awards import Outcome, plays_of
 from director.scoring.errors import ScoringError
 from director.scoring.model import TRICKS, Revoke
+from director.store.table_values import TableCall
 from director.store.values import Result, ResultEntry, StoreError
 from schedules.types import Movement
 
@@ -86,6 +93,11 @@ class ScoresScreen(Screen):
         self.table.setWordWrap(False)
         self.overview = RoundOverview()
         self.progress = Progress()
+        self.calls = CallsPanel()
+        self.calls.read_only = context.store.read_only
+        self._calls: tuple[TableCall, ...] = ()
+        self._disagreeing: dict[tuple[int, int, int], Result] = {}
+        """The section's results whose records disagree, by (round, table, tray)."""
         self.message = MessageLine()
         self.mode = QComboBox()
         self.mode.addItems([BY_ROUND, BY_TRAY])
@@ -115,6 +127,7 @@ class ScoresScreen(Screen):
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addWidget(self.note)
+        layout.addWidget(self.calls)
         layout.addWidget(self.overview)
         layout.addWidget(self.table)
         layout.addWidget(self.message)
@@ -125,12 +138,27 @@ class ScoresScreen(Screen):
         self.table.turned.connect(self.turn)
         self.table.refused.connect(self.message.refuse)
         self.overview.chosen.connect(self._round_clicked)
+        self.calls.chosen.connect(self.show_play)
+        self.calls.settled.connect(self.settle_call)
+        self.table.itemDelegate().closeEditor.connect(self._editor_closed)
         context.changed.connect(self._changed)
 
     def _changed(self, what: Changed, source: object) -> None:
         shown = Changed.MOVEMENT | Changed.RESULTS | Changed.SLIPS | Changed.PLAYERS | Changed.EVENT
-        if source is not self and what & shown:
-            self.mark_stale()
+        if source is self or not what & shown:
+            return
+        if self.table.state() == QAbstractItemView.State.EditingState:
+            self.stale = True  # a table's entry from its phone: after the cell being typed
+            return
+        self.mark_stale()
+
+    def _editor_closed(self, *_args: object) -> None:
+        # after the grid has moved on to its next cell (Enter opens it)
+        QTimer.singleShot(0, self._catch_up)
+
+    def _catch_up(self) -> None:
+        if self.stale and self.isVisible():
+            self.refresh()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -188,8 +216,12 @@ class ScoresScreen(Screen):
         focus = QApplication.focusWidget()
         in_grid = focus is None or focus is self.table or self.table.isAncestorOf(focus)
         view, before = self.view(), self.table.currentIndex()
-        results = self.context.store.results(**self.context.where)
+        store, where = self.context.store, self.context.where
+        results = store.results(**where)
         self.progress.set_entered((r.round, r.table, r.tray) for r in results)
+        self._calls = store.table_calls(**where)
+        self._disagreeing = {(r.round, r.table, r.tray): r for r in results if records_disagree(r)}
+        self._show_waiting()
         rows = score_rows(self.movement, results, view, self.rulings)
         self.model.set_rows(rows)
         self.table.resizeColumnsToContents()
@@ -231,6 +263,33 @@ class ScoresScreen(Screen):
         self.table.setFocus()
         if edit:
             self.table.edit(self.table.currentIndex())
+
+    def show_play(self, round_no: int, table: int, tray: int) -> None:
+        """Show a round's grid on the row of one table's tray, the keyboard there."""
+        self.show_round(round_no)
+        line = next(
+            (
+                n
+                for n, row in enumerate(self.model.rows())
+                if (row.table, row.tray) == (table, tray)
+            ),
+            0,
+        )
+        self.table.setCurrentIndex(self.model.index(line, COL_NS_TRICKS))
+        self.table.setFocus()
+
+    def _show_waiting(self) -> None:
+        """Show what waits for the director in the list and, as disputed, in the overview."""
+        items = waiting(self._calls, self._disagreeing.values())
+        self.calls.show_items(items)
+        self.progress.set_disputes(disputes(items))
+        self.overview.overview.changed()
+
+    def settle_call(self, call_id: int) -> None:
+        """Mark a table's call ruled on; the keyboard stays in the list while more wait."""
+        store = self.context.store
+        self.context.apply(Changed.RESULTS, lambda: store.settle_table_call(call_id), self)
+        (self.calls.list if self.calls.isVisible() else self.table).setFocus()
 
     def _round_clicked(self, number: int) -> None:
         self.show_round(number)
@@ -299,8 +358,13 @@ class ScoresScreen(Screen):
     def _entered(self, row: ScoreRow, work: Callable[[], Result]) -> ScoreRow:
         """Store an entry from the grid; keep the overview and the message line up to date."""
         result = self.context.enter(Changed.RESULTS, work, self)
-        self.progress.add((row.round, row.table, row.tray))
-        self.overview.overview.changed()
+        play = (row.round, row.table, row.tray)
+        self.progress.add(play)
+        if records_disagree(result):
+            self._disagreeing[play] = result
+        else:
+            self._disagreeing.pop(play, None)
+        self._show_waiting()
         self._remind(row)
         return replace(row, result=result)
 

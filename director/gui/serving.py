@@ -1,0 +1,133 @@
+"""The served tables as the director's window follows them: their entries, and the round timer.
+
+The table server stores what the tables enter through the same store, but on its own threads,
+so the window learns of it by asking: every second while serving, the audit trail's newest step
+says whether anything changed, and a step a table took (the director's own steps at this window
+tell the screens themselves) has the screens read the event again. The same tick shows the
+round timer in the status bar, warning as the phones do, and moves the timer on once every
+table has finished its round, whoever entered the last result (the phones move it too, but only
+while one of them is asking).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QWidget
+
+from director.gui.context import Changed, EventContext
+from director.server.clock import ClockReading
+from director.server.running import TableServer
+from director.server.table_view import Movements, open_round
+from schedules.timing import duration_minutes
+from schedules.types import Movement
+
+POLL_MS = 1000
+"""How often the window asks whether a table entered something."""
+DIRECTOR = "director"
+"""The author of the steps taken at this window (the store's default)."""
+WARNING_STYLE = "color: #fff; background: #a33c00; padding: 1px 6px; font-weight: 600;"
+"""The phones' warning colours (director/data/server/table.html, #clock.warning)."""
+
+
+def round_minutes(movement: Movement, minutes_per_tray: Fraction) -> int:
+    """A round's minutes for the timer: the trays a table plays in a round at the minutes a
+    tray takes (a round split at a table by the half-round trick counts both halves)."""
+    trays: Counter[tuple[int, int]] = Counter()
+    for s in movement.seatings:
+        trays[(s.round, s.table)] += len(s.trays)
+    most = max(trays.values(), default=0)
+    return round(duration_minutes(1, most, minutes_per_tray, movement.mnemonic))
+
+
+def clock_text(reading: ClockReading) -> str:
+    """The round timer in the phones' words: "Round 3: 4:05 left", "time is up (0:30 over)"."""
+    minutes, seconds = divmod(abs(reading.seconds_left), 60)
+    if reading.seconds_left >= 0:
+        return f"Round {reading.round}: {minutes}:{seconds:02d} left"
+    return f"Round {reading.round}: time is up ({minutes}:{seconds:02d} over)"
+
+
+class ClockLabel(QLabel):
+    """The round timer in the status bar; hidden while no timer runs."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Round timer")
+        self.setToolTip("The round timer every table's page shows")
+        self.hide()
+
+    def show_reading(self, reading: ClockReading | None) -> None:
+        """Show the timer as it reads now (None: hide it)."""
+        self.setVisible(reading is not None)
+        if reading is None:
+            return
+        self.setText(clock_text(reading))
+        style = WARNING_STYLE if reading.warning else ""
+        if self.styleSheet() != style:  # restyled only when the warning comes or goes
+            self.setStyleSheet(style)
+
+
+class TableWatch(QObject):
+    """Follows one running table server for the window: polls the store, reads the clock."""
+
+    ticked = Signal(object)
+    """The round timer's reading (a `ClockReading`, or None), every tick."""
+    entered = Signal(str)
+    """What the tables did since the last tick, in words ("From table 2: round 1 table 2 tray 3:
+    N/S 7, E/W 6")."""
+
+    def __init__(
+        self, context: EventContext, server: TableServer, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.server = server
+        self._movements = Movements()
+        self._seen = context.store.newest_step()
+        self.label = ClockLabel()
+        self.ticked.connect(self.label.show_reading)
+        self._timer = QTimer(self)
+        self._timer.setInterval(POLL_MS)
+        self._timer.timeout.connect(self.poll)
+        self._timer.start()
+
+    def poll(self) -> None:
+        """Tell the screens what the tables entered since the last tick; read the clock."""
+        store = self.context.store
+        step = store.newest_step()
+        if step != self._seen:
+            since, self._seen = self._seen, step
+            news = [e for e in store.audit_log(limit=max(1, step - since)) if e.id > since]
+            if self.server.clock.reading() is not None:
+                # reading every result of the session takes a while on a large event: off the
+                # GUI thread (the window waits for the pool before it closes the store)
+                clock, session, movements = self.server.clock, self.context.session, self._movements
+                QThreadPool.globalInstance().start(
+                    lambda: clock.follow(open_round(store, session, movements))
+                )
+            by_tables = [e for e in reversed(news) if e.who != DIRECTOR]
+            if by_tables:
+                self.context.notify(Changed.RESULTS)
+                latest = by_tables[-1]
+                said = f"from {latest.who}: {latest.summary}"
+                if len(by_tables) > 1:
+                    said = f"{len(by_tables)} entries from the tables, the latest {said}"
+                self.entered.emit(said[:1].upper() + said[1:])
+        self.ticked.emit(self.server.clock.reading())
+
+    def move_on(self) -> ClockReading | None:
+        """The director moves the round on: the next round's timer starts now (after the last
+        round the timer stops); what it reads then."""
+        self.server.clock.move_on(self.context.movement().rounds)
+        reading = self.server.clock.reading()
+        self.ticked.emit(reading)
+        return reading
+
+    def stop(self) -> None:
+        """Stop following (the server has stopped); the timer leaves the status bar."""
+        self._timer.stop()
+        self.ticked.emit(None)
+        self.label.deleteLater()
