@@ -31,10 +31,12 @@ run: venv system-deps  ## open the program's window on the default event file
 	  QT_QPA_PLATFORM=offscreen $(VENV)/bin/whist-director; fi
 
 # The GUI tests run twice: offscreen with the rest, then on a real X display (Xvfb, xcb).
-# One test process per core (pytest-xdist): each has its own Qt application and database server.
+# Offscreen, one test process per core (pytest-xdist): each has its own Qt application and
+# database server. On the X display one process only: windows of two would take each other's
+# keyboard focus.
 test: venv system-deps  ## the whole suite (Qt offscreen), then the GUI tests under Xvfb
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto
-	xvfb-run -a -s "-screen 0 1280x1024x24" env QT_QPA_PLATFORM=xcb $(PY) -m pytest -q -n auto tests/gui
+	xvfb-run -a -s "-screen 0 1280x1024x24" env QT_QPA_PLATFORM=xcb $(PY) -m pytest -q tests/gui
 
 bench: venv system-deps  ## speed figures for the largest sizes (prints them)
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks
