@@ -110,7 +110,7 @@ def from_pairs(pairs: Movement) -> Movement:
             *(_rename(n) for n in pairs.notes),
             "Four winners: best North, best East, best South, best West, each on plus/minus "
             "against the others who held that seat. If one lady and one gentleman must be "
-            "chosen: the most tricks above average (docs/scoring-rules.md#winners).",
+            "chosen: the most tricks above average.",  # docs/scoring-rules.md#winners
         ),
     )
 

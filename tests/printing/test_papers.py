@@ -171,6 +171,15 @@ def test_the_skip_is_flagged_on_each_movers_card_in_the_round_it_happens() -> No
     assert "seed" not in table_notes
 
 
+@pytest.mark.parametrize("name", SMALL)
+def test_the_cards_name_no_file_of_ours(name: str) -> None:
+    """A player reads the cards: no document path or section mark of our own docs."""
+    movement = built(name)
+    for document in ("table-cards", "indicators", "movement"):
+        text = " ".join(lines(print_movement_document(movement, document)))
+        assert not re.search(r"docs/|\.md\b|#[a-z]+-[a-z-]+", text), (name, document)
+
+
 def test_a_thirty_table_recap_splits_evenly_and_every_page_names_its_tables() -> None:
     movement = catalog.build(catalog.Request("howell", tables=30))
     printed = pages(print_movement_document(movement, "movement"))
