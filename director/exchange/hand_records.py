@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
@@ -33,7 +34,7 @@ def hand_records_pdf(deals: Sequence[Deal], title: str, paper: str = "a4") -> by
     return build_document([grid], Header("Hand records", title), paper)
 
 
-def _diagram(d: Deal, style: object) -> Table:
+def _diagram(d: Deal, style: ParagraphStyle) -> Table:
     def hand(seat: Seat) -> Paragraph:
         lines = [f"<b>{seat.word}</b>"]
         for suit in SUITS:
@@ -41,13 +42,13 @@ def _diagram(d: Deal, style: object) -> Table:
             if suit in "HD":
                 symbol = f'<font color="{RED}">{symbol}</font>'
             lines.append(f"{symbol} {escape(_ranks(d, seat, suit))}")
-        return Paragraph("<br/>".join(lines), style)  # type: ignore[arg-type]
+        return Paragraph("<br/>".join(lines), style)
 
     middle = [f"<b>Tray {d.tray}</b>", f"Dealer {d.dealer.word}"]
     if d.trump_card is not None:
         suit, rank = d.trump_card[0], d.trump_card[1:]
         middle.append(f"Trump {SYMBOLS[suit]}{'10' if rank == 'T' else rank}")
-    centre = Paragraph("<br/>".join(middle), style)  # type: ignore[arg-type]
+    centre = Paragraph("<br/>".join(middle), style)
     table = Table(
         [["", hand(Seat.N), ""], [hand(Seat.W), centre, hand(Seat.E)], ["", hand(Seat.S), ""]],
         colWidths=[CELL] * 3,

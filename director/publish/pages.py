@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import TypeVar
 
 from director.exchange.results import SectionResults
-from director.printing.result_views import ResultsDocument, Table, results_document
+from director.printing.result_contents import ResultsDocument, Table, results_document
 from director.publish.html import Cell, Fragment, Link, bullets, escape, page, paragraphs, table
 from director.scoring.text import figure
 from director.scoring.validate import index_plays

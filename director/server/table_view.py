@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from director.printing.views import competitor_name, seat_name
+from director.printing.contents import competitor_name, seat_name
 from director.server.clock import WARNING_SECONDS, ClockReading
 from director.store.services import ConflictError, EventStore, Result
 from director.store.table_values import TableCall, TableToken
+from schedules.routes import next_stop
 from schedules.types import Competitors, Label, Movement, Seat, Seating
-from schedules.views import next_stop
 
 Play = tuple[int, int]
 """(round, tray) at one table."""

@@ -33,20 +33,15 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapper, Session, object_session
+from sqlalchemy.orm import Mapper, object_session
+from sqlalchemy.orm import Session as Db
 from sqlalchemy.orm.attributes import instance_state
 
-from director.store.schema import AUDITED, AuditRow, Base
+from director.store.schema import AUDITED, AuditRow, Base, ChangeJson, Key, Snapshot
 from director.store.values import AuditEntry, Change, ConflictError
 
-Snapshot = dict[str, Any]
-"""A row's column values as JSON-friendly values (times as ISO strings)."""
-
-Key = int | list[int]
-"""A row's primary key as stored: its id, or the values of a composite key in column order."""
-
 _RECORDING = "audit.changes"
-"""Where a session being recorded keeps its changes (in `Session.info`)."""
+"""Where a session being recorded keeps its changes (in `Db.info`)."""
 
 _ENTITY: dict[str, str] = {model.__table__.name: name for name, model in AUDITED.items()}
 """Audited table name -> entity name."""
@@ -62,7 +57,9 @@ def snapshot(row: Base) -> Snapshot:
     return values_json({column.key: getattr(row, column.key) for column in row.__table__.columns})
 
 
-def change(entity: str, op: str, key: Key, old: Snapshot | None, new: Snapshot | None) -> Snapshot:
+def change(
+    entity: str, op: str, key: Key, old: Snapshot | None, new: Snapshot | None
+) -> ChangeJson:
     """One change of a step, as stored in the audit row."""
     return {"entity": entity, "op": op, "key": key, "old": old, "new": new}
 
@@ -71,9 +68,9 @@ def change(entity: str, op: str, key: Key, old: Snapshot | None, new: Snapshot |
 
 
 @contextmanager
-def recording(db: Session) -> Iterator[list[Snapshot]]:
+def recording(db: Db) -> Iterator[list[ChangeJson]]:
     """Collect every change made through `db` inside the block, in the order made."""
-    changes: list[Snapshot] = []
+    changes: list[ChangeJson] = []
     db.info[_RECORDING] = changes
     try:
         yield changes
@@ -82,7 +79,7 @@ def recording(db: Session) -> Iterator[list[Snapshot]]:
         db.info.pop(_RECORDING, None)
 
 
-def _sink(db: Session | None) -> list[Snapshot] | None:
+def _sink(db: Db | None) -> list[ChangeJson] | None:
     return None if db is None else db.info.get(_RECORDING)
 
 
@@ -94,7 +91,7 @@ def _key_of(table: Table, values: Snapshot) -> Key:
 
 
 def _capture(
-    sink: list[Snapshot], table: Table, op: str, old: Snapshot | None, new: Snapshot | None
+    sink: list[ChangeJson], table: Table, op: str, old: Snapshot | None, new: Snapshot | None
 ) -> None:
     entity = _ENTITY.get(table.name)
     if entity is not None:
@@ -142,13 +139,13 @@ def _deleting(_mapper: Mapper[Any], _connection: Connection, row: Base) -> None:
         _capture(sink, row.__table__, "delete", _old_values(row), None)
 
 
-def delete_rows(db: Session, model: type[Base], *criteria: ColumnElement[bool]) -> None:
+def delete_rows(db: Db, model: type[Base], *criteria: ColumnElement[bool]) -> None:
     """Delete the rows of `model` that meet `criteria`, recording each of them and every row
     the schema's ON DELETE rules take or change with them."""
     _delete_where(db, model.__table__, and_(*criteria))
 
 
-def _delete_where(db: Session, table: Table, criterion: ColumnElement[bool]) -> None:
+def _delete_where(db: Db, table: Table, criterion: ColumnElement[bool]) -> None:
     rows = [values_json(dict(r)) for r in db.execute(select(table).where(criterion)).mappings()]
     if not rows:
         return
@@ -167,7 +164,7 @@ def _delete_where(db: Session, table: Table, criterion: ColumnElement[bool]) -> 
             _capture(sink, table, "delete", row, None)
 
 
-def _set_null(db: Session, table: Table, fk: ForeignKey, parents: list[Any]) -> None:
+def _set_null(db: Db, table: Table, fk: ForeignKey, parents: list[Any]) -> None:
     where = fk.parent.in_(parents)
     sink = _sink(db)
     for row in db.execute(select(table).where(where)).mappings():
@@ -187,7 +184,7 @@ def _references_to(table: Table) -> list[ForeignKey]:
     ]
 
 
-def record(db: Session, who: str, action: str, summary: str, changes: list[Snapshot]) -> None:
+def record(db: Db, who: str, action: str, summary: str, changes: list[ChangeJson]) -> None:
     """Write a step to the trail; what was undone can no longer be redone."""
     db.execute(update(AuditRow).where(AuditRow.state == "undone").values(state="final"))
     db.add(AuditRow(at=now(), who=who, action=action, summary=summary, changes=changes))
@@ -196,13 +193,13 @@ def record(db: Session, who: str, action: str, summary: str, changes: list[Snaps
 # -- reading the trail -----------------------------------------------------------------------
 
 
-def entries(db: Session, limit: int | None = None) -> tuple[AuditEntry, ...]:
+def entries(db: Db, limit: int | None = None) -> tuple[AuditEntry, ...]:
     """The trail, newest first."""
     query = select(AuditRow).order_by(AuditRow.id.desc()).limit(limit)
     return tuple(_entry(row) for row in db.scalars(query))
 
 
-def latest(db: Session, state: str) -> AuditEntry | None:
+def latest(db: Db, state: str) -> AuditEntry | None:
     """The step that undo ("done") or redo ("undone") would take next, if any."""
     row = _next(db, state)
     return None if row is None else _entry(row)
@@ -235,7 +232,7 @@ def aware(moment: datetime) -> datetime:
 # -- undo and redo ---------------------------------------------------------------------------
 
 
-def _next(db: Session, state: str) -> AuditRow | None:
+def _next(db: Db, state: str) -> AuditRow | None:
     """The latest step done (for undo), or the step undone last (for redo: the earliest of
     those still undone, since undo walks back)."""
     order = AuditRow.id.desc() if state == "done" else AuditRow.id
@@ -243,17 +240,17 @@ def _next(db: Session, state: str) -> AuditRow | None:
     return db.scalars(query).first()
 
 
-def undo(db: Session, who: str) -> AuditEntry | None:
+def undo(db: Db, who: str) -> AuditEntry | None:
     """Undo the latest step that is done; None when there is none."""
     return _walk(db, who, backwards=True)
 
 
-def redo(db: Session, who: str) -> AuditEntry | None:
+def redo(db: Db, who: str) -> AuditEntry | None:
     """Redo the step undone last; None when there is none."""
     return _walk(db, who, backwards=False)
 
 
-def _walk(db: Session, who: str, backwards: bool) -> AuditEntry | None:
+def _walk(db: Db, who: str, backwards: bool) -> AuditEntry | None:
     row = _next(db, "done" if backwards else "undone")
     if row is None:
         return None
@@ -281,10 +278,9 @@ def _walk(db: Session, who: str, backwards: bool) -> AuditEntry | None:
     return _entry(row)
 
 
-def _apply(db: Session, step: Snapshot, backwards: bool) -> Snapshot:
+def _apply(db: Db, step: ChangeJson, backwards: bool) -> ChangeJson:
     """Put a row back to one side of a change; returns the change actually made."""
     table = AUDITED[step["entity"]].__table__
-    assert isinstance(table, Table)
     where = _where_key(table, step["key"])
     have, want = (step["new"], step["old"]) if backwards else (step["old"], step["new"])
     found = db.execute(select(table).where(where)).mappings().first()

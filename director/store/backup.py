@@ -95,6 +95,7 @@ class Backups:
 
     def _due(self, newest_step: int, first_step_at: datetime | None) -> bool:
         copies = self.copies()
+        since: datetime | None
         if copies:
             steps = newest_step - _newest_step_in(copies[-1])
             since = self._stamp(copies[-1])

@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session as Db
 
 from director.scoring import model
 from director.store import repository
@@ -34,7 +34,7 @@ class ScoringChanges:
     trays: frozenset[int]
     """The trays whose results or irregularities changed."""
     results: tuple[model.TableResult, ...]
-    """Those trays' counting results now, as `scoring_bridge.session_of` gives them."""
+    """Those trays' counting results now, as `scoring_bridge.scoring_input` gives them."""
 
     def apply(self, before: model.Session) -> model.Session:
         """The scoring input `before` with these trays' results replaced by the new ones."""
@@ -43,12 +43,12 @@ class ScoringChanges:
         return replace(before, results=tuple(merged))
 
 
-def audit_mark(db: Session) -> int:
+def audit_mark(db: Db) -> int:
     """The number of the latest step in the audit trail (0 before the first)."""
     return db.scalar(select(func.max(AuditRow.id))) or 0
 
 
-def trays_changed_since(db: Session, sid: int, mark: int) -> frozenset[int] | None:
+def trays_changed_since(db: Db, sid: int, mark: int) -> frozenset[int] | None:
     """The section's trays whose results or irregularities a step after `mark` changed; None
     when one of those steps changed anything else."""
     deal_ids: set[int] = set()
@@ -69,7 +69,7 @@ def trays_changed_since(db: Session, sid: int, mark: int) -> frozenset[int] | No
 
 
 def table_results(
-    db: Session, sid: int, session: int, section: str, trays: Collection[int]
+    db: Db, sid: int, session: int, section: str, trays: Collection[int]
 ) -> tuple[model.TableResult, ...]:
     """The counting results of `trays`, each with the irregularity ruled at its table."""
     counting = {(d.tray, d.version) for d in repository.deals(db, sid) if d.counting}
@@ -86,7 +86,7 @@ def table_results(
     return tuple(sorted(results, key=lambda r: r.key))
 
 
-def scoring_changes(db: Session, session: int, section: str, mark: int) -> ScoringChanges | None:
+def scoring_changes(db: Db, session: int, section: str, mark: int) -> ScoringChanges | None:
     """The section's changes after step `mark`; None when only a full reading will do."""
     sid = repository.section_id(db, session, section)
     trays = trays_changed_since(db, sid, mark)

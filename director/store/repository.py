@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Select, and_, func, select, update
+from sqlalchemy import CursorResult, Select, and_, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session as Db
+from sqlalchemy.orm import selectinload
 
 from director.store.audit import aware, delete_rows, now
 from director.store.schema import (
@@ -31,6 +32,7 @@ from director.store.schema import (
     SeatingTrayRow,
     SectionRow,
     SessionRow,
+    SharedJson,
     SlipRow,
     TableCallRow,
     TableRow,
@@ -107,7 +109,7 @@ def update_event_row(
         _put_settings(row, settings)
 
 
-def event_info(db: Session, revision: str) -> EventInfo:
+def event_info(db: Db, revision: str) -> EventInfo:
     """The event as a value."""
     row = db.scalars(select(EventRow)).one()
     settings = EventSettings(
@@ -121,7 +123,7 @@ def event_info(db: Session, revision: str) -> EventInfo:
     return EventInfo(row.name, row.held_on, row.venue, settings, revision)
 
 
-def declared_trump(db: Session) -> str | None:
+def declared_trump(db: Db) -> str | None:
     """The suit declared for every tray, if the players agreed one."""
     return db.scalar(select(EventRow.declared_trump))
 
@@ -145,7 +147,7 @@ def _fill_player(row: PlayerRow, player: Player) -> None:
     row.gender = player.gender.value if player.gender else None
 
 
-def add_player(db: Session, player: Player) -> Player:
+def add_player(db: Db, player: Player) -> Player:
     """Insert a player; the id of `player` is ignored."""
     _refuse_duplicate_member(db, player)
     row = PlayerRow()
@@ -155,7 +157,7 @@ def add_player(db: Session, player: Player) -> Player:
     return _player(row)
 
 
-def _refuse_duplicate_member(db: Session, player: Player) -> None:
+def _refuse_duplicate_member(db: Db, player: Player) -> None:
     if not player.member_number:
         return
     other = db.scalars(
@@ -167,7 +169,7 @@ def _refuse_duplicate_member(db: Session, player: Player) -> None:
         raise StoreError(f"member number {player.member_number} already belongs to {other.name}")
 
 
-def upsert_player(db: Session, player: Player) -> Player:
+def upsert_player(db: Db, player: Player) -> Player:
     """Update the player with the same member number, or add a new one."""
     if player.member_number:
         row = db.scalars(
@@ -180,14 +182,14 @@ def upsert_player(db: Session, player: Player) -> Player:
     return add_player(db, player)
 
 
-def _player_row(db: Session, player_id: int) -> PlayerRow:
+def _player_row(db: Db, player_id: int) -> PlayerRow:
     row = db.get(PlayerRow, player_id)
     if row is None:
         raise StoreError(f"no player with id {player_id}")
     return row
 
 
-def edit_player(db: Session, player: Player) -> Player:
+def edit_player(db: Db, player: Player) -> Player:
     """Store a player's changed fields."""
     row = _player_row(db, player.id)
     _refuse_duplicate_member(db, player)
@@ -196,12 +198,12 @@ def edit_player(db: Session, player: Player) -> Player:
     return _player(row)
 
 
-def player_name(db: Session, player_id: int) -> str:
+def player_name(db: Db, player_id: int) -> str:
     """A player's name."""
     return _player_row(db, player_id).name
 
 
-def remove_player(db: Session, player_id: int) -> Player:
+def remove_player(db: Db, player_id: int) -> Player:
     """Delete a player who belongs to no partnership; returns them as they were."""
     row = _player_row(db, player_id)
     label = db.scalar(
@@ -216,7 +218,7 @@ def remove_player(db: Session, player_id: int) -> Player:
     return removed
 
 
-def players(db: Session) -> tuple[Player, ...]:
+def players(db: Db) -> tuple[Player, ...]:
     """The roster by name."""
     # Sorted here, not by the database, so that every back-end's collation gives one order.
     rows = db.scalars(select(PlayerRow))
@@ -228,7 +230,7 @@ def players(db: Session) -> tuple[Player, ...]:
 _SIZES = {"pair": 2, "couple": 2, "individual": 1}
 
 
-def form_partnership(db: Session, value: Partnership) -> Partnership:
+def form_partnership(db: Db, value: Partnership) -> Partnership:
     """Insert a partnership under a new label."""
     label = value.label.strip()
     if not label:
@@ -249,7 +251,7 @@ def form_partnership(db: Session, value: Partnership) -> Partnership:
     return Partnership(label, tuple(value.players), value.kind)
 
 
-def _partnership_row(db: Session, label: str) -> PartnershipRow:
+def _partnership_row(db: Db, label: str) -> PartnershipRow:
     row = db.scalars(
         select(PartnershipRow)
         .where(PartnershipRow.label == label)
@@ -260,19 +262,19 @@ def _partnership_row(db: Session, label: str) -> PartnershipRow:
     return row
 
 
-def partnership(db: Session, label: str) -> Partnership:
+def partnership(db: Db, label: str) -> Partnership:
     """The partnership under `label`."""
     row = _partnership_row(db, label)
     return Partnership(row.label, tuple(m.player_id for m in row.members), row.kind)
 
 
-def dissolve_partnership(db: Session, label: str) -> None:
+def dissolve_partnership(db: Db, label: str) -> None:
     """Delete a partnership (its players stay)."""
     row = _partnership_row(db, label)
     delete_rows(db, PartnershipRow, PartnershipRow.id == row.id)
 
 
-def relabel_partnerships(db: Session, labels: Mapping[str, str]) -> None:
+def relabel_partnerships(db: Db, labels: Mapping[str, str]) -> None:
     """Give partnerships new labels (old -> new), keeping their players and teams."""
     new = [label.strip() for label in labels.values()]
     if len(set(new)) != len(new) or not all(new):
@@ -290,14 +292,14 @@ def relabel_partnerships(db: Session, labels: Mapping[str, str]) -> None:
     db.flush()
 
 
-def partnerships(db: Session) -> tuple[Partnership, ...]:
+def partnerships(db: Db) -> tuple[Partnership, ...]:
     """Every partnership with its players in seat order."""
     rows = db.scalars(select(PartnershipRow).options(selectinload(PartnershipRow.members))).all()
     values = [Partnership(r.label, tuple(m.player_id for m in r.members), r.kind) for r in rows]
     return tuple(sorted(values, key=lambda p: natural_key(p.label)))
 
 
-def form_team(db: Session, value: Team) -> Team:
+def form_team(db: Db, value: Team) -> Team:
     """Insert a team and attach its partnerships."""
     label = value.label.strip()
     if not label or not value.pairs:
@@ -317,7 +319,7 @@ def form_team(db: Session, value: Team) -> Team:
     return Team(label, tuple(value.pairs))
 
 
-def teams(db: Session) -> tuple[Team, ...]:
+def teams(db: Db) -> tuple[Team, ...]:
     """Every team with its partnerships."""
     rows = db.execute(
         select(TeamRow.label, PartnershipRow.label)
@@ -333,7 +335,7 @@ def teams(db: Session) -> tuple[Team, ...]:
 # -- sessions and sections ---------------------------------------------------------------------
 
 
-def add_session(db: Session, number: int, name: str, sections: Sequence[str]) -> SessionInfo:
+def add_session(db: Db, number: int, name: str, sections: Sequence[str]) -> SessionInfo:
     """Insert a session with its sections."""
     if not sections or len(set(sections)) != len(sections):
         raise StoreError("a session needs one or more sections with different names")
@@ -344,12 +346,12 @@ def add_session(db: Session, number: int, name: str, sections: Sequence[str]) ->
     return SessionInfo(number, name, tuple(sections))
 
 
-def next_session_number(db: Session) -> int:
+def next_session_number(db: Db) -> int:
     """One more than the last session's number."""
     return (db.scalar(select(func.max(SessionRow.number))) or 0) + 1
 
 
-def sessions(db: Session) -> tuple[SessionInfo, ...]:
+def sessions(db: Db) -> tuple[SessionInfo, ...]:
     """Every session with its sections."""
     rows = db.execute(
         select(SessionRow.number, SessionRow.name, SectionRow.name)
@@ -362,7 +364,7 @@ def sessions(db: Session) -> tuple[SessionInfo, ...]:
     return tuple(SessionInfo(n, name, tuple(s)) for (n, name), s in grouped.items())
 
 
-def section_id(db: Session, session: int, section: str) -> int:
+def section_id(db: Db, session: int, section: str) -> int:
     """The id of a session's section; refused with the sections there are."""
     found = db.scalar(
         select(SectionRow.id)
@@ -380,7 +382,7 @@ def section_id(db: Session, session: int, section: str) -> int:
 # -- movements ---------------------------------------------------------------------------------
 
 
-def store_movement(db: Session, sid: int, movement: Movement, size: int, size_unit: str) -> None:
+def store_movement(db: Db, sid: int, movement: Movement, size: int, size_unit: str) -> None:
     """Replace the section's movement, seating, tables, trays and deals."""
     entered = db.scalar(
         select(func.count(SlipRow.id))
@@ -400,8 +402,8 @@ def store_movement(db: Session, sid: int, movement: Movement, size: int, size_un
             " movement can no longer"
             " be changed (start another session instead)"
         )
-    for model in (MovementRow, SeatingRow, TableRow, TrayRow):
-        delete_rows(db, model, model.section_id == sid)
+    for held in (MovementRow, SeatingRow, TableRow, TrayRow):
+        delete_rows(db, held, held.section_id == sid)
     db.add(
         MovementRow(
             section_id=sid,
@@ -453,11 +455,11 @@ def _seating_row(sid: int, seating: Seating) -> SeatingRow:
     return row
 
 
-def _shared_json(shared: Sequence[Share]) -> list[dict[str, object]]:
+def _shared_json(shared: Sequence[Share]) -> list[SharedJson]:
     return [{"round": s.round, "trays": list(s.trays), "tables": list(s.tables)} for s in shared]
 
 
-def played_places(db: Session, sid: int) -> set[tuple[int, int]]:
+def played_places(db: Db, sid: int) -> set[tuple[int, int]]:
     """The (round, table) places of the section with a result or an irregularity entered."""
     found: set[tuple[int, int]] = set()
     for model in (ResultRow, IrregularityRow):
@@ -470,7 +472,7 @@ def played_places(db: Session, sid: int) -> set[tuple[int, int]]:
     return found
 
 
-def replace_seatings(db: Session, sid: int, old: Movement, new: Movement) -> None:
+def replace_seatings(db: Db, sid: int, old: Movement, new: Movement) -> None:
     """Write a repaired movement over the stored one, `old`: only the seatings of the tables
     and rounds that changed are deleted and inserted (results, keyed by round and table, are
     not touched), new table numbers are added, trays whose original play moved are updated,
@@ -511,7 +513,7 @@ def _by_place(movement: Movement) -> dict[tuple[int, int], list[Seating]]:
     return out
 
 
-def load_movement(db: Session, sid: int) -> Movement:
+def load_movement(db: Db, sid: int) -> Movement:
     """The section's movement rebuilt from its rows."""
     head = db.get(MovementRow, sid)
     if head is None:
@@ -527,10 +529,7 @@ def load_movement(db: Session, sid: int) -> Movement:
         ),
         seatings=_seatings(db, sid),
         field=tuple(head.field),
-        shared=tuple(
-            Share(int(s["round"]), tuple(s["trays"]), tuple(s["tables"]))  # type: ignore[arg-type]
-            for s in head.shared
-        ),
+        shared=tuple(Share(s["round"], tuple(s["trays"]), tuple(s["tables"])) for s in head.shared),
         mnemonic=head.mnemonic,
         variant=head.variant,
         promise=head.promise,
@@ -542,7 +541,7 @@ def load_movement(db: Session, sid: int) -> Movement:
 
 
 def _per_seating(
-    db: Session, sid: int, row: type[PlaceRow] | type[SeatingTrayRow], value: Any
+    db: Db, sid: int, row: type[PlaceRow] | type[SeatingTrayRow], value: Any
 ) -> dict[int, list[Any]]:
     """One column of a seating's child rows (places, trays), per seating of the section, in
     stored position order."""
@@ -557,7 +556,7 @@ def _per_seating(
     return found
 
 
-def _seatings(db: Session, sid: int) -> tuple[Seating, ...]:
+def _seatings(db: Db, sid: int) -> tuple[Seating, ...]:
     """The section's seatings in stored order. Plain column queries rather than ORM objects:
     every entry's check against the laws reads the whole seating (0.2 s as objects for a
     30-table Howell)."""
@@ -573,7 +572,7 @@ def _seatings(db: Session, sid: int) -> tuple[Seating, ...]:
     )
 
 
-def movement_choice(db: Session, session: int, section: str) -> MovementChoice:
+def movement_choice(db: Db, session: int, section: str) -> MovementChoice:
     """What generated the section's movement."""
     head = db.get(MovementRow, section_id(db, session, section))
     if head is None:
@@ -584,7 +583,7 @@ def movement_choice(db: Session, session: int, section: str) -> MovementChoice:
 # -- deals and slips ---------------------------------------------------------------------------
 
 
-def current_deal(db: Session, session: int, section: str, tray: int) -> DealRow:
+def current_deal(db: Db, session: int, section: str, tray: int) -> DealRow:
     """The counting deal of a tray."""
     sid = section_id(db, session, section)
     row = db.scalars(
@@ -605,7 +604,7 @@ def _deal(row: DealRow, tray: int) -> DealVersion:
     return DealVersion(tray, row.version, row.counting, row.replaced_reason, law, replaced)
 
 
-def deals(db: Session, sid: int) -> tuple[DealVersion, ...]:
+def deals(db: Db, sid: int) -> tuple[DealVersion, ...]:
     """Every version of every tray."""
     rows = db.execute(
         select(DealRow, TrayRow.number)
@@ -617,7 +616,7 @@ def deals(db: Session, sid: int) -> tuple[DealVersion, ...]:
 
 
 def new_deal(
-    db: Session, session: int, section: str, tray: int, why: str, law: IrregularityKind
+    db: Db, session: int, section: str, tray: int, why: str, law: IrregularityKind
 ) -> DealVersion:
     """Retire the tray's counting deal and add the next version."""
     old = current_deal(db, session, section, tray)
@@ -636,7 +635,7 @@ def _slip(row: SlipRow, tray: int, version: int) -> TrumpSlip:
     return TrumpSlip(tray, version, Card(row.rank, row.suit), row.entered_by, aware(row.entered_at))
 
 
-def put_slip(db: Session, deal: DealRow, card: Card, who: str) -> TrumpSlip:
+def put_slip(db: Db, deal: DealRow, card: Card, who: str) -> TrumpSlip:
     """Insert or replace the slip of a deal."""
     tray = db.scalar(select(TrayRow.number).where(TrayRow.id == deal.tray_id))
     row = db.scalars(select(SlipRow).where(SlipRow.deal_id == deal.id)).first()
@@ -653,7 +652,7 @@ def put_slip(db: Session, deal: DealRow, card: Card, who: str) -> TrumpSlip:
     return _slip(row, tray or 0, deal.version)
 
 
-def slips(db: Session, sid: int, counting_only: bool) -> tuple[TrumpSlip, ...]:
+def slips(db: Db, sid: int, counting_only: bool) -> tuple[TrumpSlip, ...]:
     """The slips by tray and version."""
     query = (
         select(SlipRow, TrayRow.number, DealRow.version)
@@ -720,7 +719,7 @@ def _revokes(row: ResultRow) -> tuple[Revoke, ...]:
 
 
 def _locate(
-    db: Session, session: int, section: str, round_no: int, table: int, tray: int
+    db: Db, session: int, section: str, round_no: int, table: int, tray: int
 ) -> tuple[DealRow, int]:
     """The counting deal and the table id for an entry the movement allows.
 
@@ -763,7 +762,7 @@ def _locate(
     return deal, table_id
 
 
-def insert_result(db: Session, entry: ResultEntry) -> Result:
+def insert_result(db: Db, entry: ResultEntry) -> Result:
     """Insert one table's result on a tray's counting deal."""
     _check_tricks(entry.ns_tricks, entry.revokes, entry.awards, entry.ew_record)
     deal, table_id = _locate(db, entry.session, entry.section, entry.round, entry.table, entry.tray)
@@ -807,7 +806,7 @@ class _SectionPlan:
     plays: frozenset[tuple[int, int, int]]
 
     @classmethod
-    def load(cls, db: Session, session: int, section: str) -> _SectionPlan:
+    def load(cls, db: Db, session: int, section: str) -> _SectionPlan:
         sid = section_id(db, session, section)
         deals = db.execute(
             select(TrayRow.number, DealRow)
@@ -821,13 +820,14 @@ class _SectionPlan:
             .where(SeatingRow.section_id == sid)
         )
         return cls(
-            dict(deals.all()),  # type: ignore[arg-type]
-            dict(tables.all()),  # type: ignore[arg-type]
-            frozenset(tuple(row) for row in plays),  # type: ignore[misc]
+            dict(deals.all()),
+            dict(tables.all()),
+            # plain tuples (not rows), as `entry_play` makes them
+            frozenset((round_no, table, tray) for round_no, table, tray in plays),
         )
 
 
-def insert_results(db: Session, entries: Iterable[ResultEntry]) -> list[Result]:
+def insert_results(db: Db, entries: Iterable[ResultEntry]) -> list[Result]:
     """Insert many results at once (a second result for a play fails the whole batch)."""
     plans: dict[tuple[int, str], _SectionPlan] = {}
     staged = []
@@ -902,7 +902,7 @@ def _result(
     )
 
 
-def _result_query() -> Select[tuple[ResultRow, DealRow, int, int, int, str]]:
+def _result_query() -> Select[ResultRow, DealRow, int, int, int, str]:
     """Results with what places them: deal, tray, table, session and section."""
     return (
         select(
@@ -916,7 +916,7 @@ def _result_query() -> Select[tuple[ResultRow, DealRow, int, int, int, str]]:
     )
 
 
-def result(db: Session, result_id: int) -> Result:
+def result(db: Db, result_id: int) -> Result:
     """One result by id."""
     found = db.execute(_result_query().where(ResultRow.id == result_id)).first()
     if found is None:
@@ -926,7 +926,7 @@ def result(db: Session, result_id: int) -> Result:
 
 
 def results(
-    db: Session, sid: int, session: int, section: str, counting_only: bool
+    db: Db, sid: int, session: int, section: str, counting_only: bool
 ) -> tuple[Result, ...]:
     """The section's results by round, table and tray."""
     query = _result_query().where(TrayRow.section_id == sid)
@@ -937,7 +937,7 @@ def results(
     return tuple(sorted(values, key=lambda r: (r.round, r.table, r.tray, r.deal_version)))
 
 
-def _locked_result(db: Session, result_id: int, expected_version: int) -> ResultRow:
+def _locked_result(db: Db, result_id: int, expected_version: int) -> ResultRow:
     row = db.get(ResultRow, result_id)
     if row is None:
         raise ConflictError(f"result {result_id} no longer exists (deleted or undone elsewhere)")
@@ -950,7 +950,7 @@ def _locked_result(db: Session, result_id: int, expected_version: int) -> Result
     return row
 
 
-def _bump_version(db: Session, row: ResultRow, expected_version: int) -> None:
+def _bump_version(db: Db, row: ResultRow, expected_version: int) -> None:
     """Raise the version only if nobody else did in the meantime (the row may have been read
     before another station's commit)."""
     done = db.execute(
@@ -959,13 +959,16 @@ def _bump_version(db: Session, row: ResultRow, expected_version: int) -> None:
         .values(row_version=expected_version + 1)
         .execution_options(synchronize_session=False)
     )
-    if done.rowcount != 1:  # type: ignore[attr-defined]
+    # Session.execute promises only a Result; an UPDATE without RETURNING gives a CursorResult,
+    # the kind that counts the rows it changed.
+    assert isinstance(done, CursorResult)
+    if done.rowcount != 1:
         raise ConflictError(f"result {row.id} was changed by another station just now; look again")
     row.row_version = expected_version + 1
 
 
 def update_result(
-    db: Session,
+    db: Db,
     result_id: int,
     expected_version: int,
     ns_tricks: int | None,
@@ -984,7 +987,7 @@ def update_result(
     return result(db, result_id)
 
 
-def delete_result(db: Session, result_id: int, expected_version: int) -> Result:
+def delete_result(db: Db, result_id: int, expected_version: int) -> Result:
     """Delete a result the caller saw at `expected_version`; returns it as it was."""
     value = result(db, result_id)
     row = _locked_result(db, result_id, expected_version)
@@ -1008,7 +1011,7 @@ def describe(result: Result) -> str:
 # -- irregularities ----------------------------------------------------------------------------
 
 
-def insert_irregularity(db: Session, value: Irregularity) -> Irregularity:
+def insert_irregularity(db: Db, value: Irregularity) -> Irregularity:
     """Insert an irregularity on the tray's counting deal."""
     deal, table_id = _locate(db, value.session, value.section, value.round, value.table, value.tray)
     row = IrregularityRow(
@@ -1048,7 +1051,7 @@ def _irregularity(
     )
 
 
-def irregularities(db: Session, sid: int, session: int, section: str) -> tuple[Irregularity, ...]:
+def irregularities(db: Db, sid: int, session: int, section: str) -> tuple[Irregularity, ...]:
     """The section's irregularities in the order entered."""
     rows = db.execute(
         select(IrregularityRow, TableRow.number, TrayRow.number, DealRow.version)
@@ -1111,7 +1114,7 @@ def explain_integrity_error(exc: IntegrityError) -> StoreError:
 # -- publishing and exchange -----------------------------------------------------------------
 
 
-def has_movement(db: Session, session: int, section: str) -> bool:
+def has_movement(db: Db, session: int, section: str) -> bool:
     """Whether a movement is chosen for the section."""
     return db.get(MovementRow, section_id(db, session, section)) is not None
 
@@ -1126,7 +1129,7 @@ def _table_token(row: TableTokenRow, session: int, section: str) -> TableToken:
     return TableToken(session, section, row.table_no, row.token, aware(row.issued_at))
 
 
-def _token_query() -> Select[tuple[TableTokenRow, int, str]]:
+def _token_query() -> Select[TableTokenRow, int, str]:
     return (
         select(TableTokenRow, SessionRow.number, SectionRow.name)
         .join(SectionRow, SectionRow.id == TableTokenRow.section_id)
@@ -1134,20 +1137,20 @@ def _token_query() -> Select[tuple[TableTokenRow, int, str]]:
     )
 
 
-def table_tokens(db: Session) -> tuple[TableToken, ...]:
+def table_tokens(db: Db) -> tuple[TableToken, ...]:
     """Every table's link token, by session, section and table."""
     rows = db.execute(_token_query()).all()
     found = [_table_token(row, session, section) for row, session, section in rows]
     return tuple(sorted(found, key=lambda t: (t.session, t.section, t.table)))
 
 
-def token_table(db: Session, token: str) -> TableToken | None:
+def token_table(db: Db, token: str) -> TableToken | None:
     """The table a token opens (None: no such token, or one since renewed)."""
     found = db.execute(_token_query().where(TableTokenRow.token == token)).first()
     return None if found is None else _table_token(*found)
 
 
-def issue_table_tokens(db: Session, session: int, section: str, renew: bool) -> None:
+def issue_table_tokens(db: Db, session: int, section: str, renew: bool) -> None:
     """Give every table of the section a token; with `renew`, a new one in place of each."""
     sid = section_id(db, session, section)
     tables = db.scalars(select(TableRow.number).where(TableRow.section_id == sid)).all()
@@ -1171,7 +1174,7 @@ def issue_table_tokens(db: Session, session: int, section: str, renew: bool) -> 
 
 
 def insert_table_call(
-    db: Session,
+    db: Db,
     session: int,
     section: str,
     play: tuple[int, int, int],
@@ -1215,7 +1218,7 @@ def _table_call(row: TableCallRow, session: int, section: str, table: int, tray:
     )
 
 
-def table_calls(db: Session, sid: int, session: int, section: str) -> tuple[TableCall, ...]:
+def table_calls(db: Db, sid: int, session: int, section: str) -> tuple[TableCall, ...]:
     """The section's calls to the director, in the order made."""
     rows = db.execute(
         select(TableCallRow, TableRow.number, TrayRow.number)
@@ -1228,7 +1231,7 @@ def table_calls(db: Session, sid: int, session: int, section: str) -> tuple[Tabl
     return tuple(_table_call(r, session, section, t, k) for r, t, k in rows)
 
 
-def settle_table_call(db: Session, call_id: int) -> str:
+def settle_table_call(db: Db, call_id: int) -> str:
     """Mark a call settled; returns it in words (for the audit trail)."""
     row = db.get(TableCallRow, call_id)
     if row is None:
@@ -1245,7 +1248,7 @@ def settle_table_call(db: Session, call_id: int) -> str:
 
 
 def counting_results_of_trays(
-    db: Session, sid: int, session: int, section: str, trays: Iterable[int]
+    db: Db, sid: int, session: int, section: str, trays: Iterable[int]
 ) -> tuple[Result, ...]:
     """The counting results of some of the section's trays (the standings' changed part)."""
     query = _result_query().where(
@@ -1258,10 +1261,10 @@ def counting_results_of_trays(
 # -- the history in words ----------------------------------------------------------------------
 
 
-def row_names(db: Session) -> dict[str, dict[int, str]]:
+def row_names(db: Db) -> dict[str, dict[int, str]]:
     """The words for each row a foreign key of an audited row can point at, by column name."""
 
-    def named(query: Select[Any], say: Callable[..., str]) -> dict[int, str]:
+    def named(query: Select[int, *tuple[Any, ...]], say: Callable[..., str]) -> dict[int, str]:
         return {row[0]: say(*row[1:]) for row in db.execute(query)}
 
     deals = select(DealRow.id, TrayRow.number, DealRow.version).join(

@@ -26,8 +26,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy import Column, String
+from sqlalchemy.orm import Session as Db
 
 from director.store import repository
 from director.store.schema import PartnershipRow, PlayerRow, TeamRow
@@ -57,14 +59,22 @@ _HEADERS: dict[str, tuple[str, ...]] = {
     "team": ("team", "team name"),
 }
 _ALIASES = {alias: key for key, names in _HEADERS.items() for alias in names}
+
+
+def _length(column: Column[Any]) -> int | None:
+    """The most characters a text column holds."""
+    assert isinstance(column.type, String), column
+    return column.type.length
+
+
 _LONGEST = {
-    "name": PlayerRow.__table__.c.name.type.length,
-    "club": PlayerRow.__table__.c.club.type.length,
-    "member": PlayerRow.__table__.c.member_number.type.length,
-    "gender": PlayerRow.__table__.c.gender.type.length,
-    "pair": PartnershipRow.__table__.c.label.type.length,
-    "couple": PartnershipRow.__table__.c.label.type.length,
-    "team": TeamRow.__table__.c.label.type.length,
+    "name": _length(PlayerRow.__table__.c.name),
+    "club": _length(PlayerRow.__table__.c.club),
+    "member": _length(PlayerRow.__table__.c.member_number),
+    "gender": _length(PlayerRow.__table__.c.gender),
+    "pair": _length(PartnershipRow.__table__.c.label),
+    "couple": _length(PartnershipRow.__table__.c.label),
+    "team": _length(TeamRow.__table__.c.label),
 }
 """The longest text each field holds in the event (a gender word no longer than "gentleman";
 a first or last name is checked as part of the name it makes)."""
@@ -108,7 +118,7 @@ class Layout:
         commas, "-" for a column left out (e.g. "name,club,-,pair"); a first row that names
         columns is skipped."""
         words = [w.strip().lower() for w in text.split(",")]
-        fields = []
+        fields: list[str | None] = []
         for word in words:
             if word in ("-", ""):
                 fields.append(None)
@@ -495,7 +505,7 @@ def _cell(row: Sequence[str], index: int | None) -> str | None:
 # -- storing a roster ----------------------------------------------------------------------------
 
 
-def store_roster(db: Session, roster: Roster) -> tuple[Player, ...]:
+def store_roster(db: Db, roster: Roster) -> tuple[Player, ...]:
     """Add the roster's players (updating those whose member number is known) and form its
     partnerships and teams, inside the caller's transaction. A partnership already formed
     with the same players is kept; one that would change another's players is refused."""
@@ -514,7 +524,7 @@ def store_roster(db: Session, roster: Roster) -> tuple[Player, ...]:
     return imported
 
 
-def _form_new(db: Session, partnerships: Sequence[Partnership]) -> None:
+def _form_new(db: Db, partnerships: Sequence[Partnership]) -> None:
     existing = {p.label: p for p in repository.partnerships(db)}
     label_of = {pid: p.label for p in existing.values() for pid in p.players}
     for wanted in partnerships:
@@ -534,7 +544,7 @@ def _form_new(db: Session, partnerships: Sequence[Partnership]) -> None:
         repository.form_partnership(db, wanted)
 
 
-def _form_team(db: Session, team: Team) -> None:
+def _form_team(db: Db, team: Team) -> None:
     existing = {t.label: t for t in repository.teams(db)}
     if team.label in existing and set(team.pairs) <= set(existing[team.label].pairs):
         return
@@ -560,7 +570,7 @@ def numbers() -> Iterator[str]:
 
 
 def name_partnership(
-    db: Session, label: str, names: Sequence[str], kind: str = "pair"
+    db: Db, label: str, names: Sequence[str], kind: str = "pair"
 ) -> tuple[Partnership, tuple[Player, ...]]:
     """The players named form the partnership under `label` (in place of the one there),
     inside the caller's transaction; a name not on the roster adds that player. Returns the

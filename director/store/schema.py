@@ -9,6 +9,7 @@ E/W equal to 13, one result per table, tray, round and deal version. Relationshi
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any, ClassVar, TypedDict
 
 from sqlalchemy import (
     JSON,
@@ -22,6 +23,7 @@ from sqlalchemy import (
     MetaData,
     SmallInteger,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -40,6 +42,9 @@ class Base(DeclarativeBase):
     """Declarative base sharing one metadata with the naming convention."""
 
     metadata = MetaData(naming_convention=NAMING)
+    # SQLAlchemy types `__table__` as any FromClause (a class may be mapped to a query); every
+    # model here is declared with `__tablename__`, so it is a Table.
+    __table__: ClassVar[Table]
 
 
 class EventRow(Base):
@@ -130,6 +135,14 @@ class SectionRow(Base):
     __table_args__ = (UniqueConstraint("session_id", "name"),)
 
 
+class SharedJson(TypedDict):
+    """A relay as `MovementRow.shared` stores it: a `schedules.Share` in JSON."""
+
+    round: int
+    trays: list[int]
+    tables: list[int]
+
+
 class MovementRow(Base):
     """The movement chosen for a section, what generated it, and its whole-movement facts.
 
@@ -155,7 +168,7 @@ class MovementRow(Base):
     notes: Mapped[list[str]] = mapped_column(JSON)
     teams: Mapped[dict[str, list[str]]] = mapped_column(JSON)
     attributes: Mapped[dict[str, str]] = mapped_column(JSON)
-    shared: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+    shared: Mapped[list[SharedJson]] = mapped_column(JSON)
 
 
 class TableRow(Base):
@@ -338,6 +351,25 @@ class IrregularityRow(Base):
     )
 
 
+Snapshot = dict[str, Any]
+"""A row's column values as JSON-friendly values (times as ISO strings)."""
+
+Key = int | list[int]
+"""A row's primary key as stored: its id, or the values of a composite key in column order."""
+
+
+class ChangeJson(TypedDict):
+    """One change of a step as `AuditRow.changes` stores it."""
+
+    entity: str
+    """The audited table's entity name (a key of `AUDITED`)."""
+    op: str
+    """"insert", "update" or "delete"."""
+    key: Key
+    old: Snapshot | None
+    new: Snapshot | None
+
+
 class AuditRow(Base):
     """One operation: what it changed (old and new values as JSON), when and by whom."""
 
@@ -347,7 +379,7 @@ class AuditRow(Base):
     who: Mapped[str] = mapped_column(String(60))
     action: Mapped[str] = mapped_column(String(40))
     summary: Mapped[str] = mapped_column(Text)
-    changes: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+    changes: Mapped[list[ChangeJson]] = mapped_column(JSON)
     state: Mapped[str] = mapped_column(String(8), default="done")
     """"done" (may be undone), "undone" (may be redone), "final" (undo/redo records, dropped)."""
     __table_args__ = (

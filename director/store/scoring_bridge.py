@@ -8,14 +8,14 @@ with no result (it did not play the deal) becomes a result without tricks.
 
 from __future__ import annotations
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session as Db
 
 from director.scoring import model, score_session
 from director.store import repository
 from director.store.values import Irregularity, Result
 
 
-def session_of(db: Session, session: int, section: str) -> model.Session:
+def scoring_input(db: Db, session: int, section: str) -> model.Session:
     """The section as scoring reads it."""
     sid = repository.section_id(db, session, section)
     movement = repository.load_movement(db, sid)
@@ -96,7 +96,7 @@ def _unplayed(irregularity: Irregularity) -> model.TableResult:
     )
 
 
-def _names(db: Session) -> dict[str, str]:
+def _names(db: Db) -> dict[str, str]:
     """Printed names per partnership label: its players' names joined."""
     by_id = {p.id: p.name for p in repository.players(db)}
     return {p.label: " & ".join(by_id[i] for i in p.players) for p in repository.partnerships(db)}

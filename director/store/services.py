@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError, IntegrityError, NoResultFound
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session as Db
+from sqlalchemy.orm import sessionmaker
 
 from director.errors import DirectorError
 from director.scoring.validate import validate
@@ -111,11 +112,11 @@ class EventStore:
 
     def __init__(self, database: EventDatabase, backups: BackupPolicy | None = None) -> None:
         self._db = database
-        self._sessions: sessionmaker[Session] = sessionmaker(
-            database.engine, expire_on_commit=False
+        self._transactions: sessionmaker[Db] = sessionmaker(database.engine, expire_on_commit=False)
+        path = database.path
+        self._backups = (
+            Backups(path, backups) if path is not None and not database.read_only else None
         )
-        writes_copies = database.path is not None and not database.read_only
-        self._backups = Backups(database.path, backups) if writes_copies else None
 
     # -- opening and closing --------------------------------------------------------------
 
@@ -135,9 +136,9 @@ class EventStore:
             raise StoreError("the event needs a name (--name)")
         store = cls(create_database(target), backups)
         settings = settings or EventSettings()
-        with store._unit() as session:
-            session.add(repository.event_row(name.strip(), held_on, venue, settings))
-            repository.add_session(session, 1, "Session 1", ("A",))
+        with store._unit() as db:
+            db.add(repository.event_row(name.strip(), held_on, venue, settings))
+            repository.add_session(db, 1, "Session 1", ("A",))
         return store
 
     @classmethod
@@ -185,12 +186,12 @@ class EventStore:
         return self._db.engine.url.render_as_string(hide_password=True)
 
     @contextmanager
-    def _unit(self) -> Iterator[Session]:
+    def _unit(self) -> Iterator[Db]:
         """One transaction, committed at once; the database's refusals (a rule broken, a full
         disk, a read-only file, damage) become readable messages."""
         try:
-            with self._sessions.begin() as session:
-                yield session
+            with self._transactions.begin() as db:
+                yield db
         except IntegrityError as exc:
             raise repository.explain_integrity_error(exc) from exc
         except DBAPIError as exc:
@@ -231,16 +232,18 @@ class EventStore:
         if self._backups is None:
             return
         with self._unit() as db:
-            trail = select(func.max(AuditRow.id), func.min(AuditRow.at))
-            newest, first_at = db.execute(trail).one()
-        self._backups.entry_committed(newest or 0, audit.aware(first_at) if first_at else None)
+            newest = live.audit_mark(db)
+            # None while the trail is empty (a step that changed nothing records nothing)
+            first_at = db.scalar(select(func.min(AuditRow.at)))
+        first = audit.aware(first_at) if first_at is not None else None
+        self._backups.entry_committed(newest, first)
 
     # -- the event -------------------------------------------------------------------------
 
     def info(self) -> EventInfo:
         """The event's name, date, venue and settings."""
-        with self._unit() as session:
-            return repository.event_info(session, self._db.revision)
+        with self._unit() as db:
+            return repository.event_info(db, self._db.revision)
 
     def update_event(
         self,
@@ -291,8 +294,8 @@ class EventStore:
 
     def players(self) -> tuple[Player, ...]:
         """The roster, by name."""
-        with self._unit() as session:
-            return repository.players(session)
+        with self._unit() as db:
+            return repository.players(db)
 
     def import_roster(self, path: str | Path, layout: Layout | None = None) -> tuple[Player, ...]:
         """Add every player of a roster CSV and form the pairs (or couples) and teams its
@@ -353,13 +356,13 @@ class EventStore:
 
     def partnerships(self) -> tuple[Partnership, ...]:
         """Every partnership, by label."""
-        with self._unit() as session:
-            return repository.partnerships(session)
+        with self._unit() as db:
+            return repository.partnerships(db)
 
     def teams(self) -> tuple[Team, ...]:
         """Every team, by label."""
-        with self._unit() as session:
-            return repository.teams(session)
+        with self._unit() as db:
+            return repository.teams(db)
 
     # -- sessions and movements ------------------------------------------------------------
 
@@ -373,8 +376,8 @@ class EventStore:
 
     def sessions(self) -> tuple[SessionInfo, ...]:
         """Every session in order, with its sections."""
-        with self._unit() as session:
-            return repository.sessions(session)
+        with self._unit() as db:
+            return repository.sessions(db)
 
     def choose_movement(
         self,
@@ -457,7 +460,7 @@ class EventStore:
             if reason.strip():
                 step.summary += f" (reason: {reason.strip()})"
             # the results entered must still be results the movement plays
-            validate(scoring_bridge.session_of(step.db, session, section))
+            validate(scoring_bridge.scoring_input(step.db, session, section))
         return repaired
 
     def movement_choice(self, *, session: int = 1, section: str = "A") -> MovementChoice:
@@ -649,7 +652,7 @@ class EventStore:
         """The section as `director.scoring` reads it: movement, counting results with their
         irregularities, slips, new deals, settings and printed names."""
         with self._unit() as db:
-            return scoring_bridge.session_of(db, session, section)
+            return scoring_bridge.scoring_input(db, session, section)
 
     def standings(self, *, session: int = 1, section: str = "A") -> SessionResult:
         """Score the section's counting results with `director.scoring.score_session`."""
@@ -829,12 +832,12 @@ class EventStore:
 class Step:
     """The transaction of one undoable step, and the summary the audit trail will show."""
 
-    db: Session
+    db: Db
     action: str
     summary: str = ""
 
 
-def _named(db: Session, partnership: Partnership) -> str:
+def _named(db: Db, partnership: Partnership) -> str:
     """A partnership in words: its label and its players' names."""
     names = " & ".join(repository.player_name(db, p) for p in partnership.players)
     return f"{partnership.label} ({names})"
@@ -857,7 +860,7 @@ def _ruling(
     return Irregularity(0, session, section, round, table, tray, 0, kind, trump, side, detail, who)
 
 
-def _repaired(db: Session, request: RepairRequest, session: int, section: str) -> Repaired:
+def _repaired(db: Db, request: RepairRequest, session: int, section: str) -> Repaired:
     """The repair of the stored movement, refused if it would move a result entered."""
     from schedules.repair import WrongMove
 
@@ -876,15 +879,15 @@ def _repaired(db: Session, request: RepairRequest, session: int, section: str) -
 
 
 def _new_deal(
-    db: Session, session: int, section: str, tray: int, why: str, law: IrregularityKind
+    db: Db, session: int, section: str, tray: int, why: str, law: IrregularityKind
 ) -> DealVersion:
     if not why.strip():
         raise StoreError("say why the tray is dealt again (--why), for the audit trail")
     return repository.new_deal(db, session, section, tray, why.strip(), law)
 
 
-def _check_against_laws(db: Session, session: int, section: str, tray: int) -> None:
+def _check_against_laws(db: Db, session: int, section: str, tray: int) -> None:
     """Refuse, inside the entry's own transaction, a ruling the laws do not give (a revoke at a
     table awarded the average, an overplay law at the original play, ...): the scoring's checks
     run on the changed tray before anything is committed."""
-    validate(scoring_bridge.session_of(db, session, section), trays=(tray,))
+    validate(scoring_bridge.scoring_input(db, session, section), trays=(tray,))

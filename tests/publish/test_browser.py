@@ -9,12 +9,14 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from director.printing.result_views import revoke_marks
+from director.printing.result_contents import revoke_marks
 from director.publish.site import publish_site
 from director.scoring.text import figure
 from director.store.services import EventStore
 from tests.publish.browser import DESKTOP, PHONE, Document, dump_dom, screenshot
 from tests.publish.conftest import EVIL
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,10 @@ from director.cli import main
 from schedules.findings import ImpossibleMovementError, ScheduleError
 from schedules.jsonio import load_movement, movement_document, movement_from_json
 from schedules.mnemonic import SEED_WARNING, make_mnemonic
+from schedules.routes import itineraries, itinerary, next_stop, tray_flow
 from schedules.timing import duration_minutes, trays_per_round_for
 from schedules.types import Direction, Seat, Seating, default_dealer
 from schedules.verify import verify
-from schedules.views import itineraries, itinerary, next_stop, tray_flow
 from tests.conftest import MOVEMENTS
 
 FIXTURES = sorted(MOVEMENTS.glob("*.json"))

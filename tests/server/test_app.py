@@ -14,7 +14,7 @@ from director.server.clock import RoundClock
 from director.server.links import table_url
 from director.store.services import EventStore, ResultEntry
 from director.store.table_values import CallKind
-from schedules.views import next_stop
+from schedules.routes import next_stop
 
 
 def _trays(store: EventStore, round_no: int, table: int) -> tuple[int, ...]:

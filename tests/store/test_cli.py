@@ -270,6 +270,7 @@ def test_anything_unforeseen_is_one_line_without_sql_and_exit_2(
     assert not logged or f"{type(exc).__name__}" in log.read_text()
 
 
+@pytest.mark.slow
 def test_backups_are_written_by_count_across_separate_processes(event: Path) -> None:
     """Each command line is a process of its own: the count of entries since the last copy
     is kept in the event and its copies, not in any one process."""

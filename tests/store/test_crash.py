@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from director.store.services import EventStore
 from schedules.jsonio import load_movement
 from tests.conftest import MOVEMENTS
@@ -12,6 +14,7 @@ from tests.store.crash import crash_run
 KILLS = 12
 
 
+@pytest.mark.slow
 def test_every_returned_entry_survives_sigkill(tmp_path: Path) -> None:
     path = tmp_path / "event.whist"
     with EventStore.create(path, "Crash") as store:

@@ -145,6 +145,7 @@ def test_movement_round_trips_with_everything(target: str | Path, name: str) -> 
         )
 
 
+@pytest.mark.slow
 def test_every_published_movement_round_trips(tmp_path: Path) -> None:
     with EventStore.create(tmp_path / "all.whist", "Club") as store:
         for number, path in enumerate(sorted(MOVEMENTS.glob("*.json")), start=2):

@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -126,4 +127,4 @@ class StoreAgainstDict(RuleBasedStateMachine):
 StoreAgainstDict.TestCase.settings = settings(
     max_examples=15, stateful_step_count=12, deadline=None
 )
-test_store_against_dict = StoreAgainstDict.TestCase
+test_store_against_dict = pytest.mark.slow(StoreAgainstDict.TestCase)

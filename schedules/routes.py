@@ -1,4 +1,4 @@
-"""Derived views for printing and the GUI: where each competitor goes, where trays travel."""
+"""Routes: where each competitor goes and where the trays travel, for printing and the GUI."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pure print views of a scored session: standings, per-deal sheets, personal sheets, and
+"""What the results say for a scored session: standings, per-deal sheets, personal sheets, and
 Safford's husband against wife. Every figure comes from `director.scoring`'s result and is
 rounded here, for display only, with the scoring's own `figure` formatter."""
 
@@ -54,7 +54,7 @@ class ResultsDocument:
 
 
 def results_document(session: Session, result: SessionResult) -> ResultsDocument:
-    """The print view of a scored session."""
+    """What the results papers say for a scored session."""
     names = session.names
     mp = result.method is Method.MATCHPOINTS
     won = {label for w in result.winners for label in w.labels}
