@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from director.printing import (
+    contents,
     indicators,
     notes,
     personal,
@@ -17,10 +18,9 @@ from director.printing import (
     table_cards,
     tents,
     travellers,
-    views,
 )
 from director.printing.base import Header, Progress
-from director.printing.views import Printed
+from director.printing.contents import Printed
 from schedules.types import Movement
 
 
@@ -41,7 +41,7 @@ MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
             indicators.identifier,
             indicators.verbose_name,
             lambda m, h, paper, p, printed: indicators.render(
-                [c for c in views.indicator_cards(m, printed.names) if printed.keeps(c.table)],
+                [c for c in contents.indicator_cards(m, printed.names) if printed.keeps(c.table)],
                 h,
                 paper,
                 p,
@@ -53,7 +53,7 @@ MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
             lambda m, h, paper, p, printed: table_cards.render(
                 [
                     c
-                    for c in views.table_cards(m, printed.names, printed.links)
+                    for c in contents.table_cards(m, printed.names, printed.links)
                     if printed.keeps(c.table)
                 ],
                 h,
@@ -65,25 +65,25 @@ MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
             scorecards.identifier,
             scorecards.verbose_name,
             lambda m, h, paper, p, printed: scorecards.render(
-                views.score_cards(m, printed.names), h, paper, p
+                contents.score_cards(m, printed.names), h, paper, p
             ),
         ),
         MovementDocument(
             slips.identifier,
             slips.verbose_name,
-            lambda m, h, paper, p, _printed: slips.render(views.slips(m), h, paper, p),
+            lambda m, h, paper, p, _printed: slips.render(contents.slips(m), h, paper, p),
         ),
         MovementDocument(
             travellers.identifier,
             travellers.verbose_name,
             lambda m, h, paper, p, printed: travellers.render(
-                views.travellers(m, printed.names), h, paper, p
+                contents.travellers(m, printed.names), h, paper, p
             ),
         ),
         MovementDocument(
             recap.identifier,
             recap.verbose_name,
-            lambda m, h, paper, p, _printed: recap.render(views.recap(m), h, paper, p),
+            lambda m, h, paper, p, _printed: recap.render(contents.recap(m), h, paper, p),
         ),
         MovementDocument(
             setup.identifier,
@@ -104,7 +104,7 @@ MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
             personal.identifier,
             personal.verbose_name,
             lambda m, h, paper, p, printed: personal.render(
-                views.score_cards(m, printed.names), h, paper, p
+                contents.score_cards(m, printed.names), h, paper, p
             ),
         ),
         MovementDocument(
@@ -118,7 +118,7 @@ MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
 
 def movement_header(movement: Movement, document: str) -> Header:
     """The running header for a document printed from a movement alone."""
-    return Header(MOVEMENT_DOCUMENTS[document].verbose_name, views.recap(movement).title)
+    return Header(MOVEMENT_DOCUMENTS[document].verbose_name, contents.recap(movement).title)
 
 
 def print_movement_document(

@@ -15,9 +15,9 @@ from typing import Protocol
 from director.errors import DirectorError
 from director.printing import results, table_cards
 from director.printing.base import Header, Progress
+from director.printing.contents import Printed
 from director.printing.documents import MOVEMENT_DOCUMENTS
-from director.printing.result_views import results_document
-from director.printing.views import Printed
+from director.printing.result_contents import results_document
 from director.scoring import score_session
 from director.scoring.model import Session, SessionResult
 from director.store.table_values import TableToken
@@ -134,9 +134,9 @@ def print_event_document(
     if document == results.identifier:
         if papers.scored is None:
             raise ValueError("the results were not read: ask read_papers for them")
-        view = results_document(papers.scored.scoring, papers.scored.result)
-        title = "Results (provisional)" if view.provisional else "Results"
-        return results.render(view, Header(title, papers.subtitle), paper, progress, parts)
+        document = results_document(papers.scored.scoring, papers.scored.result)
+        title = "Results (provisional)" if document.provisional else "Results"
+        return results.render(document, Header(title, papers.subtitle), paper, progress, parts)
     chosen = MOVEMENT_DOCUMENTS[document]
     header = Header(chosen.verbose_name, papers.subtitle)
     return chosen.make(papers.movement, header, paper, progress, papers.printed)

@@ -12,8 +12,11 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfdoc import PDFDocument
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
@@ -52,6 +55,8 @@ class Fitted:
         """Where each line sits when the lines are drawn downwards from `top`."""
         # Each line gets LEADING em; DejaVu's capitals are 0.73 em tall: centre them in the line.
         first = top - self.size * (LEADING / 2 + CAP_HEIGHT / 2)
+        if len(self.lines) == 1:  # most text: spared the generator, drawn thousands of times
+            return (first,)
         return tuple(first - k * self.size * LEADING for k in range(len(self.lines)))
 
 
@@ -87,6 +92,11 @@ def recording() -> Iterator[list[Measure]]:
         yield log
     finally:
         _log.reset(token)
+
+
+def recording_now() -> bool:
+    """Whether the texts fitted now are recorded (inside `recording()`)."""
+    return _log.get() is not None
 
 
 def fit(
@@ -149,7 +159,7 @@ def _shorten(
 
 
 def _widest(fitted: Fitted) -> float:
-    return max(stringWidth(line, fitted.font, fitted.size) for line in fitted.lines)
+    return max(_width(line, fitted.font, fitted.size) for line in fitted.lines)
 
 
 def _round_down(size: float) -> float:
@@ -221,18 +231,82 @@ def draw_middle(
 
 def draw_lines(c: Canvas, fitted: Fitted, x: float, top: float, width: float, align: str) -> None:
     """Draw fitted lines downwards from `top`, aligned in a box `width` points wide."""
-    # One text object for the lines (cheaper than a string drawn on the canvas each, which
-    # measures every line and sets the canvas's font): each is still a line of its own.
-    text = c.beginText()
-    text.setFont(fitted.font, fitted.size, fitted.size * LEADING)
+    text = TextBlock(c)
     for line, y in zip(fitted.lines, fitted.baselines(top), strict=True):
         shift = 0.0
         if align in ("center", "right"):
-            spare = width - stringWidth(line, fitted.font, fitted.size)
+            spare = width - _width(line, fitted.font, fitted.size)
             shift = spare / 2 if align == "center" else spare
-        text.setTextOrigin(x + shift, y)
-        text.textLine(line)
-    c.drawText(text)
+        text.line(line, fitted.font, fitted.size, x + shift, y)
+    text.draw()
+
+
+_Typeface = tuple[str, float, int]
+"""A font, its size and the subset of its glyphs selected (-1 for none yet)."""
+
+_Encodings = dict[tuple[str, str, float, _Typeface | None], tuple[str, _Typeface]]
+_encoded: WeakKeyDictionary[PDFDocument, _Encodings] = WeakKeyDictionary()
+"""Per document: each line's PDF text operators, by the line, its font and size and the
+typeface selected before it; with the typeface selected after it."""
+
+
+class TextBlock:
+    """Lines of text, each placed on its own, drawn on a canvas as one PDF text object.
+
+    reportlab's text object encodes every line afresh (its characters into the embedded
+    font's subsets, then the operators as text); a document draws the same few texts (numbers,
+    names, headings) thousands of times, so each is encoded once per document here. The font's
+    subset numbering is the document's own and never changes once given, which is what makes
+    an encoding reusable; the operators are those reportlab writes, so the page is the same.
+    """
+
+    def __init__(self, c: Canvas) -> None:
+        self._canvas = c
+        # A canvas's document: the owner of the subset numbering (reportlab keeps it private).
+        self._document: PDFDocument = c._doc
+        self._known = _encoded.setdefault(self._document, {})
+        self._typeface: _Typeface | None = None
+        self._code = ["BT"]
+
+    def line(self, text: str, font: str, size: float, x: float, y: float) -> None:
+        """`text` in `font` at `size` points, its baseline starting at (x, y)."""
+        key = (text, font, size, self._typeface)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._encode(text, font, size)
+        self._code.append(f"1 0 0 1 {_number(x)} {_number(y)} Tm {known[0]}")
+        self._typeface = known[1]
+
+    def _encode(self, text: str, font: str, size: float) -> tuple[str, _Typeface]:
+        face = getFont(font)
+        now = self._typeface
+        subset = now[2] if now is not None and now[:2] == (font, size) else -1
+        code: list[str] = []
+        for part, characters in face.splitString(text, self._document):
+            if part != subset:
+                name = face.getSubsetInternalName(part, self._document)
+                code.append(f"{name} {fp_str(size)} Tf {fp_str(size * LEADING)} TL")
+                subset = part
+            code.append(f"({escapePDF(characters)}) Tj")
+        # Ending the line ("T*") keeps each line a line of its own for text extraction.
+        return " ".join([*code, "T*"]), (font, size, subset)
+
+    def draw(self) -> None:
+        """Put the lines on the canvas's page (nothing when there are none)."""
+        if len(self._code) > 1:
+            self._canvas.addLiteral(" ".join([*self._code, "ET"]))
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
+def _width(text: str, font: str, size: float) -> float:
+    return stringWidth(text, font, size)
+
+
+@lru_cache(maxsize=LAYOUTS_KEPT)
+def _number(value: float) -> str:
+    """A coordinate as reportlab writes it: the same few recur on every page, and formatting
+    one costs more than looking it up."""
+    return fp_str(value)
 
 
 class FittedText(Flowable):

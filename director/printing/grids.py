@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 
 from reportlab.platypus import Flowable
@@ -47,9 +48,11 @@ def grid(
     on every page."""
     widths = tuple(width * s for s in shares)
     heading_size = max(size * HEADING_SCALE, fit.FLOOR_SIZE)
-    fonts = [BOLD if i in bold_columns else REGULAR for i in range(len(widths))]
-    heading = _row(headings, widths, heading_size, [BOLD] * len(widths), None)
-    body = tuple(_row(row, widths, size, fonts, row_height) for row in rows)
+    fonts = tuple(BOLD if i in bold_columns else REGULAR for i in range(len(widths)))
+    # Recorded measurements are of every cell as laid out now, not of a row kept from before.
+    row = _row if fit.recording_now() else _kept_row
+    heading = row(tuple(headings), widths, heading_size, (BOLD,) * len(widths), None)
+    body = tuple(row(tuple(texts), widths, size, fonts, row_height) for texts in rows)
     return Grid(widths, heading, body)
 
 
@@ -64,10 +67,10 @@ class Row:
 
 
 def _row(
-    texts: Sequence[str],
-    widths: Sequence[float],
+    texts: tuple[str, ...],
+    widths: tuple[float, ...],
     size: float,
-    fonts: Sequence[str],
+    fonts: tuple[str, ...],
     at_least: float | None,
 ) -> Row:
     """The row's cells fitted inside their padding; it is as tall as its tallest cell, and
@@ -80,6 +83,11 @@ def _row(
     if at_least is not None:
         return Row(cells, size, max(at_least, max(wrapped, default=0) + 2 * PADDING))
     return Row(cells, size, max([size * fit.LEADING, *wrapped]) + 2 * PADDING)
+
+
+_kept_row = lru_cache(maxsize=fit.LAYOUTS_KEPT)(_row)
+"""`_row`, remembered: a grid too long for its page is laid out whole, to be measured, then
+again piece by piece (see `paging.paged`)."""
 
 
 def _wraps(cell: fit.Fitted, size: float) -> bool:
@@ -132,28 +140,24 @@ class Grid(Flowable):
         canv.setFillColor("black")
         # One text object for the whole grid, each line of it a line of its own (the PDF's
         # text reads cell by cell as before): far cheaper than a text object per cell.
-        text = canv.beginText()
-        font: tuple[str, float] | None = None
+        text = fit.TextBlock(canv)
+        lefts = tuple(accumulate(self.widths[:-1], initial=float(PADDING)))
         for row in (self.heading, *self.rows):
             bottom = top - row.height
-            x = float(PADDING)
-            for cell, width in zip(row.cells, self.widths, strict=True):
-                if _wraps(cell, row.size):
-                    baselines = cell.baselines(bottom + (row.height + cell.height) / 2)
-                else:  # placed as reportlab's tables place a line of text
-                    leading = cell.size * fit.LEADING
-                    baselines = (bottom + (row.height + leading) / 2 - cell.size,)
-                for line, y in zip(cell.lines, baselines, strict=True):
-                    if not line:
-                        continue
-                    if font != (cell.font, cell.size):
-                        font = (cell.font, cell.size)
-                        text.setFont(cell.font, cell.size, cell.size * fit.LEADING)
-                    text.setTextOrigin(x, y)
-                    text.textLine(line)
-                x += width
+            size = row.size
+            # where a line of the row's own text sits, as reportlab's tables place it
+            baseline = bottom + (row.height + size * fit.LEADING) / 2 - size
+            for cell, x in zip(row.cells, lefts, strict=True):
+                if not _wraps(cell, size):
+                    if cell.lines[0]:
+                        text.line(cell.lines[0], cell.font, size, x, baseline)
+                    continue
+                middle = bottom + (row.height + cell.height) / 2
+                for line, y in zip(cell.lines, cell.baselines(middle), strict=True):
+                    if line:
+                        text.line(line, cell.font, cell.size, x, y)
             top = bottom
-        canv.drawText(text)
+        text.draw()
         canv.setLineWidth(LINE_WIDTH)
         canv.setStrokeColor("black")
         canv.setLineCap(1)

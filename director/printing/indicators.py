@@ -17,8 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 from director.printing import fit
 from director.printing.base import Header, Progress
 from director.printing.cards import Slot, render_cards
+from director.printing.contents import IndicatorCard, IndicatorRow
 from director.printing.fonts import BOLD, REGULAR
-from director.printing.views import IndicatorCard, IndicatorRow
 
 identifier = "indicators"
 verbose_name = "Indicator cards (one per table and place)"

@@ -7,7 +7,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
-from director.printing.views import recap
+from director.printing.contents import recap
 from schedules.types import Movement
 from schedules.verify import verify
 

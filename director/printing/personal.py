@@ -11,9 +11,9 @@ from reportlab.pdfgen.canvas import Canvas
 from director.printing import fit
 from director.printing.base import Header, Progress
 from director.printing.cards import CELL_GAP, Slot, column_headings, render_cards
+from director.printing.contents import ScoreCard, trays_text
 from director.printing.fonts import BOLD, REGULAR
 from director.printing.scorecards import NAME_LINE, split
-from director.printing.views import ScoreCard, trays_text
 
 identifier = "personal-cards"
 verbose_name = "Personal cards (name and itinerary)"

@@ -13,10 +13,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
+from director.printing.contents import Recap
 from director.printing.grids import content_width, grid
 from director.printing.paging import balanced_runs, frame_height, height_of, paged
 from director.printing.tray_words import tables_word
-from director.printing.views import Recap
 from schedules.types import RoundNo, TableNo
 
 identifier = "movement"

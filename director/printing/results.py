@@ -14,7 +14,7 @@ from director.errors import DirectorError
 from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, height_of, paged, room_left
-from director.printing.result_views import ResultsDocument, Table
+from director.printing.result_contents import ResultsDocument, Table
 
 identifier = "results"
 verbose_name = "Results"

@@ -16,8 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from director.printing import fit
 from director.printing.base import Header, Progress
 from director.printing.cards import CELL_GAP, Slot, column_headings, render_cards
+from director.printing.contents import ScoreCard, ScoreRow
 from director.printing.fonts import BOLD, REGULAR
-from director.printing.views import ScoreCard, ScoreRow
 
 identifier = "scorecards"
 verbose_name = "Personal score cards"

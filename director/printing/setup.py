@@ -4,20 +4,23 @@ are needed during play. For the director, before the players arrive."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
+from director.printing.columns import column_shares
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, height_of, paged
 from director.printing.tray_words import SetupRow, numbers_text, setup_rows, tables_word
+from schedules.routes import tray_ways
 from schedules.types import Movement, Share, TableNo
-from schedules.views import tray_ways
 
 identifier = "setup"
 verbose_name = "Set-up sheet (trays and dealers)"
 
-SHARES = (0.16, 0.2, 0.22, 0.42)
+SIZE = 10
 
 
 def render(
@@ -48,10 +51,11 @@ def render(
         )
         story += [Paragraph(escape(text), styles["body"]), Spacer(1, 3 * mm)]
 
-    def piece(part: tuple[SetupRow, ...], k: int, count: int) -> list[Flowable]:
-        body = [[r.trays, r.start, r.first_play, r.dealers] for r in part]
-        headings = ("Trays", "Put them at", "First played", "Dealer of each tray")
-        return [grid(headings, body, SHARES, width, 10, 8 * mm)]
+    headings = ("Trays", "Put them at", "First played", "Dealer of each tray")
+    shares = column_shares(headings, [_cells(r) for r in rows], width, SIZE)
+
+    def piece(part: Sequence[SetupRow], k: int, count: int) -> list[Flowable]:
+        return [grid(headings, [_cells(r) for r in part], shares, width, SIZE, 8 * mm)]
 
     if any(r.copies > 1 for r in rows):
         text = (
@@ -71,6 +75,10 @@ def render(
         story.append(KeepTogether(shared))
     report(progress, 1, 1)
     return build_document(story, header, paper)
+
+
+def _cells(row: SetupRow) -> list[str]:
+    return [row.trays, row.start, row.first_play, row.dealers]
 
 
 def _summary(movement: Movement, sets: int) -> str:

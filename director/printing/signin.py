@@ -9,11 +9,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph
 
 from director.printing.base import Header, Progress, build_document, report, stylesheet
+from director.printing.contents import competitor_name, seat_name
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, paged
-from director.printing.views import competitor_name, seat_name
+from schedules.routes import itineraries
 from schedules.types import Label, Movement
-from schedules.views import itineraries
 
 identifier = "sign-in"
 verbose_name = "Entry list and sign-in sheet"

@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from director.printing import fit
 from director.printing.base import Header, Progress
 from director.printing.cards import Slot, render_cards
+from director.printing.contents import Slip
 from director.printing.fonts import BOLD, REGULAR
-from director.printing.views import Slip
 
 identifier = "slips"
 verbose_name = "Trump slips (print on one side only)"

@@ -10,6 +10,7 @@ row; the notes for the players at this table (the skip of a mover leaving it) fo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.styles import ParagraphStyle
@@ -17,9 +18,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
+from director.printing.columns import column_shares
+from director.printing.contents import TableCard, TableRow
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, paged
-from director.printing.views import TableCard, TableRow
 
 identifier = "table-cards"
 verbose_name = "Table cards (round sheet per table)"
@@ -27,53 +29,80 @@ verbose_name = "Table cards (round sheet per table)"
 ROW_HEIGHT = 11 * mm
 MIN_ROW_HEIGHT = 7.5 * mm
 QR_SIZE = 28 * mm
+WAYS = ("Trays", "Received from", "Passed to")
 
 
 def render(
     cards: Sequence[TableCard], header: Header, paper: str, progress: Progress | None = None
 ) -> bytes:
-    """Each table on a page of its own (or more, each carrying the table number)."""
+    """Each table on a page of its own (or more, each carrying the table number); every card
+    of the movement has the same columns, as wide as what they hold needs."""
     styles = stylesheet()
     width = content_width(paper)
     room = frame_height(paper)
+    rounds = max((len(card.rows) for card in cards), default=1)
+    # Fill the page with up to 18 rounds; longer cards continue on the next page.
+    row_height = max(MIN_ROW_HEIGHT, min(ROW_HEIGHT, 200 * mm / rounds))
+    size = min(13, row_height / mm * 1.25)
+    headings = ("Round", *(cards[0].headings if cards else ()), *WAYS)
+    body = [_cells(row) for card in cards for row in card.rows]
+    shares = column_shares(headings, body, width, size, bold_columns=(0,))
+    layout = _Layout(headings, shares, width, room, size, row_height)
     story: list[Flowable] = []
     for i, card in enumerate(cards):
         if i:
             story.append(PageBreak())
-        story.extend(_card_story(card, width, room, styles))
+        story.extend(_card_story(card, layout, styles))
         report(progress, i + 1, len(cards))
     return build_document(story, header, paper)
 
 
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """What every card of a movement shares: its columns and their widths, its text size."""
+
+    headings: tuple[str, ...]
+    shares: tuple[float, ...]
+    width: float
+    room: float
+    size: float
+    row_height: float
+
+
+def _cells(row: TableRow) -> list[str]:
+    return [str(row.round), *row.places, row.trays, row.received_from, row.passed_to]
+
+
 def _card_story(
-    card: TableCard, width: float, room: float, styles: dict[str, ParagraphStyle]
+    card: TableCard, layout: _Layout, styles: dict[str, ParagraphStyle]
 ) -> list[Flowable]:
-    places = len(card.headings)
-    place_share = 0.40 / places if places > 2 else 0.17
-    shares = [0.07] + [place_share] * places
-    rest = 1 - sum(shares)
-    shares += [rest * 0.18, rest * 0.41, rest * 0.41]
-    headings = ["Round", *card.headings, "Trays", "Received from", "Passed to"]
-    rounds = max(len(card.rows), 1)
-    # Fill the page with up to 18 rounds; longer cards continue on the next page.
-    row_height = max(MIN_ROW_HEIGHT, min(ROW_HEIGHT, 200 * mm / rounds))
-    size = min(13, row_height / mm * 1.25)
+    width = layout.width
     notes = [Paragraph(escape(n), styles["body"]) for n in card.notes]
 
     def piece(rows: Sequence[TableRow], k: int, count: int) -> list[Flowable]:
         title = f"Table {card.table}"
         if count > 1:
             title += f" — rounds {rows[0].round}-{rows[-1].round} (page {k + 1} of {count})"
-        body = [[str(r.round), *r.places, r.trays, r.received_from, r.passed_to] for r in rows]
+        body = [_cells(r) for r in rows]
         made: list[Flowable] = [Paragraph(escape(title), styles["title"])]
         if k == 0 and card.link:
             made += [_entry_link(card.link, width, styles), Spacer(1, 3 * mm)]
-        made.append(grid(headings, body, shares, width, size, row_height, bold_columns=(0,)))
+        made.append(
+            grid(
+                layout.headings,
+                body,
+                layout.shares,
+                width,
+                layout.size,
+                layout.row_height,
+                bold_columns=(0,),
+            )
+        )
         if k == count - 1 and notes:
             made += [Spacer(1, 4 * mm), *notes]
         return made
 
-    return paged(card.rows, piece, width, room)
+    return paged(card.rows, piece, width, layout.room)
 
 
 def _entry_link(link: str, width: float, styles: dict[str, ParagraphStyle]) -> Flowable:

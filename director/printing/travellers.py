@@ -5,18 +5,22 @@ size); a traveller longer than a page continues on the next with its tray number
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from director.printing import fit
 from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.cards import CutLine
+from director.printing.columns import column_shares
+from director.printing.contents import Traveller, TravellerRow
+from director.printing.fonts import REGULAR
 from director.printing.grids import PADDING, content_width, grid
 from director.printing.paging import frame_height, height_of, paged
-from director.printing.views import Traveller, TravellerRow
 
 identifier = "travellers"
 verbose_name = "Tray travellers"
@@ -25,6 +29,12 @@ ROW_HEIGHT = 8 * mm
 SIZE = 11
 BLANK = ("",) * 4
 """The cells the table fills in: tricks of each side, a revoke, a note."""
+NUMBERS = (0.07, 0.07)
+"""The shares of the width for the round and the table."""
+WRITE_IN = (0.09, 0.09, 0.14, 0.14)
+"""The shares of the width to write the tricks of each side, a revoke and a note in..."""
+LEAST_WRITE_IN = (0.07, 0.07, 0.09, 0.09)
+"""...and the least they keep when long names need the room."""
 REVOKE_NOTE = (
     "Revoke: the side that revoked, how many times, and the tricks it won from the first "
     "revoke on (e.g. E-W 1, 4). Note: any other irregularity, in a few words."
@@ -40,24 +50,65 @@ def render(
     styles = stylesheet()
     width = content_width(paper)
     room = frame_height(paper)
+    shares = _shares(items, width)
+    size = _size(items, shares, width)
     story: list[Flowable] = []
     for i, item in enumerate(items):
-        story.extend(_traveller_story(item, width, room, styles))
+        story.extend(_traveller_story(item, shares, size, width, room, styles))
         report(progress, i + 1, len(items))
     return build_document(story, header, paper)
 
 
+def _shares(items: Sequence[Traveller], width: float) -> tuple[float, ...]:
+    """The columns' shares of the width, the same on every traveller: the places get what
+    their names take on one line at the legible floor, from the room to write in as far as
+    `LEAST_WRITE_IN` leaves (a name in two lines would double every row and push a long
+    traveller onto a second page)."""
+    places = len(items[0].headings) if items else 2
+    rows = [r.places for item in items for r in item.rows] or [("",) * places]
+    headings = items[0].headings if items else ("",) * places
+    wanted = column_shares(headings, rows, width, fit.FLOOR_SIZE)
+    one_line = sum(
+        max(stringWidth(row[k], REGULAR, fit.FLOOR_SIZE) for row in rows) + 2 * PADDING
+        for k in range(places)
+    )
+    most = 1 - sum(NUMBERS) - sum(LEAST_WRITE_IN)
+    room = min(max(1 - sum(NUMBERS) - sum(WRITE_IN), one_line / width), most)
+    left = 1 - sum(NUMBERS) - room
+    return (
+        *NUMBERS,
+        *(room * w for w in wanted),
+        *(left * w / sum(WRITE_IN) for w in WRITE_IN),
+    )
+
+
+def _size(items: Sequence[Traveller], shares: Sequence[float], width: float) -> float:
+    """The text size of every traveller: `SIZE`, or smaller (to the legible floor) so that
+    the longest name takes one line, every name then printed alike rather than each shrunk on
+    its own."""
+    size = float(SIZE)
+    for k in range(len(items[0].headings) if items else 0):
+        room = shares[len(NUMBERS) + k] * width - 2 * PADDING
+        widths = (stringWidth(r.places[k], REGULAR, 1) for item in items for r in item.rows)
+        longest = max(widths, default=0.0)
+        if longest:
+            size = min(size, room / longest)
+    return max(fit.FLOOR_SIZE, math.floor(size * 2) / 2)
+
+
 def _traveller_story(
-    item: Traveller, width: float, room: float, styles: dict[str, ParagraphStyle]
+    item: Traveller,
+    shares: Sequence[float],
+    size: float,
+    width: float,
+    room: float,
+    styles: dict[str, ParagraphStyle],
 ) -> list[Flowable]:
     slip = item.slip
     title = (
         f"Tray {slip.tray} — dealer {slip.dealer} — original play: table "
         f"{slip.original_table}, round {slip.original_round}"
     )
-    places = len(item.headings)
-    place_share = 0.40 / places
-    shares = [0.07, 0.07] + [place_share] * places + [0.09, 0.09, 0.14, 0.14]
     headings = ["Round", "Table", *item.headings, *item.tricks, "Revoke", "Note"]
     cut = [CutLine()]
     top = [Paragraph(title, styles["heading"]), Spacer(1, 1 * mm)]
@@ -69,7 +120,7 @@ def _traveller_story(
     def piece(rows: Sequence[TravellerRow], k: int, count: int) -> list[Flowable]:
         heading = top if k == 0 else [Paragraph(f"{title} (continued)", styles["heading"])]
         body = [[str(r.round), str(r.table), *r.places, *BLANK] for r in rows]
-        table = grid(headings, body, shares, width, SIZE, row_height, bold_columns=(1,))
+        table = grid(headings, body, shares, width, size, row_height, bold_columns=(1,))
         return [*heading, table, *(note if k == count - 1 else []), *cut]
 
     return paged(item.rows, piece, width, room)

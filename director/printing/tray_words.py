@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from schedules.routes import Hop, Leg, Stop, TrayWay
 from schedules.types import Label, Movement, RoundNo, TableNo, TrayNo
-from schedules.views import Hop, Leg, Stop, TrayWay
 
 FINISHED = "finished: to the director"
 """Where trays go after their last play."""

@@ -11,22 +11,22 @@ from reportlab.lib.pagesizes import A4, LETTER
 
 from director.printing import fit, scorecards, slips, table_cards, travellers
 from director.printing.base import Header, footer_text
-from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
-from director.printing.tray_words import passed_to, received_from, trays_with_sharing
-from director.printing.views import (
+from director.printing.contents import (
     competitor_name,
     positions,
     score_cards,
     seat_name,
     trays_text,
 )
-from director.printing.views import slips as slip_views
-from director.printing.views import table_cards as table_card_views
-from director.printing.views import travellers as traveller_views
+from director.printing.contents import slips as slip_contents
+from director.printing.contents import table_cards as table_card_contents
+from director.printing.contents import travellers as traveller_contents
+from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
+from director.printing.tray_words import passed_to, received_from, trays_with_sharing
 from schedules import catalog
 from schedules.jsonio import load_movement
+from schedules.routes import itineraries, tray_ways
 from schedules.types import Movement
-from schedules.views import itineraries, tray_ways
 from tests.conftest import MOVEMENTS
 from tests.printing.movements import round_robin, with_long_names
 from tests.printing.pdf import ink_fraction, lines, page_size, pages, to_png
@@ -53,7 +53,7 @@ def body(pdf: bytes, header: Header) -> list[str]:
 @pytest.mark.parametrize("name", [MITCHELL, HOWELL, INDIVIDUAL])
 def test_table_cards_say_who_sits_there_and_where_the_trays_come_from_and_go(name: str) -> None:
     movement = load(name)
-    pdf = table_cards.render(table_card_views(movement), Header("Table cards"), "a4")
+    pdf = table_cards.render(table_card_contents(movement), Header("Table cards"), "a4")
     printed = pages(pdf)
     assert len(printed) == len(movement.table_numbers)
     ways = tray_ways(movement)
@@ -77,7 +77,7 @@ def test_table_cards_print_the_movements_plain_notes_and_leave_the_proof_out() -
     note = "Tables 1 and 9 share (relay) their trays every round."
     proof = "Room square from a starter and adder over Z_9"
     movement = replace(load(MITCHELL), notes=(note, proof))
-    pdf = table_cards.render(table_card_views(movement), Header("Table cards"), "a4")
+    pdf = table_cards.render(table_card_contents(movement), Header("Table cards"), "a4")
     assert all(note in text.replace("\n", " ") for text in pages(pdf))
     assert not any(proof in text.replace("\n", " ") for text in pages(pdf))
 
@@ -139,7 +139,7 @@ def test_ladies_and_gentlemen_are_named_by_letter_and_number() -> None:
 def test_one_slip_per_tray_with_dealer_and_original_play_eighteen_to_a_page(name: str) -> None:
     movement = load(name)
     header = Header("Trump slips", "test")
-    pdf = slips.render(slip_views(movement), header, "a4")
+    pdf = slips.render(slip_contents(movement), header, "a4")
     text = body(pdf, header)
     assert len(pages(pdf)) == math.ceil(len(movement.trays) / 18)
     assert text.count("Trump card:") == len(movement.trays)
@@ -155,7 +155,7 @@ def test_one_slip_per_tray_with_dealer_and_original_play_eighteen_to_a_page(name
 def test_travellers_list_the_tables_in_playing_order_and_carry_no_trump(name: str) -> None:
     movement = load(name)
     header = Header("Tray travellers", "test")
-    pdf = travellers.render(traveller_views(movement), header, "a4")
+    pdf = travellers.render(traveller_contents(movement), header, "a4")
     text = body(pdf, header)
     assert not any("trump" in line.lower() for line in text)
     plays = sorted((s.round, s.table, t, s.places) for s in movement.seatings for t in s.trays)
@@ -192,6 +192,7 @@ def test_every_document_prints_on_both_papers_and_is_not_blank(
     assert ink_fraction(png) > 0.005
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("document", list(MOVEMENT_DOCUMENTS))
 def test_no_text_overflows_its_box_at_thirty_tables_with_long_names(document: str) -> None:
     movement = with_long_names(round_robin(30, trays_per_round=1))
@@ -229,6 +230,7 @@ def test_safford_cards_name_ladies_by_letter_and_gentlemen_by_number() -> None:
     assert text.count(scorecards.GRAND_TOTAL) == len(movement.field)
 
 
+@pytest.mark.slow
 def test_only_mitchell_table_cards_carry_the_notes() -> None:
     movement = catalog.build(catalog.Request(family="safford", couples=8))
     pdf = print_movement_document(movement, "table-cards")
@@ -238,7 +240,7 @@ def test_only_mitchell_table_cards_carry_the_notes() -> None:
 
 def test_an_arrow_switched_pair_is_written_in_the_column_of_the_hands_it_holds() -> None:
     movement = catalog.build(catalog.Request(family="mitchell", tables=5, mnemonic=True))
-    (tray_one,) = [t for t in traveller_views(movement) if t.slip.tray == 1]
+    (tray_one,) = [t for t in traveller_contents(movement) if t.slip.tray == 1]
     seatings = {(s.round, s.table): s for s in movement.seatings}
     assert any(seatings[(r.round, r.table)].switched for r in tray_one.rows)
     for row in tray_one.rows:
@@ -249,7 +251,7 @@ def test_an_arrow_switched_pair_is_written_in_the_column_of_the_hands_it_holds()
 def test_a_round_split_at_a_table_prints_both_halves_on_every_paper() -> None:
     """The half-round trick splits each round at one table, the second half played the other
     way round: the cards show both halves, and only the second as switched."""
-    from director.printing.views import indicator_cards, recap
+    from director.printing.contents import indicator_cards, recap
 
     movement = catalog.build(
         catalog.Request("howell", tables=5, trays_per_round=2, variant="half-rounds")
@@ -264,7 +266,7 @@ def test_a_round_split_at_a_table_prints_both_halves_on_every_paper() -> None:
             ]  # fmt: skip
             assert list(row.trays) == played, (card.who, row.round)
     switched = {(s.round, s.table, trays_text(s.trays)) for s in halves}
-    for card in table_card_views(movement):
+    for card in table_card_contents(movement):
         marked = {
             (row.round, card.table, row.trays.split(" (")[0])
             for row in card.rows
@@ -299,6 +301,7 @@ def test_the_letter_trump_box_is_as_large_as_the_a4_one() -> None:
         assert y + height < slot.y + slot.height
 
 
+@pytest.mark.slow
 def test_a_card_over_two_pages_carries_its_total_and_totals_once() -> None:
     """Thirty tables: each card goes on over the page. The first part carries its total to
     the next, the next brings it; only the last part has the grand total."""

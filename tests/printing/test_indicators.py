@@ -1,5 +1,5 @@
 """Indicator cards: every card names its table and place, and every row says who sits there and
-where they go next, as schedules.views has it."""
+where they go next, as schedules.routes has it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from director.printing import indicators
 from director.printing.base import Header
-from director.printing.views import (
+from director.printing.contents import (
     competitor_name,
     indicator_cards,
     positions,
@@ -18,8 +18,8 @@ from director.printing.views import (
     trays_then,
 )
 from schedules.jsonio import load_movement
+from schedules.routes import itinerary, next_stop, tray_ways
 from schedules.types import Movement
-from schedules.views import itinerary, next_stop, tray_ways
 from tests.conftest import MOVEMENTS
 from tests.printing.movements import round_robin
 from tests.printing.pdf import lines
@@ -34,7 +34,7 @@ HEADINGS = ["Round", "Sitting here", "Trays", "Trays then go to", "Next table", 
 
 
 def expected_lines(movement: Movement) -> list[str]:
-    """What the cards must say, derived from schedules.views alone."""
+    """What the cards must say, derived from schedules.routes alone."""
     at = {(s.round, s.table): s for s in movement.seatings}
     then = {(w.round, w.table): trays_then(w) for ws in tray_ways(movement).values() for w in ws}
     out: list[str] = []

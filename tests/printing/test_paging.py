@@ -15,7 +15,7 @@ from director.printing.base import Header
 from director.printing.fonts import register_fonts
 from director.printing.grids import Grid, grid
 from director.printing.paging import MIN_FIRST_ROWS, balanced_runs, frame_height, paged
-from director.printing.result_views import results_document
+from director.printing.result_contents import results_document
 from director.scoring import score_session
 from schedules.catalog import Request, build
 from tests.printing.pdf import font_sizes, pages
@@ -68,6 +68,7 @@ def test_no_page_of_a_long_grid_holds_only_a_row_or_two(
         assert min(counts) >= min(MIN_FIRST_ROWS, rows // len(counts))
 
 
+@pytest.mark.slow
 def test_letter_results_take_about_as_many_pages_as_a4() -> None:
     """Letter is 6 % shorter than A4: a 20-player individual's results may take a few more
     pages on it, never a page or two more per player (personal sheets follow each other)."""
@@ -78,6 +79,7 @@ def test_letter_results_take_about_as_many_pages_as_a4() -> None:
     assert letter <= a4 * 1.3, (a4, letter)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_results_with_long_names_print_nothing_below_the_floor(paper: str) -> None:
     """A 30-table Howell's standings, deal sheet and personal sheets with long names wrap

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from director.printing import fit, tents
+from director.printing.contents import Printed, indicator_cards, table_cards
 from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
 from director.printing.tray_words import FINISHED, numbers_text, setup_rows
-from director.printing.views import Printed, indicator_cards, table_cards
 from director.store.services import EventStore
 from director.store.values import ResultEntry
 from schedules import catalog
+from schedules.routes import Hop, itineraries, tray_ways
 from schedules.types import Movement
-from schedules.views import Hop, itineraries, tray_ways
 from tests.printing.event_files import print_event_file
 from tests.printing.pdf import font_sizes, lines, pages
 
@@ -195,17 +195,29 @@ def test_a_thirty_table_recap_splits_evenly_and_every_page_names_its_tables() ->
     assert "Movement notes and proof" in printed[0]  # not alone on a last page
 
 
-def test_the_recap_leaves_the_proof_to_its_own_document() -> None:
-    movement = built("5-table Howell, 3 trays a round")
-    proof = next(n for n in movement.notes if "Room square" in n)
+@pytest.mark.parametrize(
+    ("name", "proof"),
+    [
+        ("5-table Howell, 3 trays a round", "Room square"),
+        # the verifier's checks and the same-cards counts follow their heading, indented
+        ("8-couple Safford", "Proof (checked by the verifier)"),
+        ("8-couple Safford", "husband and wife are never partners: holds"),
+        ("8-couple Safford", "Same cards (rounds holding"),
+    ],
+)
+def test_the_recap_leaves_the_proof_to_its_own_document(name: str, proof: str) -> None:
+    movement = built(name)
     recap = " ".join(lines(print_movement_document(movement, "movement")))
     assert proof not in recap
     assert "Movement notes and proof" in recap
     notes = " ".join(lines(print_movement_document(movement, "movement-notes")))
     assert proof in notes
     assert "found nothing wrong" in notes
+    cards = " ".join(lines(print_movement_document(movement, "table-cards")))
+    assert proof not in cards
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_continuation_page_carries_its_table_and_its_tray(paper: str) -> None:
     movement = built("30-table Howell")
@@ -217,8 +229,10 @@ def test_every_continuation_page_carries_its_table_and_its_tray(paper: str) -> N
         assert re.search(rf"^Table {table} — rounds \d+-\d+ \(page {n % 2 + 1} of 2\)$", text, re.M)
         rows = [line for line in text.splitlines() if re.fullmatch(r"\d+", line.split(" ")[0])]
         assert len(rows) >= 25  # no page holds only a row or two
-    travellers = pages(print_movement_document(movement, "travellers", paper))
-    assert len(travellers) == len(movement.trays)  # every traveller fits its page
+    # every traveller fits its page, with the pairs' names too (two lines a name would not)
+    names = Printed({who: f"Mrs Grant-{who} & Mr Grant-{who}" for who in movement.field})
+    travellers = pages(print_movement_document(movement, "travellers", paper, printed=names))
+    assert len(travellers) == len(movement.trays)
     for text, tray in zip(travellers, movement.trays, strict=True):
         assert f"Tray {tray.number} — dealer" in text
 
@@ -243,6 +257,44 @@ def test_a_long_name_wraps_or_is_cut_short_but_never_shrinks_below_the_floor() -
         assert min(font_sizes(pdf)) >= fit.FLOOR_SIZE, document
         assert [m for m in measured if m.overflows] == [], document
         assert all("Featherstonehaugh" in m.text for m in measured if m.cut), document
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_table_card_columns_are_as_wide_as_what_they_hold(paper: str) -> None:
+    """Four named players and the shared trays' ways: each column gets room for its text, so a
+    19-round individual's card stays on one page, its names wrapped in two lines at most."""
+    movement = built("20-player individual")
+    names = {who: f"Pat Jones-{who}" for who in movement.field}
+    with fit.recording() as measured:
+        pdf = print_movement_document(movement, "table-cards", paper, printed=Printed(names))
+    assert len(pages(pdf)) == movement.tables
+    for m in measured:
+        if "Pat Jones" in m.text:
+            assert m.tallest <= 2 * fit.LEADING * 13 + 0.01, m.text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_word_that_just_fills_its_column_is_not_broken(paper: str) -> None:
+    """A Safford's "Gentleman" sets the width of the place columns on its cards."""
+    movement = built("8-couple Safford")
+    names = {who: f"Mr Fox-{who}" for who in movement.field}
+    pdf = print_movement_document(movement, "table-cards", paper, printed=Printed(names))
+    assert not [line for line in lines(pdf) if line.endswith("Gentlema")]
+    assert any(line.startswith("Gentleman") for line in lines(pdf))
+
+
+def test_a_traveller_prints_every_name_alike_on_one_line() -> None:
+    """Short and long names at one size (not each shrunk on its own), each on one line."""
+    movement = built("5-table Howell, 3 trays a round")
+    names = {
+        who: "Ames & Bell" if int(who) % 2 else f"Mrs Grant-{who} & Mr Grant-{who}"
+        for who in movement.field
+    }
+    with fit.recording() as measured:
+        print_movement_document(movement, "travellers", "letter", printed=Printed(names))
+    heights = {m.tallest for m in measured if "&" in m.text}
+    assert len(heights) == 1
+    assert heights.pop() <= 11 * fit.LEADING + 0.01  # one line, at most the usual size
 
 
 def test_tent_cards_print_each_table_number_large_on_both_faces() -> None:
@@ -311,7 +363,7 @@ def test_trays_dealt_after_the_first_round_name_the_stand_they_wait_on() -> None
     plays it then, as the set-up sheet puts it; the table card says which stand."""
     from director.printing.tray_words import came_text
     from schedules.catalog import Request, build
-    from schedules.views import Hop, tray_ways
+    from schedules.routes import Hop, tray_ways
 
     movement = build(Request("howell", tables=30))
     firsts: dict[int, tuple[int, int]] = {}

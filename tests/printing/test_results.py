@@ -12,7 +12,7 @@ import pytest
 from director.errors import DirectorError
 from director.printing import fit, results
 from director.printing.base import Header
-from director.printing.result_views import (
+from director.printing.result_contents import (
     WINNER_MARK,
     results_document,
     revoke_marks,
@@ -241,9 +241,9 @@ def test_score_cards_from_an_event_carry_the_players_names(event: Path) -> None:
 def test_results_render_to_pages_with_ink_and_report_progress(tmp_path: Path) -> None:
     s, result = scored()
     seen: list[tuple[int, int]] = []
-    view = results_document(s, result)
-    pdf = results.render(view, HEADER, "a4", lambda done, total: seen.append((done, total)))
-    steps = len(view.deals) + len(view.personal)
+    document = results_document(s, result)
+    pdf = results.render(document, HEADER, "a4", lambda done, total: seen.append((done, total)))
+    steps = len(document.deals) + len(document.personal)
     assert seen == [(i, steps) for i in range(1, steps + 1)]
     for png in to_png(pdf, tmp_path, first=1, last=3):
         assert ink_fraction(png) > 0.005
