@@ -7,7 +7,7 @@ import time
 
 from benchmarks.common import timed
 from schedules import catalog
-from schedules.safford_search import Progress, search
+from schedules.designs.safford_search import Progress, search
 
 LARGEST = (
     ("safford, 16 couples", catalog.Request("safford", couples=16)),

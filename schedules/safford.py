@@ -1,7 +1,7 @@
 """Safford's schedule for married couples (docs/movement-rules.md#saffords-married-couples).
 
 The seating diagram of the book is lost; the places of the indicator letters and numbers were
-found by `schedules.safford_search` and are stored in schedules/data/safford/
+found by `schedules.designs.safford_search` and are stored in schedules/data/safford/
 (tools/safford_search.py reproduces them). This module turns a stored seating into a
 `Movement`, and writes the proof: every property of the reading checked by the verifier, and
 for every player with whom they hold the same cards how often, spouse included.
@@ -13,6 +13,8 @@ import json
 from dataclasses import replace
 
 from schedules.catalog import Family, Request
+from schedules.designs.safford_search import Seating as SaffordSeating
+from schedules.designs.safford_search import check_couples
 from schedules.findings import ImpossibleMovementError, Law
 from schedules.package_data import data_file
 from schedules.promises.couples import (
@@ -23,8 +25,6 @@ from schedules.promises.couples import (
     sets_of,
     sex_of,
 )
-from schedules.safford_search import Seating as SaffordSeating
-from schedules.safford_search import check_couples
 from schedules.tally import pair_key, partner_counts
 from schedules.types import Competitors, Label, Movement, Seat, Seating, Share, Tray
 from schedules.verify import verify

@@ -1,5 +1,5 @@
 """Find bordered Howell designs beyond the sizes `schedules.howell_layouts.bordered` searches at
-run time, and print them in the form `schedules.designs.bordered.STORED` takes.
+run time, and print them as lines of schedules/data/howell/bordered.json.
 
     .venv/bin/python tools/bordered_search.py 18 22 --attempts 4000 --budget 5000
 
@@ -12,6 +12,7 @@ The search is `find_bordered` itself (randomised backtracking, restarted `--atte
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
 from schedules.designs.bordered import find_bordered
@@ -41,7 +42,18 @@ def main() -> None:
                 if design is not None:
                     took = time.perf_counter() - start
                     print(f"# {tables} tables, m={m}, fixed={fixed}: seed {seed}, {took:.1f} s")
-                    print(f"    ({m}, {fixed}): {design!r},", flush=True)
+                    entry = {
+                        "m": m,
+                        "fixed": fixed,
+                        "p0": design.p0,
+                        "q0": design.q0,
+                        "singles": design.singles,
+                        "pairs": design.pairs,
+                        "seed": seed,
+                        "seconds": round(took, 1),
+                        "command": f"tools/bordered_search.py {tables}",
+                    }
+                    print(f" {json.dumps(str(m))}: {json.dumps(entry)},", flush=True)
                     break
             else:
                 print(f"# {tables} tables, m={m}, fixed={fixed}: none in {args.seeds} seeds")

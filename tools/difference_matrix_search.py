@@ -1,5 +1,5 @@
 """Find a difference matrix (four rows by default) over an abelian group by randomised
-backtracking, and print it in the form `schedules.individual.STORED_SPREADS` takes.
+backtracking, and print its rows as schedules/data/whist/spreads.json stores them.
 
     .venv/bin/python tools/difference_matrix_search.py 2 2 3
     .venv/bin/python tools/difference_matrix_search.py 2 2 2 3
@@ -18,6 +18,7 @@ must be Z_2 x Z_2 or larger.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -175,8 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         rows = search(tuple(args.moduli), args.seed, args.nodes, args.rows)
     print(f"# {time.perf_counter() - start:.2f} s, seed {args.seed}")
-    for row in rows:
-        print(f"({', '.join(map(str, row))}),")
+    print(json.dumps(rows))
     return 0
 
 

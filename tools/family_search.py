@@ -1,5 +1,5 @@
 """Find Z-cyclic whist first rounds in two steps and store them in
-schedules/data/whist/family.json, which `schedules.individual` reads.
+schedules/data/whist/family.json, which `schedules.designs.whist_sizes` reads.
 
     .venv/bin/python tools/family_search.py 72 --seed 1
 

@@ -1,5 +1,5 @@
 """Find a whist frame over Z_m x Z_m and store it in schedules/data/whist/frame.json, which
-`schedules.individual` fills with a hole to build a Wh(v) (frame_rounds).
+`schedules.designs.whist_sizes` fills with a hole to build a Wh(v) (frame_rounds).
 
     .venv/bin/python tools/frame_search.py 152 --side 12 --groups 6 --seed 1
 

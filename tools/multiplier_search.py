@@ -1,5 +1,5 @@
 """Find whist first rounds invariant under a multiplier and store them in
-schedules/data/whist/multiplier.json, which `schedules.individual` reads.
+schedules/data/whist/multiplier.json, which `schedules.designs.whist_sizes` reads.
 
     .venv/bin/python tools/multiplier_search.py 88 --moduli 3,29 --multiplier 1,16
     .venv/bin/python tools/multiplier_search.py 52 --moduli 4,4,3 --multiplier w,1

@@ -1,5 +1,5 @@
 """Find patterned whist first rounds (schedules.designs.patterned_whist) and store them in
-schedules/data/whist/patterned.json, which `schedules.individual` reads.
+schedules/data/whist/patterned.json, which `schedules.designs.whist_sizes` reads.
 
     .venv/bin/python tools/patterned_search.py 76 77 133 161
 

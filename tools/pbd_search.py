@@ -1,5 +1,5 @@
 """Find a 1-rotational pairwise balanced design PBD(n + 1, {k, h + 1}) over Z_n and store it in
-schedules/data/whist/pbd.json, which `schedules.individual` reads (Wilson's closure,
+schedules/data/whist/pbd.json, which `schedules.designs.whist_sizes` reads (Wilson's closure,
 `schedules.designs.pbd`, turns it into a whist tournament on n + 1 players).
 
     .venv/bin/python tools/pbd_search.py 128 --subgroup 8 --block 5 --seed 1

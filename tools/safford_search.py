@@ -2,8 +2,8 @@
 
     .venv/bin/python tools/safford_search.py [--couples 4 6 8 10 12 16] [--seed 1] [--steps 30000]
 
-For each couple count the seeded search (schedules.safford_search) runs to the counting bound
-or to the step budget; the best seating, its score and the bound are written to
+For each couple count the seeded search (schedules.designs.safford_search) runs to the counting
+bound or to the step budget; the best seating, its score and the bound are written to
 schedules/data/safford/N-couples.json, and the movement it gives is verified before it is written.
 The same seed and budget always give the same file.
 """
@@ -18,8 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+from schedules.designs.safford_search import best_possible, search  # noqa: E402
 from schedules.safford import movement_from_seating  # noqa: E402
-from schedules.safford_search import best_possible, search  # noqa: E402
 from schedules.verify import verify  # noqa: E402
 
 FOLDER = ROOT / "schedules" / "data" / "safford"

@@ -1,5 +1,5 @@
 """Find whist first rounds by simulated annealing, for sizes that
-`schedules.designs.whist.all_starters` does not reach (schedules.individual.STORED).
+`schedules.designs.whist.all_starters` does not reach (schedules/data/whist/starters.json).
 
     .venv/bin/python tools/whist_search.py 44 --seed 2 --cc
     .venv/bin/python tools/whist_search.py 20 24 --seed 1
@@ -10,18 +10,19 @@ is the sum over the classes {d, -d} of non-zero differences of |partners - 1| +
 |opponents - 2|. A move swaps two random seats and is scored by updating only the pairs the
 two seats are in; a worse move is taken with probability exp(-delta / T) at a constant T. A
 run restarts from a fresh random seating after `--stall` moves without a new best. Each round
-brought to cost 0 is checked with `starter_defects` and printed in the form STORED takes.
+brought to cost 0 is checked with `starter_defects` and printed as a line of starters.json.
 
 Both kernels share one xorshift64 generator and step for step the same arithmetic, so a seed
 gives the same round either way; `--cc` compiles the C transcription (needs a C compiler) and
 runs about a hundred times faster. Defaults T = 0.7, stall 2,000,000. Timings with --cc on
 one core of the lead's machine (2026-11): 44 (seed 2) 110 s; the other stored rounds as
-listed in their STORED origin. Without --cc, 20 takes about 10 s and 24 about a minute.
+listed in their stored origin. Without --cc, 20 takes about 10 s and 24 about a minute.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -257,7 +258,14 @@ def main() -> None:
         if starter_defects(starter):
             raise SystemExit(f"{v} players: the search returned a broken round")
         print(f"# {v} players, seed {args.seed}: {seconds:.1f} s")
-        print(f"{v}: ({starter.moduli}, {starter.games}, {starter.origin!r}),", flush=True)
+        command = f"tools/whist_search.py {v} --seed {args.seed}{' --cc' if args.cc else ''}"
+        entry = {
+            "moduli": list(starter.moduli),
+            "games": [list(game) for game in starter.games],
+            "command": command,
+            "origin": f"{starter.origin} ({command}, {seconds:.0f} s)",
+        }
+        print(f" {json.dumps(str(v))}: {json.dumps(entry)},", flush=True)
 
 
 if __name__ == "__main__":

@@ -102,32 +102,19 @@ class Group:
 @cache
 def group(moduli: tuple[int, ...]) -> Group:
     """The group Z_m1 x Z_m2 x ... in mixed radix, lowest modulus first."""
-    digits: list[tuple[int, ...]] = [()]
-    for m in reversed(moduli):
-        digits = [(d, *rest) for d in range(m) for rest in digits]
-    # digits are enumerated with the first modulus varying slowest: reverse to lowest-first
-    index = {_code(d, moduli): d for d in digits}
-    order = len(index)
-    elements = [index[i] for i in range(order)]
+    if not moduli:
+        return Group((), ((0,),), (0,))
+    # Z_m x H, element d + m h: its tables from H's, a row at a time (digit by digit it took
+    # a second for the 196 elements of Z_2 x Z_2 x Z_7 x Z_7)
+    m, inner = moduli[0], group(moduli[1:])
+    shifted = [[(d + e) % m for e in range(m)] for d in range(m)]
     add = tuple(
-        tuple(
-            _code(tuple((x + y) % m for x, y, m in zip(a, b, moduli, strict=True)), moduli)
-            for b in elements
-        )
-        for a in elements
+        tuple(c + m * s for s in inner.add_table[h] for c in shifted[d])
+        for h in range(inner.order)
+        for d in range(m)
     )
-    neg = tuple(
-        _code(tuple(-x % m for x, m in zip(a, moduli, strict=True)), moduli) for a in elements
-    )
+    neg = tuple(-d % m + m * n for n in inner.neg_table for d in range(m))
     return Group(moduli, add, neg)
-
-
-def _code(digits: Sequence[int], moduli: Sequence[int]) -> int:
-    value, place = 0, 1
-    for d, m in zip(digits, moduli, strict=True):
-        value += d * place
-        place *= m
-    return value
 
 
 def starter_defects(starter: Starter) -> int:

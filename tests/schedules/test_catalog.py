@@ -28,6 +28,7 @@ def test_a_small_howell_from_the_command_line_loads_no_other_family_and_no_schem
     fmt: str,
 ) -> None:
     others = ("mitchell", "ladies_gentlemen", "safford", "individual", "team", "snow", "classic")
+    others += ("designs.whist_sizes", "designs.safford_search")  # their data, too
     unwanted = ", ".join(repr(m) for m in (*(f"schedules.{m}" for m in others), "pydantic"))
     script = (
         "import sys, contextlib, io\n"

@@ -8,9 +8,16 @@ import json
 import pytest
 
 from schedules.designs.whist import develop, starter_defects
-from schedules.individual import SEATED_FAMILIES, construction, family_starters, whist_rounds
+from schedules.designs.whist_sizes import (
+    SEATED_FAMILIES,
+    construction,
+    family_starters,
+    whist_rounds,
+)
 from tests.schedules.test_holed_whist import is_whist
 from tools import family_search
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize("players", [21, 29, 44])  # sit-outs over Z_21, Z_29; Z_43 + infinity

@@ -18,9 +18,17 @@ from schedules.designs.whist import (
     group,
     product_rounds,
 )
-from schedules.individual import FRAMES, construction, spread_for, stored_frames, whist_rounds
+from schedules.designs.whist_sizes import (
+    FRAMES,
+    construction,
+    spread_for,
+    stored_frames,
+    whist_rounds,
+)
 from tests.schedules.test_holed_whist import is_whist
 from tools import frame_search
+
+pytestmark = pytest.mark.slow
 
 
 def frame_defects(frame: Frame) -> int:

@@ -27,7 +27,7 @@ from schedules.designs.whist import (
     holed_product_rounds,
     starter_defects,
 )
-from schedules.individual import (
+from schedules.designs.whist_sizes import (
     MULTIPLIER,
     construction,
     holed_product_plan,
@@ -35,6 +35,8 @@ from schedules.individual import (
     whist_rounds,
 )
 from tools import multiplier_search
+
+pytestmark = pytest.mark.slow
 
 
 def is_whist(rounds: list[list[Game]], players: int) -> bool:

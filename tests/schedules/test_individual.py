@@ -35,6 +35,7 @@ def test_claimed_sizes_include_the_issue_minimum_and_every_family() -> None:
     assert all(v % 4 in (0, 1) for v in SIZES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("v", SIZES)
 def test_every_supported_size_is_a_whist_tournament(v: int) -> None:
     m = catalog.build(catalog.Request(family="individual", players=v))
@@ -182,3 +183,16 @@ def test_mnemonic_play_doubles_the_tournament() -> None:
     assert m.rounds == 26
     assert verify(m, "individual-wh") == []
     assert max(partner_counts(m).values()) == 2
+
+
+def test_meeting_counts_are_each_movements_own_and_a_fresh_copy() -> None:
+    """The counts are kept for the movement last counted (the verifier and the balance report
+    both ask): another movement gets its own, and changing a result changes nothing kept."""
+    small, large = whist_movement(8), whist_movement(9)
+    first = opponent_counts(small)
+    assert set(first.values()) == {2}
+    first[("1", "2")] = 99
+    assert opponent_counts(small)[("1", "2")] == 2
+    assert len(partner_counts(large)) == 36
+    assert len(partner_counts(small)) == 28
+    assert sum(opponent_counts(large).values()) == 2 * 36

@@ -19,7 +19,9 @@ from schedules.designs.patterned_whist import (
     search_pairing,
 )
 from schedules.designs.whist import starter_defects
-from schedules.individual import PATTERNED, construction, patterned_pairings
+from schedules.designs.whist_sizes import PATTERNED, construction, patterned_pairings
+
+pytestmark = pytest.mark.slow
 
 
 def test_exact_cover_finds_the_only_cover() -> None:

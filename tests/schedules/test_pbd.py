@@ -10,9 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schedules.designs.pbd import closure_rounds, pbd_defects
-from schedules.individual import DESIGNS, construction, stored_designs, whist_rounds
+from schedules.designs.whist_sizes import DESIGNS, construction, stored_designs, whist_rounds
 from tests.schedules.test_holed_whist import is_whist
 from tools import pbd_search
+
+pytestmark = pytest.mark.slow
 
 STORED = json.loads(DESIGNS.read_text(encoding="utf-8"))["sizes"]
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from director.cli import main
 from schedules import safford
 from schedules.catalog import Request
+from schedules.designs.safford_search import best_possible, check_couples, find, score, search
 from schedules.findings import ImpossibleMovementError, Law
 from schedules.promises.couples import couples_of, same_cards_counts
-from schedules.safford_search import best_possible, check_couples, find, score, search
 from schedules.tally import partner_counts
 from schedules.types import Movement, Seat, Seating
 from schedules.verify import verify

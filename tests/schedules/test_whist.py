@@ -32,17 +32,16 @@ from schedules.designs.whist import (
     sit_out_product_rounds,
     starter_defects,
 )
-from schedules.findings import Law
-from schedules.individual import (
-    STORED,
-    STORED_SPREADS,
+from schedules.designs.whist_sizes import (
     prime_power_factors,
     spread_for,
-    starter_movement,
-    whist_movement,
+    stored_spreads,
+    stored_starters,
     whist_rounds,
     whist_starter,
 )
+from schedules.findings import Law
+from schedules.individual import starter_movement, whist_movement
 from schedules.jsonio import load_movement
 from schedules.tally import all_pairs, opponent_counts, pair_key, partner_counts
 from schedules.types import Direction, Movement, Seating
@@ -67,10 +66,10 @@ def test_binary_starter_is_a_whist_starter(q: int) -> None:
     assert starter_defects(starter) == 0
 
 
-@pytest.mark.parametrize("v", sorted(STORED))
+@pytest.mark.parametrize("v", sorted(stored_starters()))
 def test_stored_search_results_are_whist_starters(v: int) -> None:
-    moduli, games, _ = STORED[v]
-    starter = Starter(moduli, games, v % 4 == 0, "stored")
+    """Every first round in schedules/data/whist/starters.json loads and develops into a Wh(v)."""
+    starter = stored_starters()[v]
     assert starter.players == v
     assert starter_defects(starter) == 0
 
@@ -152,7 +151,7 @@ def test_no_twh13_every_z_cyclic_wh13_fails_triplewhist() -> None:
 
 
 def test_no_twh12_ours_and_rotational_candidates_fail() -> None:
-    candidates = [Starter((11,), STORED[12][1], True, "stored")]
+    candidates = [stored_starters()[12]]
     candidates += list(itertools.islice(all_starters((11,), True), 40))
     for starter in candidates:
         movement = starter_movement(starter)
@@ -216,9 +215,10 @@ def test_drive_by_player_needs_a_row_per_base_player() -> None:
         next(drive_rounds(whist_rounds(8), 8, field_spread(4, [5])))
 
 
-@pytest.mark.parametrize("m", sorted(STORED_SPREADS))
+@pytest.mark.parametrize("m", sorted(stored_spreads()))
 def test_stored_spreads_are_difference_matrices(m: int) -> None:
-    spread = STORED_SPREADS[m]
+    """Every matrix in schedules/data/whist/spreads.json loads and is a difference matrix."""
+    spread = stored_spreads()[m]
     assert len(spread.rows) >= 4
     assert all(len(row) == m for row in spread.rows)
     assert is_difference_matrix(spread)
@@ -284,7 +284,7 @@ def test_rotational_field_product_needs_level_rows_and_infinity() -> None:
     assert multiplier_levels((15,)) is None  # 3 is not a unit of Z_15
     z15 = whist_starter(16)
     assert z15 is not None
-    stored = STORED_SPREADS[15].rows[1:5]
+    stored = stored_spreads()[15].rows[1:5]
     starter = rotational_field_product(13, z15, stored)
     assert starter.players == 196
     assert starter_defects(starter) == 0

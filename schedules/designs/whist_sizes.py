@@ -1,0 +1,441 @@
+"""Which construction builds the whist tournament Wh(N) for each number of players N.
+
+A Wh(N) seats N players so that every two are partners exactly once and opponents exactly
+twice. Its rounds come from a first round developed over a group (schedules.designs.whist),
+chosen in this order:
+
+1. the ring construction for N = 1 (mod 4) whose prime-power factors are all 1 (mod 4)
+   (primes 13, 17, 29, ...; 9 over GF(9); products such as 45 = 9 x 5);
+2. the binary construction for N = 2^k (8, 16, 32, 64, 128);
+3. first rounds found once by `schedules.designs.whist.all_starters` (12, 20, 21, 24, 28; and
+   13, 17, where a Z-cyclic first round balances perfectly and the closed form does not) or
+   by annealing (tools/whist_search.py: 33, 36, 40, 44), stored in
+   schedules/data/whist/starters.json; the tests prove each;
+4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
+   (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
+   schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184);
+5. first rounds invariant under a multiplier of odd order, found by annealing over its orbits
+   (tools/multiplier_search.py) and stored in schedules/data/whist/multiplier.json: 1-rotational
+   (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
+   (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7, 141 over Z_20 x Z_7 and 177 over
+   Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3, 180 over Z_2 x Z_8 x Z_11 and 200
+   over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players);
+6. first rounds over Z_n found in two steps (tools/family_search.py, stored in
+   schedules/data/whist/family.json): games whose differences work (annealing), then a translate
+   of each game or of its negation so that everyone is seated once (exact cover): with
+   infinity over Z_(v-1) for v - 1 prime (60, 68, 72, ...), with sit-outs over Z_v (69, ...);
+7. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
+   with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
+   Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
+   172, 188);
+8. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
+   u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
+   over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `stored_spreads`);
+9. the holed product of a Wh(u) with sit-outs and a Wh(m + 4) with four fixed players over
+   a difference matrix with u rows: N = u m + 4 (84 = 5 x 16 + 4, 164 = 5 x 32 + 4; the
+   fibres Wh(20) and Wh(36) are stored by the multiplier search);
+10. the product of a Wh(u) without sit-outs and a Wh(m) with them (m = 1 mod 4) over a
+   difference matrix with only four rows, one per seat; the fibres' sit-outs play one drive
+   round among themselves (132 = 4 x 33, 140 = 28 x 5, 168 = 8 x 21; the matrices over Z_21
+   and Z_33 are stored in `stored_spreads`);
+11. Wilson's closure (`schedules.designs.pbd`): a pairwise balanced design on N points
+   whose blocks carry whist tournaments with sit-outs, found over Z_(N-1) + infinity by
+   tools/pbd_search.py and stored in schedules/data/whist/pbd.json (129 from blocks of 5 and 9);
+12. a whist frame over Z_m x Z_m filled with a hole (`schedules.designs.whist.frame_rounds`):
+   its six groups of 24 and the eight players of the hole play the product Wh(4) x Wh(8)
+   with the hole as one fibre (152 = 144 + 8, 151 being prime; the frame is found by
+   tools/frame_search.py and stored in schedules/data/whist/frame.json).
+
+The designs found by search are read from schedules/data/whist/ (one JSON file per kind, each
+entry naming the command that found it) when a size first asks for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from schedules.designs.fields import prime_power
+from schedules.designs.holed_whist import HoledStarter, develop_holed
+from schedules.designs.patterned_whist import Pairing, patterned_starter
+from schedules.designs.pbd import RotationalPbd, closure_rounds
+from schedules.designs.whist import (
+    SEATS,
+    Frame,
+    Game,
+    Spread,
+    Starter,
+    binary_starter,
+    develop,
+    field_product_starter,
+    field_spread,
+    frame_rounds,
+    holed_product_rounds,
+    multiplier_levels,
+    product_rounds,
+    ring_starter,
+    rotational_field_product,
+    sit_out_product_rounds,
+)
+from schedules.findings import ImpossibleMovementError
+from schedules.package_data import data_file, stored_entries
+
+STARTERS = data_file("schedules", "whist", "starters.json")
+SPREADS = data_file("schedules", "whist", "spreads.json")
+PATTERNED = data_file("schedules", "whist", "patterned.json")
+MULTIPLIER = data_file("schedules", "whist", "multiplier.json")
+SEATED_FAMILIES = data_file("schedules", "whist", "family.json")
+DESIGNS = data_file("schedules", "whist", "pbd.json")
+FRAMES = data_file("schedules", "whist", "frame.json")
+
+
+@cache
+def stored_starters() -> dict[int, Starter]:
+    """The first rounds found by search (schedules.designs.whist.all_starters up to 28, then
+    tools/whist_search.py; the command is in each entry), by player count. 13 and 17 have
+    closed forms too, but a Z-cyclic first round chosen for balance compares every two players
+    equally often (SS 0 against 208 and 816)."""
+    return {
+        players: Starter(
+            tuple(entry["moduli"]),
+            tuple(tuple(game) for game in entry["games"]),
+            players % 4 == 0,
+            entry["origin"],
+        )
+        for players, entry in stored_entries(STARTERS).items()
+    }
+
+
+@cache
+def stored_spreads() -> dict[int, Spread]:
+    """Difference matrices no ring of fields gives (GF(3) is too small to spread 4 players;
+    Z_15 has no multipliers 1-4 with unit differences), by the order of their group: four rows
+    for the products, five for the rotational field product (tools/difference_matrix_search.py,
+    the command in each entry)."""
+    return {
+        order: Spread(
+            tuple(entry["moduli"]), tuple(tuple(row) for row in entry["rows"]), entry["name"]
+        )
+        for order, entry in stored_entries(SPREADS).items()
+    }
+
+
+def prime_power_factors(n: int) -> list[int]:
+    """n as a product of powers of distinct primes, smallest prime first."""
+    factors, p = [], 2
+    while n > 1:
+        if n % p == 0:
+            q = 1
+            while n % p == 0:
+                n //= p
+                q *= p
+            factors.append(q)
+        p += 1
+    return factors
+
+
+@cache
+def patterned_pairings() -> dict[int, tuple[Pairing, str]]:
+    """The pairings stored by tools/patterned_search.py, with how each was found."""
+    found = {}
+    for players, entry in stored_entries(PATTERNED).items():
+        order = players - 1 if players % 4 == 0 else players
+        pairs = tuple((a, b) for a, b in entry["pairs"])
+        origin = (
+            f"patterned first round over Z_{order}, partners x and -x "
+            f"({entry['command']}, seed {entry['seed']}, {entry['seconds']} s)"
+        )
+        found[players] = (Pairing(order, pairs, entry["special"]), origin)
+    return found
+
+
+@cache
+def multiplier_starters() -> dict[int, Starter | HoledStarter]:
+    """The first rounds stored by tools/multiplier_search.py: 1-rotational ones, and ones
+    with a hole (schedules.designs.holed_whist)."""
+    found: dict[int, Starter | HoledStarter] = {}
+    for players, entry in stored_entries(MULTIPLIER).items():
+        moduli = tuple(entry["moduli"])
+        games = tuple(tuple(game) for game in entry["games"])
+        group_name = " x ".join(f"Z_{m}" for m in moduli)
+        fixed = "infinity" if entry["points"] == 1 else "four fixed players"
+        hole = "" if entry["hole"] is None else " and a hole of order 4"
+        origin = (
+            f"first round over {group_name} with {fixed}{hole}, invariant under the "
+            f"multiplier {entry['multiplier']} ({entry['command']}, {entry['seconds']} s)"
+        )
+        found[players] = (
+            Starter(moduli, games, True, origin)
+            if entry["hole"] is None
+            else HoledStarter(moduli, games, tuple(entry["hole"]), entry["points"], origin)
+        )
+    return found
+
+
+@cache
+def family_starters() -> dict[int, Starter]:
+    """The first rounds stored by tools/family_search.py: a seated difference family over
+    Z_n, each game translated or negated so that everyone is seated once."""
+    found = {}
+    for players, entry in stored_entries(SEATED_FAMILIES).items():
+        (n,) = entry["moduli"]
+        origin = (
+            f"first round over Z_{n}{' + infinity' if players % 4 == 0 else ''}: a seated "
+            "difference family, each game translated or negated by exact cover "
+            f"({entry['command']}, {entry['seconds']} s)"
+        )
+        games = tuple(tuple(game) for game in entry["games"])
+        found[players] = Starter((n,), games, players % 4 == 0, origin)
+    return found
+
+
+@cache
+def stored_designs() -> dict[int, RotationalPbd]:
+    """The pairwise balanced designs stored by tools/pbd_search.py, by point count."""
+    return {
+        players: RotationalPbd(
+            entry["modulus"],
+            entry["subgroup"],
+            tuple(tuple(b) for b in entry["base"]),
+            f"{entry['command']}, {entry['seconds']} s",
+        )
+        for players, entry in stored_entries(DESIGNS).items()
+    }
+
+
+@cache
+def stored_frames() -> dict[int, Frame]:
+    """The whist frames stored by tools/frame_search.py, by the player count they fill to."""
+    return {
+        players: Frame(
+            tuple(entry["moduli"]),
+            tuple(tuple(game) for game in entry["games"]),
+            entry["groups"],
+            entry["hole"],
+            f"{entry['command']}, {entry['seconds']} s",
+        )
+        for players, entry in stored_entries(FRAMES).items()
+    }
+
+
+def frame_plan(players: int) -> tuple[Frame, Spread] | None:
+    """A stored frame for `players` with what fills it: the product Wh(4) x Wh(hole) over a
+    difference matrix with four rows (the hole is a third of a group), or None."""
+    frame = stored_frames().get(players)
+    if frame is None or construction(frame.hole) is None:
+        return None
+    spread = spread_for(4, frame.hole)
+    return None if spread is None else (frame, spread)
+
+
+def closure_design(players: int) -> RotationalPbd | None:
+    """The stored design on `players` points whose every block size has a Wh with
+    sit-outs that we build (Wilson's closure), or None."""
+    design = stored_designs().get(players)
+    if design is None:
+        return None
+    usable = all(k % 4 == 1 and construction(k) for k in design.block_sizes)
+    return design if usable else None
+
+
+def whist_starter(players: int) -> Starter | None:
+    """The first round of a Wh(players) by the first construction that applies, or None:
+    a stored first round, a stored patterned pairing, a stored 1-rotational first round
+    from the multiplier search or the family search, the ring construction, the binary
+    construction, the field product."""
+    stored_starter = stored_starters().get(players)
+    if stored_starter is not None:
+        return stored_starter
+    if players in patterned_pairings():
+        return patterned_starter(*patterned_pairings()[players])
+    stored = multiplier_starters().get(players) or family_starters().get(players)
+    if isinstance(stored, Starter):
+        return stored
+    if players % 4 == 1:
+        factors = prime_power_factors(players)
+        if all(q % 4 == 1 for q in factors):
+            return ring_starter(factors)
+    found = prime_power(players)
+    if found is not None and found[0] == 2 and players >= 4:
+        return binary_starter(players)
+    return _field_product(players)
+
+
+def _field_product(players: int) -> Starter | None:
+    """GF(q) x K for the smallest prime power q = 1 (mod 4) that gives one: for v = 1
+    (mod 4), v = q k with a first round with sit-outs over K (105 = 5 x 21, 165, 189); for
+    v = 0 (mod 4), v - 1 = q k with a 1-rotational Wh(k + 1) over K (56 = 5 x 11 + 1, 92,
+    100, 116, 120, 136, 156, 172, 188)."""
+    rotational = players % 4 == 0
+    order = players - 1 if rotational else players
+    for q in range(5, order // 3 + 1, 4):
+        if prime_power(q) is None or order % q:
+            continue
+        inner = whist_starter(order // q + (1 if rotational else 0))
+        if inner is None or inner.rotational != rotational:
+            continue
+        if not rotational:
+            return field_product_starter(q, inner)
+        levels = _levels(inner)
+        if levels is not None:
+            return rotational_field_product(q, inner, levels)
+    return None
+
+
+def _levels(inner: Starter) -> Sequence[Sequence[int]] | None:
+    """Level rows over the group K of `inner` for the rotational field product: multipliers,
+    or the last four rows of a stored difference matrix with five rows over K."""
+    found = multiplier_levels(inner.moduli)
+    if found is not None:
+        return found
+    stored = stored_spreads().get(inner.order)
+    if stored is None or stored.moduli != inner.moduli or len(stored.rows) < 5:
+        return None
+    return stored.rows[1:5]
+
+
+@cache
+def spread_for(u: int, m: int) -> Spread | None:
+    """A difference matrix with u rows over a group of order m: the ring of fields when
+    every prime-power factor of m is at least u, else a stored one (None when neither)."""
+    orders = prime_power_factors(m)
+    if all(q >= u for q in orders):
+        return field_spread(u, orders)
+    stored = stored_spreads().get(m)
+    return stored if stored is not None and len(stored.rows) >= u else None
+
+
+def spread_plans(players: int) -> list[tuple[int, Spread]]:
+    """(u, D): players = u m, a first round for a Wh(u) without sit-outs and a difference
+    matrix D with u rows over a group of order m (`schedules.designs.whist.drive_rounds`)."""
+    plans = []
+    for u in range(4, players // 4 + 1, 4):
+        if players % u == 0 and whist_starter(u) is not None:
+            spread = spread_for(u, players // u)
+            if spread is not None:
+                plans.append((u, spread))
+    return plans
+
+
+def product_plan(players: int) -> tuple[int, Spread] | None:
+    """The first plan whose fibre m = players / u is a Wh without sit-outs that we build:
+    the product construction (48 = 4 x 12, 80 = 4 x 20, 96 = 4 x 24, 192 = 12 x 16 are the
+    ones in range it adds)."""
+    for u, spread in spread_plans(players):
+        m = players // u
+        if m % 4 == 0 and construction(m) is not None:
+            return u, spread
+    return None
+
+
+def holed_product_plan(players: int) -> tuple[int, Spread, HoledStarter] | None:
+    """(u, D, F) for players = u m + 4: a Wh(u) with sit-outs, a difference matrix D with u
+    rows over a group of order m and F, a stored Wh(m + 4) with four fixed players
+    (`schedules.designs.whist.holed_product_rounds`; 84 = 5 x 16 + 4 and 164 = 5 x 32 + 4
+    are the ones in range it adds)."""
+    for u in range(5, (players - 4) // 4 + 1, 4):
+        m, left = divmod(players - 4, u)
+        fibre = holed_starter(m + 4)
+        if left or fibre is None or fibre.points != 4 or construction(u) is None:
+            continue
+        spread = spread_for(u, m)
+        if spread is not None:
+            return u, spread, fibre
+    return None
+
+
+def sit_out_product_plan(players: int) -> tuple[int, Spread] | None:
+    """(u, D) for players = u m: a Wh(u) without sit-outs, a Wh(m) with them (m = 1 mod 4)
+    and a difference matrix D with four rows over a group of order m
+    (`schedules.designs.whist.sit_out_product_rounds`; 132 = 4 x 33, 140 = 28 x 5 and
+    168 = 8 x 21 are the ones in range it adds)."""
+    for u in range(4, players // 5 + 1, 4):
+        m, left = divmod(players, u)
+        if left or m % 4 != 1 or construction(u) is None or construction(m) is None:
+            continue
+        spread = spread_for(SEATS, m)
+        if spread is not None:
+            return u, spread
+    return None
+
+
+def holed_starter(players: int) -> HoledStarter | None:
+    """The stored first round with a hole for `players`, or None."""
+    found = multiplier_starters().get(players)
+    return found if isinstance(found, HoledStarter) else None
+
+
+def construction(players: int) -> str | None:
+    """How the Wh(players) is built, or None when no construction applies."""
+    starter = whist_starter(players) or holed_starter(players)
+    if starter is not None:
+        return starter.origin
+    plan = product_plan(players)
+    if plan is not None:
+        u, spread = plan
+        return f"product of Wh({u}) and Wh({players // u}) over {spread.name}"
+    holed = holed_product_plan(players)
+    if holed is not None:
+        u, spread, fibre = holed
+        return (
+            f"Wh({u}) spread over {spread.name}, each fibre of {fibre.order} filling its "
+            f"sit-outs with the Wh({fibre.players}) with a hole, four fixed players shared"
+        )
+    mixed = sit_out_product_plan(players)
+    if mixed is not None:
+        u, spread = mixed
+        return (
+            f"product of Wh({u}) and Wh({players // u}) over {spread.name}, a row per seat; "
+            f"the fibres' sit-outs play one round of the spread Wh({u}) among themselves"
+        )
+    design = closure_design(players)
+    if design is not None:
+        sizes = " and ".join(map(str, design.block_sizes))
+        return (
+            f"Wilson's closure: a pairwise balanced design on Z_{design.modulus} + infinity "
+            f"with blocks of {sizes} ({design.origin}); round x plays, in every block through "
+            "x, the round of that block's whist tournament in which x sits out"
+        )
+    framed = frame_plan(players)
+    if framed is not None:
+        frame, spread = framed
+        size = frame.order // frame.groups
+        moduli = " x ".join(f"Z_{m}" for m in frame.moduli)
+        return (
+            f"a whist frame over {moduli} ({frame.origin}): {frame.groups} groups of {size}, "
+            f"each filled with the {frame.hole} added players by the product of Wh(4) and "
+            f"Wh({frame.hole}) over {spread.name}"
+        )
+    return None
+
+
+def whist_rounds(players: int) -> list[list[Game]]:
+    """The rounds of the Wh(players), players numbered 0 .. players-1 (ImpossibleMovementError
+    when no construction applies)."""
+    starter = whist_starter(players)
+    if starter is not None:
+        return develop(starter)
+    holed = holed_starter(players)
+    if holed is not None:
+        return develop_holed(holed)
+    plan = product_plan(players)
+    if plan is not None:
+        u, spread = plan
+        return product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
+    holed_plan = holed_product_plan(players)
+    if holed_plan is not None:
+        u, spread, fibre = holed_plan
+        return holed_product_rounds(whist_rounds(u), u, develop_holed(fibre), spread)
+    mixed = sit_out_product_plan(players)
+    if mixed is not None:
+        u, spread = mixed
+        return sit_out_product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
+    design = closure_design(players)
+    if design is not None:
+        return closure_rounds(players, design.blocks(), whist_rounds)
+    framed = frame_plan(players)
+    if framed is None:
+        raise ImpossibleMovementError(f"no whist tournament for {players} players is built")
+    frame, spread = framed
+    fill = product_rounds(whist_rounds(4), 4, whist_rounds(frame.hole), spread)
+    return frame_rounds(frame, fill)
