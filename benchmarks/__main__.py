@@ -9,6 +9,7 @@ MODULES = (
     "startup",
     "mitchell",
     "howell",
+    "movements",
     "individuals",
     "seed_families",
     "scale",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from schedules import howell_layouts as layouts
+from schedules import interwoven
 from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
 from schedules.catalog import Family, Request, Variant, with_notes
@@ -36,8 +37,11 @@ STANDARD = "standard"
 HALF_ROUNDS = "half-rounds"
 THREE_QUARTER = "three-quarter"
 IN_TIME = "in-time"
+INTERWOVEN = "interwoven"
 SHORTENED = (THREE_QUARTER, IN_TIME)
-"""The variants that choose their own rounds: what clubs play from seven tables up."""
+"""The variants that choose their own rounds."""
+CLUB = (THREE_QUARTER, INTERWOVEN, IN_TIME)
+"""What clubs play from seven tables up, offered first."""
 FEWEST_TRAYS = 2
 """Trays a round an in-time Howell plans with unless told: fewer rounds of more trays would
 meet fewer opponents."""
@@ -68,7 +72,10 @@ is stored, so a shortened Howell is always the best-balanced one we have found (
 changes nothing more, except which pair sits out for an odd field). --variant three-quarter
 plays three quarters of the complete Howell's rounds (10 of 13 for 7 tables); --variant in-time
 plays as many rounds as fit in --minutes at 2 trays a round (or --trays-per-round K): what
-clubs play from seven tables up."""
+clubs play from seven tables up. --variant interwoven (Jannersten-style): two lines of pairs,
+each playing a Howell among itself (--rounds R shortens both), on the same trays in the same
+rounds, so every board is compared across the whole field; with an odd number of tables the
+pair of each line left without an opponent meets the other line's."""
 
 
 def _size(request: Request) -> tuple[int, int]:
@@ -185,23 +192,21 @@ def to_movement(layout: layouts.Layout, pairs: int, per_round: int, promise: str
 
 
 def _labels(layout: layouts.Layout, odd: bool) -> dict[int, Label]:
-    """Points to labels: the phantom point, when left out, gets none; with all pairs present the
-    stationary point is the last pair."""
-    points = [p for p in range(layout.points) if p != layout.phantom]
-    if not odd:
-        points.append(layout.phantom)
-    return {p: str(i) for i, p in enumerate(points, start=1)}
+    """Points to labels "1".."P" (`layouts.points_in_order`)."""
+    return {p: str(i) for i, p in enumerate(layouts.points_in_order(layout, odd), start=1)}
 
 
 def build(request: Request) -> Movement:
     """The Howell movement the request asks for."""
     tables, pairs = _size(request)
     complete = 2 * tables - 1
-    known = (STANDARD, HALF_ROUNDS, *SHORTENED)
+    known = (STANDARD, HALF_ROUNDS, *CLUB)
     if request.variant not in (None, *known):
         raise ImpossibleMovementError(
             f"unknown Howell variant {request.variant!r}; choose one of {', '.join(known)}"
         )
+    if request.variant == INTERWOVEN:
+        return _interwoven(request, tables, pairs)
     rounds = _rounds(request, tables)
     halves = request.variant == HALF_ROUNDS
     if halves and (tables % 2 == 0 or rounds != complete):
@@ -237,6 +242,33 @@ def build(request: Request) -> Movement:
     return _half_rounds(movement) if halves else movement
 
 
+def _interwoven(request: Request, tables: int, pairs: int) -> Movement:
+    """Two lines of `tables` pairs, each a Howell of half the tables on the same trays
+    (schedules.interwoven); --rounds shortens both lines alike."""
+    if pairs % 2:
+        raise ImpossibleMovementError(
+            f"an interwoven Howell plays two lines of equal size: give an even number of "
+            f"pairs (or the tables), not {pairs} pairs"
+        )
+    if tables < interwoven.MIN_TABLES:
+        raise ImpossibleMovementError(
+            f"an interwoven Howell needs {interwoven.MIN_TABLES} tables or more, not {tables}"
+        )
+    line = interwoven.line_tables(tables)
+    complete = 2 * line - 1
+    rounds = complete if request.rounds is None else request.rounds
+    if not 1 <= rounds <= complete or not reachable(line, rounds):
+        works = [r for r in range(1, complete + 1) if reachable(line, r)]
+        raise ImpossibleMovementError(
+            f"an interwoven Howell for {tables} tables plays {number_ranges(works)} rounds, "
+            f"not {rounds}"
+        )
+    layout = layout_for(line, rounds, request.balance == "best")
+    if rounds < complete:
+        layout = layouts.balanced(layout, line, rounds, odd=tables % 2 == 1)
+    return interwoven.interwoven(layout, tables, request.trays_for(rounds), "howell")
+
+
 def _rounds(request: Request, tables: int) -> int:
     """The rounds asked for: --rounds, or as the variant chooses them, or the complete Howell."""
     complete = 2 * tables - 1
@@ -247,7 +279,11 @@ def _rounds(request: Request, tables: int) -> int:
             f"the {request.variant} Howell chooses its own rounds; leave out the rounds"
         )
     if request.variant == THREE_QUARTER:
-        return (3 * complete + 2) // 4  # three quarters, rounded to the nearest round
+        # three quarters, rounded to the nearest round; where no design of that length exists
+        # (4 tables, 5 rounds), the nearest that does, the shorter on a tie
+        target = (3 * complete + 2) // 4
+        works = [r for r in range(1, complete + 1) if reachable(tables, r)]
+        return min(works, key=lambda r: (abs(r - target), r))
     if request.minutes is None:
         raise ImpossibleMovementError(
             "the in-time Howell needs the time available: give the minutes of play"
@@ -304,6 +340,12 @@ FAMILY = Family(
             IN_TIME,
             "as many rounds as fit in the time, 2 trays a round, best balanced",
             f"{MIN_TABLES}-{MAX_TABLES} tables, with the minutes of play",
+        ),
+        Variant(
+            INTERWOVEN,
+            "two lines of pairs, each a Howell among itself, both on the same trays "
+            "(16 tables: 15 rounds)",
+            f"{interwoven.MIN_TABLES}-{MAX_TABLES} tables",
         ),
         Variant(
             HALF_ROUNDS,

@@ -19,22 +19,35 @@ A shortened layout (`partial` or `short`) is then `balanced`: which pair of a ta
 North-South changes nobody's opponents or tray sets but all the comparisons, so a search
 (tools/howell_balance_search.py) chose it per table and round for the best balance and its
 choice is stored as data.
+
+Every search that is slow (design starters, bordered designs, a complete Howell's base sets and
+the starters balanced on them) is run once by tools/howell_searches.py and its result read from
+schedules/data/howell/searches.json, so no Howell searches while a director waits.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
+from typing import Any, TypeVar
 
-from schedules.designs.bordered import STORED_BORDERED, Bordered, develop_bordered, find_bordered
+from schedules.designs.bordered import (
+    STORED_BORDERED,
+    Bordered,
+    bordered_from_entry,
+    develop_bordered,
+    find_bordered,
+)
 from schedules.designs.difference_sets import BaseSet, almost, base_sets, hadamard, spread
-from schedules.designs.groups import Group, cyclic, product
+from schedules.designs.groups import Group, additive, cyclic, product
 from schedules.designs.starters import Cell, Starter, develop, find_starter
 from schedules.package_data import data_file
+
+T = TypeVar("T")
 
 TURNED = data_file("schedules", "howell", "shortened.json")
 """Per shortened size, the tables the balance search turned (tools/howell_balance_search.py)."""
@@ -85,9 +98,39 @@ def _orient(starter: Starter) -> Starter:
 
 
 def balanced_starter(base: BaseSet) -> Starter | None:
-    """A Room square starter whose North-South sides are `base` turned round, or None."""
+    """A Room square starter whose North-South sides are `base` turned round, or None: its
+    stored result where the search is slow (`find_balanced_starter`)."""
+    return _stored(
+        balanced_key(base),
+        lambda: find_balanced_starter(base),
+        lambda entry: _starter(base.group, entry),
+    )
+
+
+def balanced_key(base: BaseSet) -> str:
+    """The key a balanced starter is stored under: the group and the base set."""
+    return f"balanced {base.group.name} {','.join(map(str, sorted(base.elements)))}"
+
+
+def find_balanced_starter(base: BaseSet) -> Starter | None:
+    """The search behind `balanced_starter`."""
     g = base.group
     return find_starter(g, 1, ew=frozenset(g.neg(a) for a in base.elements), attempts=60)
+
+
+def candidate_sets(v: int) -> Iterator[BaseSet]:
+    """`base_sets(v)`, read from the store where its local searches are slow."""
+    entry = _searches().get(f"base sets Z_{v}")
+    if not isinstance(entry, dict):
+        return base_sets(v)
+    return (
+        BaseSet(
+            cyclic(v) if found["group"] == cyclic(v).name else additive(v),
+            frozenset(found["elements"]),
+            found["origin"],
+        )
+        for found in entry["sets"]
+    )
 
 
 @cache
@@ -101,7 +144,7 @@ def complete(tables: int, best: bool = False) -> Layout | None:
         return None
     v = 2 * tables - 1
     if best:
-        return next(_with_starters(base_sets(v)), None) or _plain(v)
+        return next(_with_starters(candidate_sets(v)), None) or _plain(v)
     algebraic = hadamard(v) or almost(v)
     found = _from_base(algebraic) if algebraic else None
     return found or _plain(v)
@@ -118,7 +161,7 @@ def complete_options(tables: int) -> tuple[Layout, ...]:
     first = complete(tables, True)
     if first is None:
         return ()
-    sets = base_sets(v)
+    sets = candidate_sets(v)
     optimum = almost(v)
     if optimum is None or next(sets).origin != optimum.origin:
         return (first,)
@@ -139,7 +182,7 @@ def _from_base(base: BaseSet) -> Layout | None:
 
 
 def _plain(v: int) -> Layout | None:
-    starter = find_starter(cyclic(v), 1)
+    starter = searched_starter(cyclic(v), 1)
     if starter is None:  # pragma: no cover - Room squares of side >= 7 are always found
         return None
     return from_starter(_orient(starter), f"Room square from a starter and adder over Z_{v}")
@@ -300,6 +343,13 @@ def relayed(tables: int) -> Layout:
     )
 
 
+def points_in_order(layout: Layout, odd: bool) -> list[int]:
+    """The layout's points in the order its pairs are numbered: the phantom point left out of
+    an odd field, and last (the stationary pair) when every pair is present."""
+    points = [p for p in range(layout.points) if p != layout.phantom]
+    return points if odd else [*points, layout.phantom]
+
+
 def turn(layout: Layout, bits: Sequence[int]) -> Layout:
     """The layout with the two pairs of every cell whose bit is 1 changing places (cells
     counted round by round): the same meetings and tray sets, other comparisons."""
@@ -374,12 +424,27 @@ def _searches() -> dict[str, object]:
     return found
 
 
+def _stored(key: str, search: Callable[[], T], read: Callable[[dict[str, Any]], T]) -> T | None:
+    """The stored result of a slow search (None where it was stored finding nothing), or
+    `search()` where nothing is stored under `key`."""
+    entry = _searches().get(key)
+    if not isinstance(entry, dict):
+        return search()
+    return None if entry.get("none") else read(entry)
+
+
 def searched_starter(group: Group, singles: int) -> Starter | None:
     """`find_starter(group, singles)`: its stored result where the search is slow, so a
     shortened Howell is built in well under a second."""
-    entry = _searches().get(f"starter {group.name} {singles}")
-    if not isinstance(entry, dict):
-        return find_starter(group, singles)
+    return _stored(
+        f"starter {group.name} {singles}",
+        lambda: find_starter(group, singles),
+        lambda entry: _starter(group, entry),
+    )
+
+
+def _starter(group: Group, entry: dict[str, list[Any]]) -> Starter:
+    """A stored starter (tools/howell_searches.py `entry`)."""
     return Starter(
         group,
         tuple(entry["singles"]),
@@ -391,15 +456,4 @@ def searched_starter(group: Group, singles: int) -> Starter | None:
 
 def searched_bordered(m: int, fixed: bool) -> Bordered | None:
     """`find_bordered(m, fixed)`: its stored result where the search is slow."""
-    entry = _searches().get(f"bordered {m} {fixed}")
-    if not isinstance(entry, dict):
-        return find_bordered(m, fixed)
-    (a, sa), (b, sb) = entry["q0"]
-    return Bordered(
-        m,
-        fixed,
-        entry["p0"],
-        ((a, sa), (b, sb)),
-        tuple(((x, side), c) for (x, side), c in entry["singles"]),
-        tuple(((x, sx), (y, sy), c) for (x, sx), (y, sy), c in entry["pairs"]),
-    )
+    return _stored(f"bordered {m} {fixed}", lambda: find_bordered(m, fixed), bordered_from_entry)

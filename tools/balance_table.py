@@ -8,9 +8,10 @@ why it is not.
 Every figure is computed: our complete Howells by `schedules.catalog.build(...,
 balance="best")`; our shortened ones are the figures stored with their search
 (schedules/data/howell/shortened.json), which tests/schedules/test_shortened_howell.py rebuilds
-and checks size by size; the published ones by `schedules.balance` over each fixture whose
-`expect` is `howell-complete` or `howell`; two published figures for sizes no fixture has are
-quoted (`QUOTED`).
+and checks size by size; our interwoven ones are built and their figure before the balance
+search read from its store (schedules/data/howell/interwoven.json); the published ones by
+`schedules.balance` over each fixture whose `expect` is `howell-complete` or `howell`; two
+published figures for sizes no fixture has are quoted (`QUOTED`).
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from schedules import individual
+from schedules import individual, interwoven
 from schedules.balance import balance
 from schedules.balance_table import figure, howell_rows, shortened_rows
 from schedules.catalog import Request, build
+from schedules.designs import whist_sizes
 from schedules.designs.patterned_whist import obstructed
+from schedules.findings import ImpossibleMovementError
 from schedules.jsonio import load_movement
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,6 +139,59 @@ def shortened_lines() -> list[str]:
     return lines
 
 
+def interwoven_lines() -> list[str]:
+    """The section on interwoven Howells: every table count at the complete length of a line,
+    before and after the balance search, beside the shortened Howell of as many rounds; then
+    how the search did at the other rounds counts."""
+    stored = interwoven.turned_sizes()
+    lines = [
+        "",
+        "# Interwoven Howells",
+        "",
+        "Ours is `director movement howell --tables T --variant interwoven`: two lines of T pairs,",
+        "each a complete Howell of T/2 tables (T odd: (T+1)/2, the spare pairs meeting across",
+        "the lines), both lines playing the same tray sets in the same rounds",
+        "([movements](movements.md#interwoven-howells)). Which pair of each table of either line",
+        "sits North-South was chosen by a search for balance over the whole field, stored in",
+        "`schedules/data/howell/interwoven.json` and reproduced by",
+        "`.venv/bin/python tools/howell_balance_search.py --seed 0 --sweeps 2000 --interwoven`.",
+        "Before the search: line 2 sitting as line 1 or with every table turned, the better.",
+        "Beside it, ours for the same tables and rounds as a shortened Howell (`--rounds R`),",
+        "where we build it. No published interwoven Howell was available to compare.",
+        "",
+        "| tables | rounds | our SS | our index | before the search: index "
+        "| shortened Howell, same rounds: index |",
+        "|---:|---:|---:|---:|---:|---:|",
+    ]
+    for tables in range(interwoven.MIN_TABLES, 31):
+        movement = build(Request("howell", tables=tables, variant="interwoven"))
+        report = balance(movement)
+        before = stored[f"{tables} {movement.rounds}"]["before_index"]
+        try:
+            plain = balance(build(Request("howell", tables=tables, rounds=movement.rounds)))
+            beside = f"{plain.index:.2f}"
+        except ImpossibleMovementError:
+            beside = "-"
+        lines.append(
+            f"| {tables} | {movement.rounds} | {figure(report.ss)} | {report.index:.2f} | "
+            f"{before:.2f} | {beside} |"
+        )
+    shorter = [
+        entry
+        for key, entry in stored.items()
+        if int(key.split()[1]) < 2 * interwoven.line_tables(int(key.split()[0])) - 1
+    ]
+    gains = [float(e["index"]) - float(e["before_index"]) for e in shorter]  # type: ignore[arg-type]
+    raised = [g for g in gains if g > 0]
+    lines += [
+        "",
+        f"Every shorter length the variant takes (`--rounds R`) is stored too: the search raised "
+        f"the index at {len(raised)} of {len(gains)} of them, by {max(raised, default=0):.2f} "
+        f"at most and {sum(raised) / max(1, len(raised)):.2f} on average.",
+    ]
+    return lines
+
+
 def table() -> str:
     """The markdown document."""
     known = published()
@@ -159,7 +215,8 @@ def table() -> str:
             f"| {row.pairs} | {row.tables} | {figure(row.ss)} | {row.index:.2f} | "
             f"{row.bound} | {pub_text} | {row.construction} |"
         )
-    return "\n".join(lines + shortened_lines() + individual_lines()) + "\n"
+    sections = shortened_lines() + interwoven_lines() + individual_lines()
+    return "\n".join(lines + sections) + "\n"
 
 
 def individual_lines() -> list[str]:
@@ -180,7 +237,7 @@ def individual_lines() -> list[str]:
         "|---:|---:|---|",
     ]
     for v in sizes:
-        how = individual.construction(v)
+        how = whist_sizes.construction(v)
         if how is None:
             how = "not built: no construction we know" + (
                 "; the patterned first round is ruled out by a sum of squares"

@@ -1,7 +1,9 @@
 """Balance the shortened Howells and store the result in schedules/data/howell/shortened.json,
-which `schedules.howell_layouts.balanced` reads.
+which `schedules.howell_layouts.balanced` reads; with --interwoven, the interwoven Howells into
+schedules/data/howell/interwoven.json, which `schedules.interwoven.interwoven` reads.
 
     .venv/bin/python tools/howell_balance_search.py [--tables 3-30] [--seed 0] [--sweeps 2000]
+    .venv/bin/python tools/howell_balance_search.py --interwoven [--tables 4-30] [--rounds all]
 
 A shortened Howell (`director movement howell --tables T --rounds R`, T/2 <= R < 2T - 1) is
 built from a Howell design (schedules.howell_layouts): which pairs meet in which round on which
@@ -15,6 +17,12 @@ It runs twice per size: with every pair present, and with an odd field (the layo
 pair left out, whose opponent sits out). Each result is rebuilt as a movement, verified and its
 balance computed by `schedules.balance` before it is stored, with the seed, the sweeps, the
 seconds and the figures, one line per size.
+
+An interwoven Howell (`--variant interwoven`) is two lines each playing the same line layout
+on the same tray sets; the search runs on both lines as one layout
+(`schedules.interwoven.whole_field`), one bit per table of each line and round (the spares'
+table of an odd number of tables counted as line 1's), so line 2 need not sit all one way.
+The result is kept only where it balances better than line 2 sitting as line 1 or all turned.
 """
 
 from __future__ import annotations
@@ -30,12 +38,15 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules import howell_layouts as layouts  # noqa: E402
+from schedules import interwoven  # noqa: E402
 from schedules.balance import balance  # noqa: E402
 from schedules.howell import layout_for, reachable, to_movement  # noqa: E402
+from schedules.types import Movement  # noqa: E402
 from schedules.verify import verify  # noqa: E402
 from tools.c_kernel import RANDOM, run_c  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "howell" / "shortened.json"
+INTERWOVEN = ROOT / "schedules" / "data" / "howell" / "interwoven.json"
 SWEEPS = 2000
 """Annealing moves per table-round: ten times more than 400 gained nothing at 13 tables."""
 
@@ -199,6 +210,70 @@ def search(tables: int, rounds: list[int], seed: int, sweeps: int) -> dict[int, 
     return entries
 
 
+def line_layout(tables: int, rounds: int) -> layouts.Layout:
+    """The layout each line of an interwoven Howell of `tables` tables plays, as
+    `schedules.howell` builds it by default: a shortened line balanced as stored."""
+    line = interwoven.line_tables(tables)
+    layout = layout_for(line, rounds)
+    if rounds < 2 * line - 1:
+        layout = layouts.balanced(layout, line, rounds, odd=tables % 2 == 1)
+    return layout
+
+
+def search_interwoven(
+    tables: int, rounds: list[int], seed: int, sweeps: int
+) -> dict[int, dict[str, object]]:
+    """The stored entries of one table count of interwoven Howells: per rounds count the bits
+    of the whole field, the annealed ones or, where they are no better, line 2 as line 1 or
+    all turned (the construction without a stored entry), each verified."""
+    odd = tables % 2 == 1
+    lines = {r: line_layout(tables, r) for r in rounds}
+    wholes = {r: interwoven.whole_field(lines[r], odd) for r in rounds}
+    start = time.perf_counter()
+    found = anneal([(wholes[r], odd) for r in rounds], seed, sweeps)
+    seconds = round((time.perf_counter() - start) / max(1, len(rounds)), 2)
+    entries: dict[int, dict[str, object]] = {}
+    for r, (_, annealed) in zip(rounds, found, strict=True):
+        plain = interwoven.plain_turns(lines[r])
+
+        def seated(bits: list[int], r: int = r) -> Movement:
+            whole = layouts.turn(wholes[r], bits)
+            return interwoven.seat(whole, lines[r], tables, 1, "howell")
+
+        before = min((seated(bits) for bits in plain), key=lambda m: balance(m).ss)
+        bits = min([annealed, *plain], key=lambda b: balance(seated(b)).ss)
+        movement = seated(bits)
+        problems_found = verify(movement)
+        if problems_found:
+            raise SystemExit(f"{tables} tables, {r} rounds: {problems_found[0]}")
+        after = balance(movement)
+        entries[r] = {
+            "cells": interwoven.whole_cells(lines[r]),
+            "origin": lines[r].origin,
+            "seed": seed,
+            "sweeps": sweeps,
+            "seconds": seconds,
+            "turned": layouts.pack(bits),
+            "ss": str(after.ss),
+            "index": round(after.index, 2),
+            "before_index": round(balance(before).index, 2),
+        }
+    return entries
+
+
+def interwoven_sizes(spec: str, rounds: str) -> list[tuple[int, int]]:
+    """(tables, rounds) of every interwoven Howell for the tables in `spec` ("16", "4-30"):
+    the complete lines (`rounds` "complete"), or every rounds count the variant takes."""
+    low, _, high = spec.partition("-")
+    found = []
+    for tables in range(max(interwoven.MIN_TABLES, int(low)), int(high or low) + 1):
+        line = interwoven.line_tables(tables)
+        complete = 2 * line - 1
+        counts = [complete] if rounds == "complete" else range(1, complete + 1)
+        found += [(tables, r) for r in counts if reachable(line, r)]
+    return found
+
+
 def sizes(spec: str) -> list[tuple[int, int]]:
     """(tables, rounds) of every shortened Howell from T/2 rounds for the tables in `spec`
     ("7", "3-30") that our constructions reach."""
@@ -209,14 +284,14 @@ def sizes(spec: str) -> list[tuple[int, int]]:
     ]
 
 
-def write(found: dict[tuple[int, int], dict[str, object]], command: str) -> None:
+def write(found: dict[tuple[int, int], dict[str, object]], command: str, path: Path = PATH) -> None:
     """Merge `found` into the stored file: one line per size, in order of tables and rounds."""
-    stored = json.loads(PATH.read_text(encoding="utf-8")) if PATH.exists() else {"sizes": {}}
+    stored = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"sizes": {}}
     stored["sizes"].update({f"{t} {r}": entry for (t, r), entry in found.items()})
     keyed = sorted(stored["sizes"].items(), key=lambda item: tuple(map(int, item[0].split())))
     lines = [f" {json.dumps(key)}: {json.dumps(entry)}" for key, entry in keyed]
-    PATH.parent.mkdir(parents=True, exist_ok=True)
-    PATH.write_text(
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
         f'{{"command": {json.dumps(command)},\n "sizes": {{\n' + ",\n".join(lines) + "\n}}\n",
         encoding="utf-8",
     )
@@ -228,18 +303,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", default="3-30", help="a table count or a range, e.g. 5-14")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--sweeps", type=int, default=SWEEPS)
+    parser.add_argument("--interwoven", action="store_true", help="the interwoven Howells")
+    parser.add_argument(
+        "--rounds",
+        choices=("all", "complete"),
+        default="all",
+        help="interwoven: every rounds count the variant takes, or only the complete lines",
+    )
     args = parser.parse_args(argv)
     command = f"tools/howell_balance_search.py --seed {args.seed} --sweeps {args.sweeps}"
+    if args.interwoven:
+        command += " --interwoven"
     by_tables: dict[int, list[int]] = {}
-    for tables, rounds in sizes(args.tables):
-        by_tables.setdefault(tables, []).append(rounds)
+    found = interwoven_sizes(args.tables, args.rounds) if args.interwoven else sizes(args.tables)
+    for tables, count in found:
+        by_tables.setdefault(tables, []).append(count)
     for tables, rounds in by_tables.items():
-        entries = search(tables, rounds, args.seed, args.sweeps)
-        for r, entry in entries.items():
-            even = entry["even"]
-            assert isinstance(even, dict)
-            print(f"{tables} tables, {r} rounds: index {even['before_index']} -> {even['index']}")
-        write({(tables, r): entry for r, entry in entries.items()}, command)
+        figures: dict[int, object]
+        if args.interwoven:
+            entries = search_interwoven(tables, rounds, args.seed, args.sweeps)
+            figures = dict(entries)
+        else:
+            entries = search(tables, rounds, args.seed, args.sweeps)
+            figures = {r: entry["even"] for r, entry in entries.items()}
+        for r, entry in figures.items():
+            assert isinstance(entry, dict)
+            print(f"{tables} tables, {r} rounds: index {entry['before_index']} -> {entry['index']}")
+        path = INTERWOVEN if args.interwoven else PATH
+        write({(tables, r): entry for r, entry in entries.items()}, command, path)
         print(f"{tables} tables: {entries[rounds[0]]['seconds']} s a size", flush=True)
     return 0
 

@@ -1,4 +1,5 @@
-"""The movement chooser offers what clubs play from seven tables: shortened Howells first."""
+"""The movement chooser offers what clubs play from seven tables: shortened and interwoven
+Howells first."""
 
 from __future__ import annotations
 
@@ -19,11 +20,11 @@ def _offered(pairs: int, minutes: int) -> list:
 def test_seven_tables_get_a_shortened_howell_first() -> None:
     usable = _offered(14, 150)
     first = usable[0]
-    assert (first.family, first.variant) in {("howell", v) for v in howell.SHORTENED}
+    assert (first.family, first.variant) in {("howell", v) for v in howell.CLUB}
     assert first.movement.rounds < 13
     assert first.minutes <= 150
-    # both shortened kinds are offered and fit the evening
-    assert {p.variant for p in usable if p.family == "howell"} >= set(howell.SHORTENED)
+    # the three club kinds are offered and fit the evening
+    assert {p.variant for p in usable if p.family == "howell"} >= set(howell.CLUB)
 
 
 def test_five_tables_are_ranked_by_balance_alone() -> None:

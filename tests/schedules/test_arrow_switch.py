@@ -61,6 +61,7 @@ def test_up_to_five_rounds_one_switched_round_is_best_as_published() -> None:
         assert len(best_round_switches(m).rounds) == published_switch_count(m.rounds) == 1
 
 
+@pytest.mark.slow
 @given(st.integers(3, 30))
 def test_never_worse_than_the_published_rule_of_thumb(tables: int) -> None:
     m = pair_mitchell(tables, None, 2)

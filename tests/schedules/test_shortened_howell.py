@@ -17,7 +17,8 @@ from schedules.balance import balance
 from schedules.balance_table import index_bound
 from schedules.catalog import Request, build
 from schedules.designs.bordered import find_bordered
-from schedules.designs.groups import Group, cyclic, product
+from schedules.designs.difference_sets import BaseSet, base_sets
+from schedules.designs.groups import Group, additive, cyclic, product
 from schedules.designs.starters import find_starter
 from schedules.findings import ImpossibleMovementError
 from schedules.howell import layout_for, reachable, to_movement
@@ -112,6 +113,13 @@ def test_three_quarter_howell_plays_three_quarters_of_the_rounds() -> None:
     assert rounds == {5: 7, 7: 10, 8: 11}
 
 
+def test_three_quarter_howell_takes_the_nearest_length_that_exists() -> None:
+    # 4 tables: three quarters of 7 rounds is 5, and no Howell design H(5,8) exists
+    assert not reachable(4, 5)
+    assert build(Request("howell", tables=4, variant="three-quarter")).rounds == 4
+    assert build(Request("howell", pairs=7, variant="three-quarter")).rounds == 4
+
+
 def test_in_time_howell_fits_the_time() -> None:
     m = build(Request("howell", tables=9, variant="in-time", minutes=Fraction(150)))
     per_round = Counter(len(s.trays) for s in m.seatings)
@@ -131,7 +139,9 @@ SEARCHES = json.loads(layouts.SEARCHES.read_text(encoding="utf-8"))["searches"]
 
 
 def _group(name: str) -> Group:
-    """Z_s or Z_2 x Z_k, by the name `Group.name` gives it."""
+    """Z_s, Z_2 x Z_k or GF(q)+, by the name `Group.name` gives it."""
+    if name.startswith("GF("):
+        return additive(int(name[3:].split(")")[0]))
     moduli = [int(part.strip()[2:]) for part in name.split(" x ")]
     return cyclic(moduli[0]) if len(moduli) == 1 else product(*map(cyclic, moduli))
 
@@ -155,6 +165,13 @@ def _same_as_search(key: str) -> None:
         assert layouts.searched_bordered(int(m), fixed == "True") == find_bordered(
             int(m), fixed == "True"
         )
+    elif kind == "balanced":
+        name, elements = rest.rsplit(" ", 1)
+        base = BaseSet(_group(name), frozenset(map(int, elements.split(","))), "stored")
+        assert layouts.balanced_starter(base) == layouts.find_balanced_starter(base)
+    elif kind == "base":
+        v = int(rest.removeprefix("sets Z_"))
+        assert list(layouts.candidate_sets(v)) == list(base_sets(v))
     else:
         name, singles = rest.rsplit(" ", 1)
         group = _group(name)

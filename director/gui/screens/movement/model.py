@@ -225,10 +225,11 @@ rounds for an evening (docs/movements.md#shortened-howells)."""
 
 
 def club_howell(p: Proposal) -> bool:
-    """A three-quarter or in-time Howell for seven tables or more: what clubs play."""
+    """A three-quarter, interwoven or in-time Howell for seven tables or more: what clubs
+    play."""
     return (
         p.family == "howell"
-        and p.variant in howell.SHORTENED
+        and p.variant in howell.CLUB
         and p.movement is not None
         and p.movement.tables >= CLUB_HOWELL_TABLES
     )
