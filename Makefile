@@ -4,7 +4,7 @@ VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: help run test bench lint format screenshots system-deps clean
+.PHONY: help run test test-slow bench lint format screenshots system-deps clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -30,18 +30,24 @@ run: venv system-deps  ## open the program's window on the default event file
 	else echo "No display found: running offscreen (set DISPLAY to see the window)."; \
 	  QT_QPA_PLATFORM=offscreen $(VENV)/bin/whist-director; fi
 
-# The GUI tests run twice: offscreen with the rest, then on a real X display (Xvfb, xcb).
-# Offscreen, one test process per core (pytest-xdist): each has its own Qt application and
-# database server. On the X display one process only: windows of two would take each other's
-# keyboard focus.
-test: venv system-deps  ## the whole suite (Qt offscreen), then the GUI tests under Xvfb
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto
-	xvfb-run -a -s "-screen 0 1280x1024x24" env QT_QPA_PLATFORM=xcb $(PY) -m pytest -q tests/gui
+# Every test process (pytest-xdist, one per core) starts an X display of its own (Xvfb) and Qt
+# runs on xcb, as on a director's desktop: windows of two processes on one display would take
+# each other's keyboard focus. `make test` leaves out the tests marked slow (installing the
+# wheel, long fuzzing, every size of every family, the stored searches run again, real
+# browsers, whole evenings) and those on PostgreSQL; `make test-slow` runs exactly those. CI
+# (.ci/run) runs both, so nothing goes unchecked.
+TEST := WHIST_TEST_OWN_DISPLAY=1 QT_QPA_PLATFORM=xcb $(PY) -m pytest -q -n auto
+
+test: venv system-deps  ## the everyday suite, one process per core, each on its own X display
+	$(TEST) -m "not slow and not postgres"
+
+test-slow: venv system-deps  ## the slow tests and those on PostgreSQL
+	$(TEST) -m "slow or postgres"
 
 bench: venv system-deps  ## speed figures for the largest sizes (prints them)
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks
 
-lint: venv  ## ruff, formatting, the layer contracts and the types (mypy --strict: engine, scoring)
+lint: venv  ## ruff, formatting, the layer contracts and the types (mypy --strict: engine, scoring, store)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports

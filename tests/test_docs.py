@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import pytest
+
 from tools import balance_table
 
 THIS = Path(__file__).resolve()
@@ -143,6 +145,7 @@ def code_headings(doc: Path) -> set[str]:
 # -- generated documents ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_balance_table_is_what_the_tool_generates_now() -> None:
     written = (ROOT / "docs" / "balance-table.md").read_text(encoding="utf-8")
     assert written == balance_table.table(), "run: .venv/bin/python tools/balance_table.py"

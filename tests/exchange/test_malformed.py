@@ -87,6 +87,7 @@ def damaged(draw: st.DrawFn, text: str) -> bytes:
     return bytes(raw)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", list(IMPORTERS))
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())

@@ -199,6 +199,7 @@ def check_standings(qtbot, window: MainWindow) -> None:
         assert w.title in results.winners.text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("family", "tables", "pairs"),
     [("mitchell", 5, 10), ("howell", 4, 8)],

@@ -91,6 +91,7 @@ def cli_standings(path: Path) -> dict[str, dict[str, str]]:
     }
 
 
+@pytest.mark.slow
 def test_a_whole_howell_evening_with_the_keyboard_alone(
     qtbot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, beeps: list[int]
 ) -> None:

@@ -83,6 +83,7 @@ def display() -> Iterator[dict[str, str]]:
         yield {"QT_QPA_PLATFORM": "xcb", "DISPLAY": number}
 
 
+@pytest.mark.slow
 def test_quitting_with_ctrl_q_never_aborts(tmp_path: Path) -> None:
     event = tmp_path / "club.whist"
     with EventStore.create(event, name="Quit evening"):

@@ -38,6 +38,7 @@ def _sizes() -> st.SearchStrategy[tuple[int, str | None]]:
     return st.tuples(st.integers(3, 16), st.sampled_from(VARIANTS)).filter(accepted)
 
 
+@pytest.mark.slow
 @given(size=_sizes(), per=st.integers(2, 3))
 def test_every_size_keeps_the_promise(size: tuple[int, str | None], per: int) -> None:
     tables, variant = size

@@ -90,6 +90,7 @@ def test_pairs_are_named_by_starting_table_and_move_as_the_seed_says(t: int, k: 
             assert at[(r, table)] == at[(r - 1, table % t + 1)]
 
 
+@pytest.mark.slow
 @given(EVEN, TRAYS)
 def test_skip_nobody_plays_a_tray_twice_and_each_ew_misses_one_ns(t: int, k: int) -> None:
     m = pair_mitchell(t, "skip", k)

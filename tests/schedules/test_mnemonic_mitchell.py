@@ -47,6 +47,7 @@ def test_every_variant_and_size_verifies_under_mnemonic_play(variant: str, table
     assert opponent_counts(m) == {k: 2 * n for k, n in opponent_counts(once).items()}
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(st.sampled_from(FOUR), st.integers(2, 15), st.integers(2, 4), st.data())
 def test_shortened_odd_and_switched_mnemonic_movements_verify(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 
 from schedules.balance import balance
@@ -38,6 +39,7 @@ def verify_file(path: Path) -> None:
     movement_to_json(movement)
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(damaged_bytes(DOCUMENTS))
 def test_verify_never_crashes_on_a_damaged_file(data: bytes) -> None:

@@ -78,6 +78,7 @@ def holds(repaired: Repaired, first: int, twice: bool = False) -> None:
     assert repaired.movement.notes[-1].startswith("Repaired: ")
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(movements, st.data())
 def test_a_late_pair_plays_every_round_from_then_and_no_tray_twice(

@@ -22,6 +22,7 @@ def laws(m: Movement) -> set[Law]:
     return {f.law for f in verify(m)}
 
 
+@pytest.mark.slow
 @given(tables=st.integers(2, 25), per=st.integers(1, 3))
 def test_every_size_keeps_the_promise(tables: int, per: int) -> None:
     m = snow.snow(tables, per)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,7 @@ def _revoker_figures(deal: DealScore, result: TableResult) -> tuple[Fraction, Fr
     return t.final_ew, deal.avg_ew, made - rev.tricks_after
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(revoking_deals(), all_settings)
 def test_no_revoker_ends_above_the_final_average_unless_its_tricks_before_are(
@@ -103,6 +105,7 @@ def any_records(draw: st.DrawFn) -> list[TableResult]:
     return results
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(any_records(), all_settings)
 def test_every_figure_of_an_accepted_deal_is_within_the_thirteen_tricks(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 
 from director.scoring import score_session
@@ -24,6 +25,7 @@ def score_file(path: Path) -> None:
     report(score_session(session), session.names, Rounding.named("exact"))
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(damaged_bytes(DOCUMENTS))
 def test_score_never_crashes_on_a_damaged_file(data: bytes) -> None:

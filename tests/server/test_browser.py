@@ -18,6 +18,8 @@ from director.server.running import TableServer
 from director.store.services import EventStore
 from director.store.table_values import CallKind
 
+pytestmark = pytest.mark.slow
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 PHONE = (390, 844)

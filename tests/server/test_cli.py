@@ -79,6 +79,7 @@ def _serve(path: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
     return child, first.split(" on ", 1)[1].split(";")[0]
 
 
+@pytest.mark.slow
 def test_a_result_survives_a_sigkill_right_after_its_200(store: EventStore) -> None:
     assert store.path is not None
     link = store.table_links()[0]

@@ -15,6 +15,8 @@ from director.store.services import EventStore, StoreError
 from schedules.catalog import Request, build
 from tests.server.load import enter_round, race
 
+pytestmark = pytest.mark.slow
+
 TABLES = 30
 
 
