@@ -131,10 +131,10 @@ _PARTNERSHIP_NUMBER = {(1, 2): 1, (3, 4): 2, (1, 3): 3, (2, 4): 4, (1, 4): 5, (2
 """The six partnerships of a team of four, numbered the same whichever side the team takes."""
 
 
-def _partner_label(team: int, players: str) -> Label:
-    """A partnership of a team in a round robin of matches: "3.5" is team 3's 1st and 4th."""
+def _partnership(players: str) -> int:
+    """The number of a partnership of a team of four: "AD" and "WZ" are 5 (1st and 4th)."""
     a, b = sorted(_POSITION[p] for p in players)
-    return pair(team, _PARTNERSHIP_NUMBER[(a, b)])
+    return _PARTNERSHIP_NUMBER[(a, b)]
 
 
 def _foster_sets(league: bool) -> list[tuple[tuple[str, str], tuple[str, str]]]:
@@ -213,16 +213,15 @@ def round_robin_of_sets(n: int, per: int, league: bool) -> Movement:
     (six, or the 1st, 3rd and 5th) with the partnerships changing; every two teams meet once,
     in as many sets as any other two."""
     sets = _foster_sets(league)
+    # each set's four partnerships by number, found once rather than at every table
+    numbered = [tuple(_partnership(players) for players in (a, b, c, d)) for (a, b), (c, d) in sets]
     exchanges = []
     for r, matches in enumerate(circle_matches(n), start=1):
-        for i, ((a, b), (c, d)) in enumerate(sets):
+        for i, (a, b, c, d) in enumerate(numbered):
             round_no = (r - 1) * len(sets) + i + 1
             for k, (x, y) in enumerate(matches):
                 tables = (2 * k + 1, 2 * k + 2)
-                places = (
-                    (_partner_label(x, a), _partner_label(y, b)),
-                    (_partner_label(y, c), _partner_label(x, d)),
-                )
+                places = ((pair(x, a), pair(y, b)), (pair(y, c), pair(x, d)))
                 groups = ((round_no - 1) * n + tables[0], (round_no - 1) * n + tables[1])
                 exchanges.append(exchange(round_no, tables, places, groups, per))
     used = sorted({p for e in exchanges for s in e.seatings for p in s.places})

@@ -87,7 +87,9 @@ def _check_seatings(m: Movement) -> list[Finding]:
     # A round may be split at one table (half-round arrow switch, tray-by-tray exchange):
     # several seatings there are fine when the same competitors sit and no tray repeats.
     tables: dict[tuple[RoundNo, TableNo], list[Seating]] = defaultdict(list)
-    seated: dict[tuple[RoundNo, Label], set[TableNo]] = defaultdict(set)
+    seated: dict[tuple[RoundNo, Label], TableNo] = {}
+    double: dict[tuple[RoundNo, Label], set[TableNo]] = defaultdict(set)
+    """Where someone sits at two tables in one round: every such table."""
     for s in m.seatings:
         where = (s.round, s.table)
         if not 1 <= s.round <= m.rounds:
@@ -123,7 +125,9 @@ def _check_seatings(m: Movement) -> list[Finding]:
                 findings.append(
                     Finding(Law.UNKNOWN_COMPETITOR, *where, (who,), f"{who} is not in the field")
                 )
-            seated[(s.round, who)].add(s.table)
+            first = seated.setdefault((s.round, who), s.table)
+            if first != s.table:
+                double[(s.round, who)] |= {first, s.table}
     played = {r for r, _ in tables}
     for r in range(1, m.rounds + 1):
         if r not in played:
@@ -136,8 +140,10 @@ def _check_seatings(m: Movement) -> list[Finding]:
                     f"no table plays in round {r}, though the movement has {m.rounds} rounds",
                 )
             )
-    for (r, t), group in sorted(tables.items()):
-        if len(group) > 1 and not _split_round(group):
+    # only the few tables and players at fault are sorted: sorting them all costs more than
+    # the checks in a large movement
+    for (r, t), group in sorted(item for item in tables.items() if len(item[1]) > 1):
+        if not _split_round(group):
             findings.append(
                 Finding(
                     Law.TABLE_DOUBLE_BOOKED,
@@ -147,17 +153,16 @@ def _check_seatings(m: Movement) -> list[Finding]:
                     f"table {t} has {len(group)} seatings with different players or trays",
                 )
             )
-    for (r, who), places in sorted(seated.items()):
-        if len(places) > 1:
-            findings.append(
-                Finding(
-                    Law.SEAT_DOUBLE_BOOKED,
-                    r,
-                    None,
-                    (who,),
-                    f"{who} is seated at tables {sorted(places)} at once",
-                )
+    for (r, who), places in sorted(double.items()):
+        findings.append(
+            Finding(
+                Law.SEAT_DOUBLE_BOOKED,
+                r,
+                None,
+                (who,),
+                f"{who} is seated at tables {sorted(places)} at once",
             )
+        )
     return findings
 
 
@@ -167,44 +172,62 @@ def _split_round(group: list[Seating]) -> bool:
     return len({s.places for s in group}) == 1 and len(trays) == len(set(trays))
 
 
+_NONE: frozenset[TableNo] = frozenset()
+"""No tables: where no relay is declared."""
+
+
 def _check_trays(m: Movement) -> list[Finding]:
     findings: list[Finding] = []
     listed = set(m.tray_numbers)
     where: dict[tuple[RoundNo, TrayNo], list[TableNo]] = defaultdict(list)
-    first: dict[TrayNo, RoundNo] = {}
     for s in m.seatings:
         for t in s.trays:
             where[(s.round, t)].append(s.table)
-            first[t] = min(first.get(t, s.round), s.round)
-            if t not in listed:
-                findings.append(
-                    Finding(Law.TRAY_UNKNOWN, s.round, s.table, (), f"tray {t} is not listed")
-                )
-    declared = {(sh.round, t, table) for sh in m.shared for t in sh.trays for table in sh.tables}
-    for (r, t), tables in sorted(where.items()):
-        if len(tables) > 1:
-            missing = [x for x in tables if (r, t, x) not in declared]
-            if missing:
-                findings.append(
-                    Finding(
-                        Law.TRAY_SHARED_UNDECLARED,
-                        r,
-                        None,
-                        (),
-                        f"tray {t} is at tables {sorted(tables)} without a declared relay",
-                    )
-                )
-    for r, t, table in sorted(declared):
-        if table not in where.get((r, t), ()):
-            findings.append(
-                Finding(
-                    Law.SHARE_NOT_PLAYED,
-                    r,
-                    table,
-                    (),
-                    f"relay declares tray {t} at table {table}, which does not play it",
-                )
+    # each tray's first round: the latest rounds written first, the earliest written last
+    latest_first = sorted(m.seatings, key=lambda s: s.round, reverse=True)
+    first: dict[TrayNo, RoundNo] = {t: s.round for s in latest_first for t in s.trays}
+    if first.keys() - listed:
+        findings += [
+            Finding(Law.TRAY_UNKNOWN, s.round, s.table, (), f"tray {t} is not listed")
+            for s in m.seatings
+            for t in s.trays
+            if t not in listed
+        ]
+    declared: dict[tuple[RoundNo, TrayNo], set[TableNo]] = defaultdict(set)
+    for sh in m.shared:
+        for t in sh.trays:
+            declared[(sh.round, t)].update(sh.tables)
+    # only the few trays at fault are sorted: sorting every (round, tray) of a large movement
+    # costs more than the checks
+    undeclared = sorted(
+        (key, tables)
+        for key, tables in where.items()
+        if len(tables) > 1 and not declared.get(key, _NONE).issuperset(tables)
+    )
+    for (r, t), tables in undeclared:
+        findings.append(
+            Finding(
+                Law.TRAY_SHARED_UNDECLARED,
+                r,
+                None,
+                (),
+                f"tray {t} is at tables {sorted(tables)} without a declared relay",
             )
+        )
+    unplayed = []
+    for (r, t), sharing in declared.items():
+        played = where.get((r, t), ())
+        unplayed += [(r, t, table) for table in sharing if table not in played]
+    for r, t, table in sorted(unplayed):
+        findings.append(
+            Finding(
+                Law.SHARE_NOT_PLAYED,
+                r,
+                table,
+                (),
+                f"relay declares tray {t} at table {table}, which does not play it",
+            )
+        )
     for tray in m.trays:
         n = tray.number
         if n not in first:
@@ -229,6 +252,12 @@ def _check_trays(m: Movement) -> list[Finding]:
 
 
 def _check_plays(m: Movement) -> list[Finding]:
+    if not m.mnemonic:
+        # the usual case, everyone playing each tray at most once, in one pass (a Play per
+        # play of a 200-player tournament costs more than the rest of the verifier)
+        held = [(who, t) for s in m.seatings for who in s.places for t in s.trays]
+        if len(set(held)) == len(held):
+            return []
     # sorting every (player, tray) of a large movement costs more than the checks, so only
     # the competitors with findings are sorted, at the end
     findings: dict[tuple[Label, TrayNo], list[Finding]] = {}

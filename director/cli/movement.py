@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 
 from director.cli.options import add_movement_options, movement_request
@@ -88,7 +89,9 @@ def _emit(movement: Movement, promise: str | None, fmt: str, found: Sequence[Fin
     reading its file); 0 when it verifies, 1 when it does not."""
     if fmt == "json":
         doc = movement_document(movement, promise, found)
-        print(json.dumps(doc, indent=1))
+        # Indented for a person at a terminal; compact into a file or a pipe, where Python's
+        # fast encoder (which does not indent) writes a large movement in a fraction of the time.
+        print(json.dumps(doc, indent=1 if sys.stdout.isatty() else None))
         return 0 if doc["verified"] else 1
     findings = [*found, *verify(movement, promise)]
     print(report(movement, findings, balance(movement)))

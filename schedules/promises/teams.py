@@ -23,13 +23,20 @@ _Plays = dict[tuple[TrayNo, Label], list[tuple[Direction, Label]]]
 def _team_plays(movement: Movement) -> _Plays:
     """Per tray and team: the hands each of the team's pairs held, and against which team."""
     plays: _Plays = defaultdict(list)
-    team_of = _team_index(movement)
+    team_of = _team_index(movement).get
     for s in movement.seatings:
-        ns, ew = (team_of.get(p) for p in s.places)
-        for tray in s.trays:
-            for pair, team, other in ((s.ns, ns, ew), (s.ew, ew, ns)):
-                if team is not None:
-                    plays[(tray, team)].append((s.hands_of(pair), other or ""))
+        ns, ew = s.places
+        ns_hands, ew_hands = s.hands_in_place_order()
+        if ns == ew:  # a pair seated twice (malformed) holds the hands of its first place
+            ew_hands = ns_hands
+        ns_team, ew_team = team_of(ns), team_of(ew)
+        # one tuple per seating, shared by its trays: a round robin of 58 teams has 40,000
+        # trays, and the lookups per tray cost more than the checks
+        sides = ((ns_team, (ns_hands, ew_team or "")), (ew_team, (ew_hands, ns_team or "")))
+        for team, held in sides:
+            if team is not None:
+                for tray in s.trays:
+                    plays[(tray, team)].append(held)
     return plays
 
 
@@ -57,22 +64,26 @@ def _apart(movement: Movement) -> list[Finding]:
 
 
 def _opposite(movement: Movement, team_plays: _Plays) -> list[Finding]:
-    findings = []
-    for (tray, team), plays in sorted(team_plays.items()):
-        hands = [h for h, _ in plays]
+    wrong = []
+    north_south = Direction.NS
+    for key, plays in team_plays.items():
+        ns = [h for h, _ in plays].count(north_south)
         # Mnemonic play doubles every play; each side must still be held equally often. A
         # team with an odd pair holds one side once more: "as near as possible" (1894 code).
-        if abs(hands.count(Direction.NS) - hands.count(Direction.EW)) > len(hands) % 2:
-            findings.append(
-                Finding(
-                    Law.TEAM_SAME_HANDS,
-                    None,
-                    None,
-                    movement.teams.get(team, ()),
-                    f"team {team} holds {' and '.join(h.label for h in hands)} of tray {tray}",
-                )
-            )
-    return findings
+        if abs(2 * ns - len(plays)) > len(plays) % 2:
+            wrong.append(key)
+    # only the trays at fault are sorted: sorting every (tray, team) costs more than the check
+    return [
+        Finding(
+            Law.TEAM_SAME_HANDS,
+            None,
+            None,
+            movement.teams.get(team, ()),
+            f"team {team} holds {' and '.join(h.label for h, _ in team_plays[(tray, team)])} "
+            f"of tray {tray}",
+        )
+        for tray, team in sorted(wrong)
+    ]
 
 
 def complete_matches(
@@ -83,9 +94,9 @@ def complete_matches(
         team_plays = _team_plays(movement)
     order = {team: i for i, team in enumerate(movement.teams)}
     counts = dict.fromkeys(combinations(movement.teams, 2), 0)
+    ns, ew = Direction.NS, Direction.EW  # looked up once: this loop runs once a tray and team
     for (_, x), held in team_plays.items():
-        both = {y for h, y in held if h is Direction.NS and (Direction.EW, y) in held}
-        for y in both:
+        for y in {y for h, y in held if h is ns and (ew, y) in held}:
             if y in order and order[x] < order[y]:
                 counts[(x, y)] += 1
     return counts

@@ -35,6 +35,7 @@ def seated_twice(m: Movement) -> list[tuple[int, str]]:
     return [key for key, n in seen.items() if n > 1]
 
 
+@pytest.mark.slow
 @given(teams=st.integers(2, 12).map(lambda k: 2 * k), per=st.integers(1, 3))
 def test_even_teams_play_a_round_robin_of_two_table_matches(teams: int, per: int) -> None:
     m = team.build(Request("team", teams=teams, trays_per_round=per))
@@ -102,6 +103,7 @@ def test_round_robin_and_club_events_score_by_team() -> None:
     assert {r.team: r.tricks for r in rows} == {"1": 3 * (7 + 7 + 6 + 6), "2": 3 * (6 + 6 + 7 + 7)}
 
 
+@pytest.mark.slow
 @given(
     teams=st.integers(1, 8).map(lambda k: 2 * k + 1),
     variant=st.sampled_from(["howell", "gilman"]),
