@@ -45,7 +45,7 @@ from schedules.designs.bordered import (
 from schedules.designs.difference_sets import BaseSet, almost, base_sets, hadamard, spread
 from schedules.designs.groups import Group, additive, cyclic, product
 from schedules.designs.starters import Cell, Starter, develop, find_starter
-from schedules.package_data import data_file
+from schedules.package_data import data_file, stored_entries
 
 T = TypeVar("T")
 
@@ -188,30 +188,20 @@ def _plain(v: int) -> Layout | None:
     return from_starter(_orient(starter), f"Room square from a starter and adder over Z_{v}")
 
 
-STORED_DESIGNS: dict[tuple[int, int], tuple[tuple[Cell, ...], ...]] = {
-    # (tables, rounds): rounds of (ns, ew, tray set), from tools/howell_design_search.py
-    # TABLES ROUNDS (seed 0 for H(6,8); seed 24, about a minute, for H(8,10)). No developed
-    # design exists for these two (none over Z_6; none found over Z_8, Z_2 x Z_4, Z_2^3).
-    (4, 6): (
-        ((0, 7, 0), (1, 5, 2), (2, 6, 3), (3, 4, 1)),
-        ((0, 6, 5), (1, 2, 0), (3, 5, 3), (4, 7, 4)),
-        ((0, 2, 2), (1, 3, 5), (4, 5, 0), (6, 7, 1)),
-        ((0, 1, 1), (2, 3, 4), (4, 6, 2), (5, 7, 5)),
-        ((0, 4, 3), (1, 6, 4), (2, 5, 1), (3, 7, 2)),
-        ((0, 5, 4), (1, 7, 3), (2, 4, 5), (3, 6, 0)),
-    ),
-    (5, 8): (
-        ((0, 8, 5), (1, 7, 7), (2, 3, 1), (4, 9, 2), (5, 6, 6)),
-        ((0, 6, 0), (1, 8, 1), (2, 4, 5), (3, 9, 7), (5, 7, 3)),
-        ((0, 4, 3), (1, 3, 4), (2, 7, 2), (5, 8, 7), (6, 9, 1)),
-        ((0, 7, 6), (1, 2, 3), (3, 4, 0), (5, 9, 5), (6, 8, 2)),
-        ((0, 9, 4), (1, 6, 5), (2, 5, 0), (3, 8, 6), (4, 7, 1)),
-        ((0, 5, 1), (1, 9, 0), (2, 8, 4), (3, 7, 5), (4, 6, 7)),
-        ((0, 2, 7), (1, 4, 6), (3, 5, 2), (6, 7, 4), (8, 9, 3)),
-        ((0, 1, 2), (2, 9, 6), (3, 6, 3), (4, 5, 4), (7, 8, 0)),
-    ),
-}
-"""Howell designs found by a plain backtracking search and kept as data."""
+DESIGNS = data_file("schedules", "howell", "designs.json")
+"""Howell designs that no developed construction gives (H(6,8): none over Z_6; H(8,10): none
+found over Z_8, Z_2 x Z_4, Z_2^3), found by tools/howell_design_search.py's backtracking."""
+
+
+@cache
+def stored_designs() -> dict[tuple[int, int], tuple[tuple[Cell, ...], ...]]:
+    """The stored designs by (tables, rounds): rounds of (ns, ew, tray set)."""
+    return {
+        (entry["tables"], entry["rounds"]): tuple(
+            tuple((ns, ew, tray_set) for ns, ew, tray_set in row) for row in entry["rows"]
+        )
+        for entry in stored_entries(DESIGNS).values()
+    }
 
 
 @cache
@@ -227,11 +217,11 @@ def partial(tables: int, rounds: int) -> Layout | None:
     """
     if not tables <= rounds < 2 * tables - 1:
         return None
-    if (tables, rounds) in STORED_DESIGNS:
+    if (tables, rounds) in stored_designs():
         return Layout(
             2 * tables,
             rounds,
-            STORED_DESIGNS[tables, rounds],
+            stored_designs()[tables, rounds],
             2 * tables - 1,
             f"Howell design H({rounds},{2 * tables}) found by search (stored)",
         )

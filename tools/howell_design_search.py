@@ -1,5 +1,5 @@
 """Find small Howell designs H(s, 2n) that no developed construction gives, by randomised
-backtracking, and print them in the form `schedules.howell_layouts.STORED_DESIGNS` takes.
+backtracking, and print each as the line schedules/data/howell/designs.json stores.
 
     .venv/bin/python tools/howell_design_search.py 4 6
     .venv/bin/python tools/howell_design_search.py 5 8
@@ -13,6 +13,7 @@ random order fixed by the seed; a seed gives up after `--nodes` steps and the ne
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 
@@ -87,10 +88,9 @@ def main() -> None:
             return
         took = time.perf_counter() - start
         print(f"# H({args.rounds},{2 * args.tables}): seed {seed}, {took:.1f} s")
-        print(f"    ({args.tables}, {args.rounds}): (")
-        for row in grid:
-            print(f"        {tuple(row)!r},")
-        print("    ),")
+        entry = {"tables": args.tables, "rounds": args.rounds, "seed": seed, "rows": grid}
+        entry["command"] = f"tools/howell_design_search.py {args.tables} {args.rounds}"
+        print(f' "{args.tables}": {json.dumps(entry)}')
         return
     print(f"# H({args.rounds},{2 * args.tables}): none in {args.seeds} seeds")
 

@@ -164,7 +164,7 @@ def test_no_perfect_balance_for_odd_tables(tables: int) -> None:
 
 def test_no_developed_h_6_8_over_z6() -> None:
     """H(6,8) exists, but not developed over Z_6: every candidate fails (so the 4-table,
-    6-round Howell comes from `schedules.howell_layouts.STORED_DESIGNS`)."""
+    6-round Howell comes from `schedules/data/howell/designs.json`)."""
     candidates = _candidates(6, 2)
     assert len(candidates) == 15 * 3 * 360
     assert not any(_is_howell_design(c) for c in candidates)

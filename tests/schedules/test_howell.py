@@ -15,7 +15,7 @@ from schedules.catalog import Request, build
 from schedules.designs.bordered import STORED_BORDERED
 from schedules.findings import ImpossibleMovementError
 from schedules.howell import exception, layout_for, reachable
-from schedules.howell_layouts import STORED_DESIGNS
+from schedules.howell_layouts import stored_designs
 from schedules.tally import opponent_counts
 from schedules.types import Movement
 from schedules.verify import verify
@@ -211,7 +211,7 @@ def test_stored_bordered_designs_reach_30_tables() -> None:
     assert all(reachable(n, s) for n, s in wanted)
 
 
-@pytest.mark.parametrize(("tables", "rounds"), sorted(STORED_DESIGNS))
+@pytest.mark.parametrize(("tables", "rounds"), sorted(stored_designs()))
 def test_stored_howell_designs_fill_the_small_gaps(tables: int, rounds: int) -> None:
     """H(6,8) and H(8,10), which no developed design gives, from the stored search results."""
     m = howell(tables=tables, rounds=rounds)

@@ -14,7 +14,7 @@ from schedules.package_data import data_file, stored_entries
 
 STORED_FILES = sorted(
     [("whist", file.name) for file in data_file("schedules", "whist").iterdir()]
-    + [("howell", "bordered.json")]
+    + [("howell", "bordered.json"), ("howell", "designs.json")]
 )
 
 
