@@ -69,9 +69,8 @@ def render(
     story += paged(rows, piece, width, room, room - height_of(story, width, room))
     if movement.shared:
         shared = [Spacer(1, 4 * mm), Paragraph("Trays shared in a round", styles["heading"])]
-        shared += [
-            Paragraph(escape(line), styles["body"]) for line in shared_lines(movement.shared)
-        ]
+        lines = shared_lines(movement.shared, movement.rounds)
+        shared += [Paragraph(escape(line), styles["body"]) for line in lines]
         story.append(KeepTogether(shared))
     report(progress, 1, 1)
     return build_document(story, header, paper)
@@ -93,15 +92,23 @@ def _summary(movement: Movement, sets: int) -> str:
     return text + " The dealer of each tray is also printed on its trump slip."
 
 
-def shared_lines(shares: tuple[Share, ...]) -> list[str]:
+def shared_lines(shares: tuple[Share, ...], rounds: int) -> list[str]:
     """One line per group of tables that share trays, its rounds in order: "Tables 1-4 play
-    the same trays, each in its own order: round 1 trays 1-4; round 2 trays 5-8." """
+    the same trays, each in its own order: round 1 trays 1-4; round 2 trays 5-8." A group that
+    shares in every round is one short line: listing every round would repeat the table cards
+    and push the list onto a page of its own."""
     by_tables: dict[tuple[TableNo, ...], list[Share]] = {}
     for share in shares:
         by_tables.setdefault(share.tables, []).append(share)
-    return [
-        f"{tables_word(tables).capitalize()} play the same trays, each in its own order: "
-        + "; ".join(f"round {s.round} trays {numbers_text(s.trays)}" for s in group)
-        + "."
-        for tables, group in by_tables.items()
-    ]
+    lines = []
+    for tables, group in by_tables.items():
+        start = f"{tables_word(tables).capitalize()} play the same trays"
+        if {s.round for s in group} == set(range(1, rounds + 1)):
+            lines.append(f"{start} in every round, each in its own order: see the table cards.")
+        else:
+            lines.append(
+                f"{start}, each in its own order: "
+                + "; ".join(f"round {s.round} trays {numbers_text(s.trays)}" for s in group)
+                + "."
+            )
+    return lines

@@ -12,12 +12,13 @@ import pytest
 from director.printing import fit, tents
 from director.printing.contents import Printed, indicator_cards, table_cards
 from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
+from director.printing.setup import shared_lines
 from director.printing.tray_words import FINISHED, numbers_text, setup_rows
 from director.store.services import EventStore
 from director.store.values import ResultEntry
 from schedules import catalog
 from schedules.routes import Hop, itineraries, tray_ways
-from schedules.types import Movement
+from schedules.types import Movement, Share
 from tests.printing.event_files import print_event_file
 from tests.printing.pdf import font_sizes, lines, pages
 
@@ -103,8 +104,26 @@ def test_shared_trays_name_the_tables_sharing_them_on_cards_and_sheet(tmp_path: 
     assert row.trays.endswith(f"sharing with tables {numbers_text(others)}")
     setup = " ".join(lines(print_movement_document(movement, "setup")))
     assert "Trays shared in a round" in setup
-    assert f"Tables {numbers_text(share.tables)} play the same trays" in setup
-    assert f"round {share.round} trays {numbers_text(share.trays)}" in setup
+    # the five tables share in every round: one line, not a list of every round
+    assert (
+        f"Tables {numbers_text(share.tables)} play the same trays in every round, each in its "
+        "own order: see the table cards." in setup
+    )
+    assert f"round {share.round} trays {numbers_text(share.trays)}" not in setup
+    assert len(pages(print_movement_document(movement, "setup", paper="letter"))) == 1
+
+
+def test_trays_shared_in_some_rounds_only_are_listed_round_by_round() -> None:
+    shares = (Share(2, (5, 6), (1, 3)), Share(4, (7, 8), (1, 3)), Share(1, (1,), (2, 4)))
+    assert shared_lines(shares, rounds=4) == [
+        "Tables 1, 3 play the same trays, each in its own order: round 2 trays 5-6; "
+        "round 4 trays 7-8.",
+        "Tables 2, 4 play the same trays, each in its own order: round 1 trays 1.",
+    ]
+    every = tuple(Share(r, (r,), (1, 2)) for r in (1, 2, 3))
+    assert shared_lines(every, rounds=3) == [
+        "Tables 1-2 play the same trays in every round, each in its own order: see the table cards."
+    ]
 
 
 def test_trays_played_at_several_tables_at_once_call_for_copies_dealt_alike() -> None:
