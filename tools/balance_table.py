@@ -181,6 +181,7 @@ def interwoven_lines() -> list[str]:
         for key, entry in stored.items()
         if int(key.split()[1]) < 2 * interwoven.line_tables(int(key.split()[0])) - 1
     ]
+    # the stored figures are JSON numbers, read as `object`
     gains = [float(e["index"]) - float(e["before_index"]) for e in shorter]  # type: ignore[arg-type]
     raised = [g for g in gains if g > 0]
     lines += [
