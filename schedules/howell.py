@@ -263,10 +263,18 @@ def _interwoven(request: Request, tables: int, pairs: int) -> Movement:
             f"an interwoven Howell for {tables} tables plays {number_ranges(works)} rounds, "
             f"not {rounds}"
         )
-    layout = layout_for(line, rounds, request.balance == "best")
-    if rounds < complete:
-        layout = layouts.balanced(layout, line, rounds, odd=tables % 2 == 1)
+    layout = line_layout(tables, rounds, request.balance == "best")
     return interwoven.interwoven(layout, tables, request.trays_for(rounds), "howell")
+
+
+def line_layout(tables: int, rounds: int, best: bool = False) -> layouts.Layout:
+    """The layout each line of an interwoven Howell of `tables` tables plays: the Howell of
+    its half of the tables, shortened and balanced as stored when `rounds` is short of it."""
+    line = interwoven.line_tables(tables)
+    layout = layout_for(line, rounds, best)
+    if rounds < 2 * line - 1:
+        layout = layouts.balanced(layout, line, rounds, odd=tables % 2 == 1)
+    return layout
 
 
 def _rounds(request: Request, tables: int) -> int:

@@ -40,7 +40,7 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
 from schedules import howell_layouts as layouts  # noqa: E402
 from schedules import interwoven  # noqa: E402
 from schedules.balance import balance  # noqa: E402
-from schedules.howell import layout_for, reachable, to_movement  # noqa: E402
+from schedules.howell import layout_for, line_layout, reachable, to_movement  # noqa: E402
 from schedules.types import Movement  # noqa: E402
 from schedules.verify import verify  # noqa: E402
 from tools.c_kernel import RANDOM, run_c  # noqa: E402
@@ -208,16 +208,6 @@ def search(tables: int, rounds: list[int], seed: int, sweeps: int) -> dict[int, 
             }
         entries[r] = entry
     return entries
-
-
-def line_layout(tables: int, rounds: int) -> layouts.Layout:
-    """The layout each line of an interwoven Howell of `tables` tables plays, as
-    `schedules.howell` builds it by default: a shortened line balanced as stored."""
-    line = interwoven.line_tables(tables)
-    layout = layout_for(line, rounds)
-    if rounds < 2 * line - 1:
-        layout = layouts.balanced(layout, line, rounds, odd=tables % 2 == 1)
-    return layout
 
 
 def search_interwoven(
