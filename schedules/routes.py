@@ -168,6 +168,15 @@ def tray_ways(movement: Movement) -> dict[TableNo, tuple[TrayWay, ...]]:
     bye-stand beside the table that plays it next; after its last play it goes back to the
     director. Tables playing a tray at the same place in their order of play share it."""
     visits = _visits(movement)
+    # Where each play sits in its tray's path, and who plays the tray in each round: looked up,
+    # not searched, since a 30-table Howell has thousands of plays.
+    step = {
+        (tray, v.round, v.order): i for tray, path in visits.items() for i, v in enumerate(path)
+    }
+    in_round: dict[tuple[TrayNo, RoundNo], set[TableNo]] = {}
+    for tray, path in visits.items():
+        for v in path:
+            in_round.setdefault((tray, v.round), set()).update(v.tables)
     ways: dict[TableNo, list[TrayWay]] = {}
     for s in sorted(movement.seatings, key=lambda s: (s.table, s.round)):
         came: list[tuple[TrayNo, Leg]] = []
@@ -175,12 +184,13 @@ def tray_ways(movement: Movement) -> dict[TableNo, tuple[TrayWay, ...]]:
         sharing: set[TableNo] = set()
         for order, tray in enumerate(s.trays):
             path = visits[tray]
-            i = next(k for k, v in enumerate(path) if (v.round, v.order) == (s.round, order))
+            i = step[tray, s.round, order]
             # every other table playing the tray this round: at once, or in a relay
-            sharing.update(t for v in path if v.round == s.round for t in v.tables if t != s.table)
+            sharing.update(in_round[tray, s.round])
             came.append((tray, _leg(path[i - 1], path[i], back=True) if i else _new(path[i])))
             last = i == len(path) - 1
             goes.append((tray, Leg(Hop.DONE) if last else _leg(path[i], path[i + 1], False)))
+        sharing.discard(s.table)
         way = TrayWay(s.round, s.table, s.trays, tuple(sorted(sharing)), tuple(came), tuple(goes))
         ways.setdefault(s.table, []).append(way)
     return {t: tuple(w) for t, w in sorted(ways.items())}

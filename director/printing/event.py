@@ -134,9 +134,9 @@ def print_event_document(
     if document == results.identifier:
         if papers.scored is None:
             raise ValueError("the results were not read: ask read_papers for them")
-        document = results_document(papers.scored.scoring, papers.scored.result)
-        title = "Results (provisional)" if document.provisional else "Results"
-        return results.render(document, Header(title, papers.subtitle), paper, progress, parts)
+        sheet = results_document(papers.scored.scoring, papers.scored.result)
+        title = "Results (provisional)" if sheet.provisional else "Results"
+        return results.render(sheet, Header(title, papers.subtitle), paper, progress, parts)
     chosen = MOVEMENT_DOCUMENTS[document]
     header = Header(chosen.verbose_name, papers.subtitle)
     return chosen.make(papers.movement, header, paper, progress, papers.printed)
