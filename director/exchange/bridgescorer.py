@@ -26,7 +26,6 @@ the reader build or expand anything.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import yaml
 
@@ -115,7 +114,7 @@ def _mapping(node: yaml.MappingNode, where: str) -> dict[str, yaml.Node]:
     return out
 
 
-def _plain(node: yaml.Node, where: str, seen: set[int]) -> Any:
+def _plain(node: yaml.Node, where: str, seen: set[int]) -> object:
     """A node as JSON-like data: mappings, lists, whole numbers, text, true/false, null."""
     _once(node, where, seen)
     if isinstance(node, yaml.SequenceNode):

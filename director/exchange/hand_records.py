@@ -25,9 +25,11 @@ def hand_records_pdf(deals: Sequence[Deal], title: str, paper: str = "a4") -> by
     """The deals as a PDF of compass diagrams (two a row)."""
     styles = stylesheet()
     diagrams = [_diagram(d, styles["small"]) for d in deals]
-    rows = [diagrams[i : i + PER_ROW] for i in range(0, len(diagrams), PER_ROW)]
+    rows: list[list[Table | str]] = [
+        list(diagrams[i : i + PER_ROW]) for i in range(0, len(diagrams), PER_ROW)
+    ]
     if rows and len(rows[-1]) < PER_ROW:
-        rows[-1] = rows[-1] + [""] * (PER_ROW - len(rows[-1]))
+        rows[-1] += [""] * (PER_ROW - len(rows[-1]))
     grid = Table(rows, colWidths=[3 * CELL + 6 * mm] * PER_ROW, repeatRows=0)
     grid.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 5 * mm)]))  # fmt: skip

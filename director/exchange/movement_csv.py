@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from director.errors import DirectorError
 from director.exchange.movement_rows import (
@@ -29,6 +29,10 @@ from director.exchange.movement_rows import (
     place_names,
 )
 from schedules.types import Movement
+
+if TYPE_CHECKING:
+    # csv.reader's type; the csv module does not name it itself.
+    from _csv import Reader
 
 _WHOLE = re.compile(r"^[0-9]{1,9}$")
 _LAYOUTS = {"pairs": ("round", "table", *PAIR_PLACES, "trays"),
@@ -55,7 +59,7 @@ def read_movement_csv(text: str, where: str, family: str = "imported") -> Moveme
     return movement_from_rows(rows, where, family=family)
 
 
-def _header(reader: Any, where: str) -> dict[str, int]:
+def _header(reader: Reader, where: str) -> dict[str, int]:
     """Where each column is, from the first line with anything in it."""
     cells = next((c for c in reader if any(x.strip() for x in c)), [])
     header = [c.strip().lower() for c in cells]
@@ -74,7 +78,7 @@ def _row(line: int, cells: list[str], columns: dict[str, int], where: str) -> So
         raise DirectorError(
             f"{where}, line {line}: only {len(cells)} cells; each line needs {', '.join(columns)}"
         )
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for name, index in columns.items():
         cell = cells[index].strip()
         if name == "trays":

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -32,7 +31,7 @@ class SourceRow:
     """One table in one round as a file gives it: the values as read and the line."""
 
     line: int
-    values: dict[str, Any]
+    values: dict[str, object]
     """round, table, trays, and ns/ew or north/east/south/west."""
     lines: dict[str, int] = field(default_factory=dict)
     """The line of each value, where it differs from the row's."""
@@ -53,7 +52,7 @@ def movement_from_rows(
         raise DirectorError(f"{where}: no tables in it; is it a movement file?")
     entries = [_entry(row, where, names or {}) for row in rows]
     seatings = [Seating(e.round, e.table, tuple(e.trays), e.places) for e in entries]
-    document: dict[str, Any] = {
+    document: dict[str, object] = {
         "family": family,
         "competitors": "individuals" if entries[0].north is not None else "pairs",
         "seatings": [e.model_dump(exclude_none=True) for e in entries],

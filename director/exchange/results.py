@@ -15,10 +15,10 @@ import csv
 import io
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from director.errors import DirectorError
 from director.exchange.session_document import session_document
@@ -109,7 +109,7 @@ def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
     return out
 
 
-def _list(value: Any, path: str | Path) -> list[Any]:
+def _list(value: object, path: str | Path) -> list[object]:
     if not isinstance(value, list):
         raise DirectorError(f"{path}: no list of sections; is it a Whist Director export?")
     return value
@@ -165,7 +165,7 @@ def results_csv(sections: list[SectionResults]) -> str:
     return out.getvalue()
 
 
-def _row(values: dict[str, Any]) -> list[str]:
+def _row(values: Mapping[str, object]) -> list[str]:
     return [cell(values.get(column)) for column in COLUMNS]
 
 

@@ -5,16 +5,14 @@ same session."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from director.scoring.model import Award, Session, TableResult
 from schedules.jsonio import movement_to_json
 
 
-def session_document(session: Session) -> dict[str, Any]:
+def session_document(session: Session) -> dict[str, object]:
     """The session file's dictionary for `session`."""
     s = session.settings
-    settings: dict[str, Any] = {
+    settings: dict[str, object] = {
         "method": s.method.value,
         "scale": s.scale.value,
         "revoke_reference": s.revoke_reference.value,
@@ -42,8 +40,8 @@ def session_document(session: Session) -> dict[str, Any]:
     }
 
 
-def _result(r: TableResult) -> dict[str, Any]:
-    row: dict[str, Any] = {
+def _result(r: TableResult) -> dict[str, object]:
+    row: dict[str, object] = {
         "round": r.round,
         "table": r.table,
         "tray": r.tray,

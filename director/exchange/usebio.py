@@ -111,9 +111,9 @@ def _pair(
     if ranking is not None:
         _text(pair, "DIRECTION", ranking.replace("-", ""))
     _text(pair, "PLACE", st.place)
-    matchpoints = s.result.method is Method.MATCHPOINTS and st.matchpoints is not None
-    _text(pair, "TOTAL_SCORE", figure(st.matchpoints if matchpoints else st.plus_minus))
-    if matchpoints and st.percent is not None:
+    matchpoints = st.matchpoints if s.result.method is Method.MATCHPOINTS else None
+    _text(pair, "TOTAL_SCORE", figure(st.plus_minus if matchpoints is None else matchpoints))
+    if matchpoints is not None and st.percent is not None:
         _text(pair, "PERCENTAGE", figure(st.percent))
     names = players.get(st.label) or [s.scoring.names.get(st.label, "")]
     for name in names:

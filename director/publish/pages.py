@@ -183,7 +183,7 @@ def _deal_pages(info: EventInfo, s: ScoredSection, footer: str) -> dict[str, str
     out = {}
     deals = s.result.deals
     for at, (deal, sheet) in enumerate(zip(deals, s.document.deals, strict=True)):
-        rows = []
+        rows: list[tuple[Cell, ...]] = []
         # The printed sheet has one row per table score, in the same order.
         for t, row in zip(deal.tables, sheet.rows, strict=True):
             rows.append((*row[:2], _players(t.ns, s), _players(t.ew, s), *row[4:]))

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -108,7 +107,7 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
         round_no, tray, ns = (_number(body, key) for key in ("round", "tray", "ns"))
         ew = _number(body, "ew") if body.get("ew") is not None else None
 
-        def work() -> dict[str, Any]:
+        def work() -> dict[str, object]:
             view = TableView.load(store, link, movements)
             view.check_open(round_no, tray)
             entry = ResultEntry(
@@ -138,7 +137,7 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
         if not isinstance(note, str):
             raise RefusedError(400, "the note must be text")
 
-        def work() -> dict[str, Any]:
+        def work() -> dict[str, object]:
             view = TableView.load(store, link, movements)
             if view.current_round() != round_no or tray not in view.plays().get(round_no, ()):
                 raise NotTheTablesTurnError(
@@ -230,7 +229,7 @@ async def _link(store: EventStore, request: Request) -> TableToken:
     return link
 
 
-async def _json(request: Request) -> dict[str, Any]:
+async def _json(request: Request) -> dict[str, object]:
     try:
         body = await request.json()
     except ValueError:
@@ -240,7 +239,7 @@ async def _json(request: Request) -> dict[str, Any]:
     return body
 
 
-def _number(body: dict[str, Any], key: str) -> int:
+def _number(body: Mapping[str, object], key: str) -> int:
     value = body.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise RefusedError(400, f'"{key}" must be a whole number (got {value!r})')

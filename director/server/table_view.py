@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from director.printing.contents import competitor_name, seat_name
 from director.server.clock import WARNING_SECONDS, ClockReading
@@ -92,16 +91,17 @@ class TableView:
     @classmethod
     def load(cls, store: EventStore, link: TableToken, movements: Movements) -> TableView:
         """Read what the table's page needs from the store."""
-        where = {"session": link.session, "section": link.section}
-        every = store.results(**where)
-        movement = movements.get(store, link.session, link.section, frozen=bool(every))
+        session, section = link.session, link.section
+        every = store.results(session=session, section=section)
+        movement = movements.get(store, session, section, frozen=bool(every))
         results = {(r.round, r.tray): r for r in every if r.table == link.table}
         players = {p.id: p.name for p in store.players()}
         names = {
             p.label: " & ".join(players[i] for i in p.players if i in players)
             for p in store.partnerships()
         }
-        calls = tuple(c for c in store.table_calls(**where) if c.table == link.table)
+        section_calls = store.table_calls(session=session, section=section)
+        calls = tuple(c for c in section_calls if c.table == link.table)
         return cls(link, movement, results, names, calls)
 
     @property
@@ -183,7 +183,7 @@ class TableView:
             moves.append({"who": self.who(label), "to": where})
         return moves
 
-    def state(self, clock: ClockReading | None) -> dict[str, Any]:
+    def state(self, clock: ClockReading | None) -> dict[str, object]:
         """The JSON the table's page (and any script) reads: `GET {link}/state`."""
         now = self.current_round()
         plays = self.plays()
@@ -233,10 +233,10 @@ class TableView:
         ns, ew = reversed(seating.places) if seating.switched else seating.places
         return {"NS": self.who(ns), "EW": self.who(ew)}
 
-    def _tray(self, round_no: int, tray: int) -> dict[str, Any]:
+    def _tray(self, round_no: int, tray: int) -> dict[str, object]:
         result = self.results.get((round_no, tray))
         calls = [c for c in self.calls if (c.round, c.tray) == (round_no, tray)]
-        entry: dict[str, Any] = {
+        entry: dict[str, object] = {
             "tray": tray,
             "entered": result is not None,
             "calls": [{"kind": c.kind.value, "settled": c.settled} for c in calls],
