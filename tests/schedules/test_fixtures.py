@@ -1,4 +1,4 @@
-"""The 68 published movements: each verifies for its promise, and the balance report
+"""The 105 published movements: each verifies for its promise, and the balance report
 reproduces the SS figures their README lists."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ SS_ROWS = dict(re.findall(r"\| `([^`]+\.json)` \|.*\| ok, SS ([0-9.]+|None) \|",
 
 
 def test_all_fixtures_present() -> None:
-    assert len(FILES) == 68
-    assert len(SS_ROWS) == 68
+    assert len(FILES) == 105
+    assert len(SS_ROWS) == 105
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
