@@ -8,7 +8,9 @@ measurements with `recording()` and check that no line is wider than its box.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import math
+import re
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,6 +38,10 @@ LEADING = 1.18
 """Line spacing as a multiple of the font size."""
 CAP_HEIGHT = 0.73
 """Height of DejaVu Sans capitals as a multiple of the font size."""
+
+_HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")
+"""After the hyphen of a double-barrelled name ("Featherstonehaugh-|Cholmondeley"), where a line
+may end as it does between words; never inside numbers ("101-102", "tables 1-5")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +140,7 @@ def _laid_out(
         return Fitted((text,), size, font)
     if size * width / natural >= smallest:
         return Fitted((text,), max(_round_down(size * width / natural), smallest), font)
-    longest = max(stringWidth(word, font, smallest) for word in text.split() or [""])
+    longest = max(stringWidth(word, font, smallest) for word in pieces(text) or [""])
     if longest > width:
         # A word wider than the box: smaller still, down to the floor, before it is broken.
         smallest = max(_round_down(smallest * width / longest), FLOOR_SIZE)
@@ -142,6 +148,37 @@ def _laid_out(
     if height is not None:
         lines = _shorten(lines, width, smallest, font, height)
     return Fitted(lines, smallest, font)
+
+
+def common_size(
+    texts: Iterable[str],
+    width: float,
+    size: float,
+    font: str = REGULAR,
+    height: float | None = None,
+) -> float:
+    """The one size to print all of `texts` at, each in a box `width` points wide, so that
+    texts of a kind (the names of a column) are never larger in one box than in the next:
+    `size` if every text fits it, else the largest half point below at which every text fits
+    without a word broken, on one line or, with a `height`, in the lines that height holds.
+    Never below `FLOOR_SIZE`: at the floor the longest texts wrap into more lines instead.
+    Draw them with `fit(text, width, size, font, floor=1)` (wrapped, never shrunk alone)."""
+    distinct = set(texts)
+
+    def fits(at: float) -> bool:
+        room = 1 if height is None else max(int(height / (at * LEADING) + 0.001), 1)
+        for text in distinct:
+            laid = _laid_out(text, width, at, font, 1.0, None)
+            if laid.size != at or len(laid.lines) > room:
+                return False
+        return True
+
+    if size <= FLOOR_SIZE or fits(size):
+        return max(size, FLOOR_SIZE)
+    at = math.ceil(size * 2) / 2 - 0.5
+    while at > FLOOR_SIZE and not fits(at):
+        at -= 0.5
+    return max(at, FLOOR_SIZE)
 
 
 def _shorten(
@@ -166,19 +203,28 @@ def _round_down(size: float) -> float:
     return int(size * 10) / 10
 
 
+def pieces(text: str) -> list[str]:
+    """The runs of `text` a line is never broken inside (unless one is wider than the line):
+    its words, a double-barrelled name in its parts, each but the last ending in its hyphen."""
+    return [piece for word in text.split() for piece in _HYPHEN_BREAK.split(word)]
+
+
 def _wrap(text: str, width: float, size: float, font: str) -> tuple[str, ...]:
     lines: list[str] = []
     current = ""
     for word in text.split():
-        candidate = f"{current} {word}" if current else word
-        if stringWidth(candidate, font, size) <= width:
-            current = candidate
-            continue
-        if current:
-            lines.append(current)
-        pieces = _break_word(word, width, size, font)
-        lines.extend(pieces[:-1])
-        current = pieces[-1]
+        for k, piece in enumerate(_HYPHEN_BREAK.split(word)):
+            # the parts of a double-barrelled name join with no space between them
+            joined = f"{current}{piece}" if k else f"{current} {piece}"
+            candidate = joined if current else piece
+            if stringWidth(candidate, font, size) <= width:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            broken = _break_word(piece, width, size, font)
+            lines.extend(broken[:-1])
+            current = broken[-1]
     lines.append(current)
     return tuple(lines)
 
@@ -223,9 +269,10 @@ def draw_middle(
     size: float,
     font: str = REGULAR,
     align: str = "center",
+    floor: float = SHRINK_FLOOR,
 ) -> None:
-    """Draw `text` fitted into a box and centred vertically in it."""
-    fitted = fit(text, width, size, font, height=height)
+    """Draw `text` fitted into a box (see `fit`) and centred vertically in it."""
+    fitted = fit(text, width, size, font, floor, height)
     draw_lines(c, fitted, x, bottom + (height + fitted.height) / 2, width, align)
 
 

@@ -39,21 +39,40 @@ def grid(
     rows: Sequence[Sequence[str]],
     shares: Sequence[float],
     width: float,
-    size: float = 10,
+    size: float | Sequence[float] = 10,
     row_height: float | None = None,
     bold_columns: Sequence[int] = (),
+    shrink: bool = True,
 ) -> Grid:
-    """A ruled table `width` points wide; column widths are `shares` of it (they sum to 1).
-    Rows are at least `row_height` tall and grow for text that wraps. The heading row repeats
-    on every page."""
+    """A ruled table `width` points wide; column widths are `shares` of it (they sum to 1),
+    its text at `size` (or a size per column). Rows are at least `row_height` tall and grow
+    for text that wraps. The heading row repeats on every page. A cell too long for its column
+    shrinks on its own before it wraps; not with `shrink` False: then every cell is at its
+    column's size (see `columns.sized_columns`), and wraps."""
     widths = tuple(width * s for s in shares)
-    heading_size = max(size * HEADING_SCALE, fit.FLOOR_SIZE)
+    sizes = column_sizes(size, len(widths))
+    heading_size = heading_size_for(sizes)
     fonts = tuple(BOLD if i in bold_columns else REGULAR for i in range(len(widths)))
+    floor = fit.SHRINK_FLOOR if shrink else 1.0
     # Recorded measurements are of every cell as laid out now, not of a row kept from before.
     row = _row if fit.recording_now() else _kept_row
-    heading = row(tuple(headings), widths, heading_size, (BOLD,) * len(widths), None)
-    body = tuple(row(tuple(texts), widths, size, fonts, row_height) for texts in rows)
+    heading = row(
+        tuple(headings), widths, (heading_size,) * len(widths), (BOLD,) * len(widths), None, floor
+    )
+    body = tuple(row(tuple(texts), widths, sizes, fonts, row_height, floor) for texts in rows)
     return Grid(widths, heading, body)
+
+
+def column_sizes(size: float | Sequence[float], columns: int) -> tuple[float, ...]:
+    """The text size of each of `columns` columns: `size` for all, or one for each."""
+    if isinstance(size, int | float):
+        return (float(size),) * columns
+    return tuple(size)
+
+
+def heading_size_for(sizes: Sequence[float]) -> float:
+    """The heading row's one text size: smaller than the smallest column's text."""
+    return max(min(sizes, default=fit.FLOOR_SIZE) * HEADING_SCALE, fit.FLOOR_SIZE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,23 +81,27 @@ class Row:
 
     cells: tuple[fit.Fitted, ...]
     size: float
-    """The row's text size: a cell fitted at it on one line is drawn as the row's text."""
+    """The row's text size (its largest): a cell fitted at it on one line is drawn as the
+    row's text."""
     height: float
 
 
 def _row(
     texts: tuple[str, ...],
     widths: tuple[float, ...],
-    size: float,
+    sizes: tuple[float, ...],
     fonts: tuple[str, ...],
     at_least: float | None,
+    floor: float = fit.SHRINK_FLOOR,
 ) -> Row:
-    """The row's cells fitted inside their padding; it is as tall as its tallest cell, and
-    `at_least` tall when given (only text that wraps makes it taller then)."""
+    """The row's cells fitted inside their padding, each at its column's size (shrunk down
+    to `floor` times it, then wrapped); it is as tall as its tallest cell, and `at_least` tall
+    when given (only text that wraps makes it taller then)."""
     cells = tuple(
-        fit.fit(text, w - 2 * PADDING, size, font)
-        for text, w, font in zip(texts, widths, fonts, strict=True)
+        fit.fit(text, w - 2 * PADDING, size, font, floor)
+        for text, w, size, font in zip(texts, widths, sizes, fonts, strict=True)
     )
+    size = max(sizes)
     wrapped = [c.height for c in cells if _wraps(c, size)]
     if at_least is not None:
         return Row(cells, size, max(at_least, max(wrapped, default=0) + 2 * PADDING))

@@ -8,17 +8,18 @@ the card says so beside the next table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import fit
-from director.printing.base import Header, Progress
-from director.printing.cards import Slot, render_cards
+from director.printing.base import Header, Progress, paper_size
+from director.printing.cards import Slot, render_cards, slots
 from director.printing.contents import IndicatorCard, IndicatorRow
-from director.printing.fonts import BOLD, REGULAR
+from director.printing.fonts import BOLD, REGULAR, register_fonts
 
 identifier = "indicators"
 verbose_name = "Indicator cards (one per table and place)"
@@ -57,10 +58,49 @@ def render(
     cards: Sequence[IndicatorCard], header: Header, paper: str, progress: Progress | None = None
 ) -> bytes:
     """The indicator cards as a PDF."""
+    register_fonts()  # the names are measured before the canvas is made
     pieces = [piece for card in cards for piece in split(card)]
     rounds = max((len(piece.rows) for piece in pieces), default=0)
     grid = (1, 2) if rounds <= TWO_PER_PAGE_UP_TO else (1, 1)
-    return render_cards(pieces, draw_card, header, paper, grid, progress)
+    sizes = _sizes(pieces, slots(paper_size(paper), *grid)[0], rounds)
+    return render_cards(pieces, partial(draw_card, sizes=sizes), header, paper, grid, progress)
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """The text sizes every card of a document shares, so that a long name is printed as
+    large as the short one on the next card: each column's, the rows' own and the next
+    table's."""
+
+    row: float
+    who: float
+    """"Sitting here"."""
+    trays: float
+    trays_then: float
+    next: float
+    """The next table and its arrow."""
+
+
+def _sizes(cards: Sequence[IndicatorCard], slot: Slot, rounds: int) -> Sizes:
+    """The sizes for cards in slots like `slot`, the longest of them `rounds` rounds long: the
+    names (and where the trays go) at the size the longest fits its row at, wrapped if need
+    be, never below the legible floor."""
+    inner = slot.width - 2 * PAD
+    height = (slot.height - 2 * PAD - HEADER_HEIGHT - HEADING_HEIGHT) / max(rounds, 1)
+    size = min(MAX_ROW_SIZE, height * 0.55)
+    rows = [row for card in cards for row in card.rows]
+
+    def column(k: int, texts: Iterable[str], at: float) -> float:
+        box = inner * COLUMNS[k][1] - 2 * GAP
+        return fit.common_size([t for t in texts if t], box, at, REGULAR, height)
+
+    return Sizes(
+        size,
+        column(1, (row.who for row in rows), size),
+        column(2, (row.trays for row in rows), size),
+        column(3, (row.trays_then for row in rows), min(size, 11)),
+        min(MAX_NEXT_SIZE, height * 0.8),
+    )
 
 
 def split(card: IndicatorCard) -> list[IndicatorCard]:
@@ -73,8 +113,8 @@ def split(card: IndicatorCard) -> list[IndicatorCard]:
     return [replace(card, rows=card.rows[i : i + size]) for i in range(0, len(card.rows), size)]
 
 
-def draw_card(c: Canvas, card: IndicatorCard, slot: Slot) -> None:
-    """One indicator card in its slot."""
+def draw_card(c: Canvas, card: IndicatorCard, slot: Slot, sizes: Sizes) -> None:
+    """One indicator card in its slot, its text at the document's `sizes`."""
     inner = slot.width - 2 * PAD
     top = slot.y + slot.height - PAD
     _draw_header(c, card, slot.x + PAD, top, inner)
@@ -104,7 +144,7 @@ def draw_card(c: Canvas, card: IndicatorCard, slot: Slot) -> None:
     c.setFillGray(0)
     for i, row in enumerate(card.rows):
         bottom = top - (i + 1) * row_height
-        _draw_row(c, row, xs, widths, bottom, row_height)
+        _draw_row(c, row, xs, widths, bottom, row_height, sizes)
         c.setLineWidth(0.3)
         c.line(slot.x + PAD, bottom, slot.x + PAD + inner, bottom)
 
@@ -118,19 +158,25 @@ def _draw_header(c: Canvas, card: IndicatorCard, x: float, top: float, width: fl
 
 
 def _draw_row(
-    c: Canvas, row: IndicatorRow, xs: list[float], widths: list[float], bottom: float, h: float
+    c: Canvas,
+    row: IndicatorRow,
+    xs: list[float],
+    widths: list[float],
+    bottom: float,
+    h: float,
+    sizes: Sizes,
 ) -> None:
-    size = min(MAX_ROW_SIZE, h * 0.55)
+    size = sizes.row
     gap = GAP
     cells = (
-        (str(row.round), size, BOLD),
-        (row.who or "—", size, REGULAR),
-        (row.trays, size, REGULAR),
-        (row.trays_then, min(size, 11), REGULAR),
+        (str(row.round), size, BOLD, fit.SHRINK_FLOOR),
+        (row.who or "—", sizes.who, REGULAR, 1.0),
+        (row.trays, sizes.trays, REGULAR, 1.0),
+        (row.trays_then, sizes.trays_then, REGULAR, 1.0),
     )
-    for (text, s, font), x, w in zip(cells, xs, widths, strict=False):
+    for (text, s, font, floor), x, w in zip(cells, xs, widths, strict=False):
         if text:
-            fit.draw_middle(c, text, x + gap, bottom, w - 2 * gap, h, s, font, align="left")
+            fit.draw_middle(c, text, x + gap, bottom, w - 2 * gap, h, s, font, "left", floor)
     span = sum(widths[NEXT:])
     if row.next_table is None:
         fit.draw_middle(c, row.next_note, xs[NEXT] + gap, bottom, span - 2 * gap, h, size, REGULAR)
@@ -140,7 +186,7 @@ def _draw_row(
         low = h * SKIP_SHARE
         fit.draw_middle(c, row.skip, xs[NEXT] + gap, bottom, span - 2 * gap, low, 11, BOLD)
         bottom, h = bottom + low, h - low
-    big = min(MAX_NEXT_SIZE, h * 0.8)
+    big = min(sizes.next, h * 0.8)  # smaller only above a skip warning
     fit.draw_middle(c, "→", xs[NEXT], bottom, widths[NEXT], h, big, BOLD)
     x, w = xs[NEXT + 1], widths[NEXT + 1]
     fit.draw_middle(c, str(row.next_table), x + gap, bottom, w - 2 * gap, h, big, BOLD)

@@ -56,8 +56,11 @@ def paged(
     if first < MIN_FIRST_ROWS or first == len(rows):
         first = 0
     elif len(rows) - first < MIN_FIRST_ROWS:
-        # a row or two alone on the next page: carry a fair share over with them
-        first = max(len(rows) - MIN_FIRST_ROWS, MIN_FIRST_ROWS)
+        # a row or two alone on the next page: carry a fair share over with them, or, too few
+        # rows for a fair share on both pages, start the grid on the next page
+        first = len(rows) - MIN_FIRST_ROWS
+        if first < MIN_FIRST_ROWS:
+            first = 0
     rest = heights[first:]
     count = max(1, math.ceil(sum(rest) / max(room - fixed, 1)))
     while True:

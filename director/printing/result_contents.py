@@ -226,6 +226,12 @@ def revoke_marks(marks: tuple[str, str]) -> str:
     )
 
 
+TRICKS_HEADING = "Tricks counted"
+"""A personal sheet's tricks: counted after any revoke penalty."""
+REVOKE_KEY = "+R: tricks gained by the opponents' revoke; -R: tricks lost by your own revoke."
+"""Under a personal sheet with a revoke: what its marks mean, from the sheet's own side."""
+
+
 def _personal(
     session: Session, result: SessionResult, names: dict[Label, str], mp: bool
 ) -> tuple[Table, ...]:
@@ -261,7 +267,9 @@ def _personal(
             if mp:
                 total += f", {figure(s.matchpoints)} matchpoints, {figure(s.percent)}%"
             notes = (total,)
-        headings = ("Tray", "Round", "Table", "Hands", "Opponents", "Tricks (R: revoke)")
+        if any(row[5].endswith("R") for row in rows):
+            notes += (REVOKE_KEY,)
+        headings = ("Tray", "Round", "Table", "Hands", "Opponents", TRICKS_HEADING)
         headings += ("Matchpoints",) if mp else ("+/-",)
         rows.sort(key=lambda r: (int(r[1]), int(r[0])))
         sheets.append(Table(_who(who, names), headings, tuple(rows), notes))

@@ -18,9 +18,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
-from director.printing.columns import column_shares
+from director.printing.columns import sized_columns
 from director.printing.contents import TableCard, TableRow
-from director.printing.grids import content_width, grid
+from director.printing.grids import PADDING, content_width, grid
 from director.printing.paging import frame_height, paged
 
 identifier = "table-cards"
@@ -36,18 +36,29 @@ def render(
     cards: Sequence[TableCard], header: Header, paper: str, progress: Progress | None = None
 ) -> bytes:
     """Each table on a page of its own (or more, each carrying the table number); every card
-    of the movement has the same columns, as wide as what they hold needs."""
+    of the movement has the same columns, as wide as what they hold needs, each column's text
+    at one size (every name at one size, where the trays come from and go at one size): a long
+    name is printed as large as the short one beside it, wrapped if need be."""
     styles = stylesheet()
     width = content_width(paper)
     room = frame_height(paper)
     rounds = max((len(card.rows) for card in cards), default=1)
     # Fill the page with up to 18 rounds; longer cards continue on the next page.
     row_height = max(MIN_ROW_HEIGHT, min(ROW_HEIGHT, 200 * mm / rounds))
-    size = min(13, row_height / mm * 1.25)
     headings = ("Round", *(cards[0].headings if cards else ()), *WAYS)
     body = [_cells(row) for card in cards for row in card.rows]
-    shares = column_shares(headings, body, width, size, bold_columns=(0,))
-    layout = _Layout(headings, shares, width, room, size, row_height)
+    places = range(1, len(headings) - len(WAYS))
+    ways = range(len(headings) - len(WAYS) + 1, len(headings))
+    shares, sizes = sized_columns(
+        headings,
+        body,
+        width,
+        min(13, row_height / mm * 1.25),
+        row_height - 2 * PADDING,
+        bold_columns=(0,),
+        alike=(places, ways),
+    )
+    layout = _Layout(headings, shares, width, room, sizes, row_height)
     story: list[Flowable] = []
     for i, card in enumerate(cards):
         if i:
@@ -59,13 +70,14 @@ def render(
 
 @dataclass(frozen=True, slots=True)
 class _Layout:
-    """What every card of a movement shares: its columns and their widths, its text size."""
+    """What every card of a movement shares: its columns, their widths and text sizes."""
 
     headings: tuple[str, ...]
     shares: tuple[float, ...]
     width: float
     room: float
-    size: float
+    sizes: tuple[float, ...]
+    """Each column's text size."""
     row_height: float
 
 
@@ -93,9 +105,10 @@ def _card_story(
                 body,
                 layout.shares,
                 width,
-                layout.size,
+                layout.sizes,
                 layout.row_height,
                 bold_columns=(0,),
+                shrink=False,
             )
         )
         if k == count - 1 and notes:

@@ -5,7 +5,6 @@ size); a traveller longer than a page continues on the next with its tray number
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from reportlab.lib.styles import ParagraphStyle
@@ -16,7 +15,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from director.printing import fit
 from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.cards import CutLine
-from director.printing.columns import column_shares
+from director.printing.columns import column_shares, one_size
 from director.printing.contents import Traveller, TravellerRow
 from director.printing.fonts import REGULAR
 from director.printing.grids import PADDING, content_width, grid
@@ -86,14 +85,9 @@ def _size(items: Sequence[Traveller], shares: Sequence[float], width: float) -> 
     """The text size of every traveller: `SIZE`, or smaller (to the legible floor) so that
     the longest name takes one line, every name then printed alike rather than each shrunk on
     its own."""
-    size = float(SIZE)
-    for k in range(len(items[0].headings) if items else 0):
-        room = shares[len(NUMBERS) + k] * width - 2 * PADDING
-        widths = (stringWidth(r.places[k], REGULAR, 1) for item in items for r in item.rows)
-        longest = max(widths, default=0.0)
-        if longest:
-            size = min(size, room / longest)
-    return max(fit.FLOOR_SIZE, math.floor(size * 2) / 2)
+    places = len(items[0].headings) if items else 0
+    widths = [s * width for s in shares[len(NUMBERS) : len(NUMBERS) + places]]
+    return one_size([r.places for item in items for r in item.rows], widths, SIZE)
 
 
 def _traveller_story(

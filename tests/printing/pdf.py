@@ -58,3 +58,16 @@ def font_sizes(pdf: bytes) -> set[float]:
     for page in PdfReader(io.BytesIO(pdf)).pages:
         sizes.update(float(m) for m in _FONT.findall(page.get_contents().get_data()))
     return sizes
+
+
+def text_sizes(pdf: bytes) -> list[tuple[str, float]]:
+    """Every piece of text the pages draw, with the font size it is drawn at (points)."""
+    drawn: list[tuple[str, float]] = []
+
+    def seen(text: str, cm: object, tm: object, font: object, size: float) -> None:
+        if text.strip():
+            drawn.append((text.strip(), size))
+
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        page.extract_text(visitor_text=seen)
+    return drawn

@@ -13,6 +13,8 @@ from director.errors import DirectorError
 from director.printing import fit, results
 from director.printing.base import Header
 from director.printing.result_contents import (
+    REVOKE_KEY,
+    TRICKS_HEADING,
     WINNER_MARK,
     results_document,
     revoke_marks,
@@ -137,6 +139,25 @@ def test_revoke_marks_awards_and_new_deals_are_printed_with_the_law() -> None:
     assert f"| {printed} |" in text
     assert f"Tray {tray} (deal version 2)" in text
     assert "New deal: version 2 replaces version 1 (Law II Sec.2: exposed card)" in text
+
+
+def test_personal_sheets_mark_a_revoke_from_each_sides_view_and_say_what_the_marks_mean() -> None:
+    movement = mitchell(5, 1)
+    plays = random_results(movement, 2)
+    plays[0] = replace(plays[0], ns_tricks=6, revokes=(revoke("ns", 1, 3),))
+    s = Session(movement, tuple(plays))
+    sheets = {t.title: t for t in results_document(s, score_session(s)).personal}
+    seating = next(x for x in movement.seatings if (x.round, x.table) == (1, plays[0].table))
+    revoker, opponents = seating.ns, seating.ew
+    for label, mark in (revoker, "-R"), (opponents, "+R"):
+        sheet = sheets[label]
+        (row,) = [r for r in sheet.rows if r[:3] == (str(plays[0].tray), "1", str(seating.table))]
+        assert row[5].endswith(f" {mark}")
+        assert sheet.headings[5] == TRICKS_HEADING
+        assert REVOKE_KEY in sheet.notes
+    untouched = [t for who, t in sheets.items() if who not in (revoker, opponents)]
+    assert untouched
+    assert all(REVOKE_KEY not in t.notes for t in untouched)
 
 
 def test_personal_sheets_total_each_competitors_deals() -> None:
