@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from director.errors import DirectorError
 from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
+from director.printing.columns import fitting_sizes
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, height_of, paged, room_left
 from director.printing.result_contents import ResultsDocument, Table
@@ -40,6 +41,8 @@ COUPLES = (0.1, 0.24, 0.24, 0.1, 0.16, 0.16)
 
 
 PARTS = ("standings", "deals", "personal")
+SIZE = 9
+"""The grids' text size, where every cell of a column fits it."""
 """The parts of the results, in print order; each can also be printed alone."""
 
 
@@ -82,9 +85,11 @@ def render(
         heading = Paragraph(title, styles["title"])
         story.append(heading)
         left = room - height_of([heading], width, room)
+        # one size per column through the section: a name is as large on every sheet
+        sizes = _sizes([row for table in tables for row in table.rows], shares, width)
         for table in tables:
             # each grid starts where the one before ended, not on a page of its own
-            pieces = _table(table, shares, width, room, styles, left)
+            pieces = _table(table, shares, width, room, styles, left, sizes)
             story += pieces
             left = room_left(pieces, width, room, left)
             done += 1
@@ -117,6 +122,14 @@ def _standings(
     return story
 
 
+def _sizes(
+    rows: Sequence[Sequence[str]], shares: tuple[float, ...], width: float
+) -> tuple[float, ...]:
+    """Each column's one text size for `rows`: the grid's size, or smaller until every cell
+    fits on one line, never below the legible floor (then the longest wrap)."""
+    return fitting_sizes(rows, [s * width for s in shares], (SIZE,) * len(shares))
+
+
 def _table(
     table: Table,
     shares: tuple[float, ...],
@@ -124,16 +137,19 @@ def _table(
     room: float,
     styles: dict[str, ParagraphStyle],
     first_room: float | None = None,
+    sizes: tuple[float, ...] | None = None,
 ) -> list[Flowable]:
-    """A titled grid with its notes; one too long for a page continues on the next under its
-    title, marked "continued" (see `paging.paged` for `first_room`)."""
+    """A titled grid with its notes, each column at one size (`sizes`, else its own
+    `_sizes`); one too long for a page continues on the next under its title, marked
+    "continued" (see `paging.paged` for `first_room`)."""
+    at = sizes if sizes is not None else _sizes(table.rows, shares, width)
 
     def piece(rows: Sequence[tuple[str, ...]], k: int, count: int) -> list[Flowable]:
         title = table.title + (" (continued)" if k else "")
         made: list[Flowable] = [
             Paragraph(escape(title), styles["heading"]),
             Spacer(1, 1.5 * mm),
-            grid(table.headings, rows, shares, width, 9),
+            grid(table.headings, rows, shares, width, at, shrink=False),
         ]
         if k == count - 1:
             made.extend(Paragraph(escape(n), styles["small"]) for n in table.notes)

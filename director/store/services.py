@@ -532,10 +532,15 @@ class EventStore:
     ) -> tuple[Result, ...]:
         """Enter several results (a round's travellers, an imported sheet) as one operation:
         all are committed or, if one is refused, none; one undo takes them all back."""
+        entries = tuple(entries)
         with self._step("record results", who) as step:
             stored = repository.insert_results(step.db, entries)
             if stored:
                 step.summary = f"{len(stored)} results, from {repository.describe(stored[0])}"
+            # as for one result: a revoke or award the laws do not give refuses them all
+            ruled = {(e.session, e.section, e.tray) for e in entries if e.revokes or e.awards}
+            for session, section, tray in sorted(ruled):
+                _check_against_laws(step.db, session, section, tray)
         return tuple(stored)
 
     def correct_result(

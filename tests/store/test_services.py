@@ -407,3 +407,16 @@ def test_record_round_is_all_or_nothing(store: EventStore) -> None:
     assert store.results() == stored
     assert store.undo() is not None
     assert store.results() == ()
+
+
+def test_record_round_refuses_a_revoke_the_laws_do_not_give_as_one_result_would(
+    store: EventStore,
+) -> None:
+    # two tricks taken after the revoke by a side that took none at all
+    impossible = entry(1, 1, 1, 0, revokes=(Revoke(Direction.NS, 1, 2),))
+    with pytest.raises(DirectorError, match="made 0 tricks in all") as one:
+        store.record_result(impossible)
+    with pytest.raises(DirectorError, match="made 0 tricks in all") as many:
+        store.record_round([entry(1, 1, 2, 7), impossible])
+    assert str(many.value) == str(one.value)
+    assert store.results() == ()
