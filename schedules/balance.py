@@ -20,8 +20,18 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
+from operator import itemgetter, mul
 
-from schedules.tally import PairKey, all_pairs, opponent_counts, pair_key, partner_counts, tray_sets
+from schedules.tally import (
+    PairKey,
+    all_pairs,
+    opponent_counts,
+    pair_key,
+    partner_counts,
+    tray_blocks,
+    tray_sets,
+)
 from schedules.types import Direction, Label, Movement, TrayNo
 
 
@@ -71,21 +81,21 @@ class BalanceReport:
 def balance(movement: Movement) -> BalanceReport:
     """The comparison report of `movement`."""
     sets = tray_sets(movement)
-    representative = {s[0] for s in sets}
-    counts = _comparisons(movement, representative)
+    counts = _comparisons(movement, [s[0] for s in sets])
     keys = all_pairs(movement.field)
-    values = [counts.get(k, 0) for k in keys]
+    # mapped, not a loop of ours: 60,000 pairs for the 348 partnerships of 58 teams
+    values = list(map(counts.get, keys, repeat(0)))
     n = len(values)
     total = sum(values)
     mean = Fraction(total, n) if n else Fraction(0)
-    squares = sum(v * v for v in values)
+    squares = sum(map(mul, values, values))
     # sum (c - mean)^2 = sum c^2 - (sum c)^2 / n, in integers: a Fraction per pair costs
     # seconds for a field of 200
     ss = Fraction(n * squares - total * total, n) if n else Fraction(0)
     cv = math.sqrt(ss / n) / float(mean) if n and mean else 0.0
     index = 100.0 * total * total / (n * squares) if squares else 0.0
     return BalanceReport(
-        comparisons={k: counts.get(k, 0) for k in keys},
+        comparisons=dict(zip(keys, values, strict=True)),
         tray_sets=len(sets),
         mean=mean,
         ss=ss,
@@ -112,14 +122,18 @@ def remarks(movement: Movement) -> list[str]:
     return [f"trays are played {spread} times though nobody sits out (uneven tray counts)"]
 
 
-def _comparisons(movement: Movement, trays: set[TrayNo]) -> Counter[PairKey]:
-    """Per pair of competitors, the tray sets where they hold the same hands at other tables."""
-    holders: dict[tuple[TrayNo, Direction], list[tuple[int, Label]]] = {}
-    for i, s in enumerate(movement.seatings):
-        for t in s.trays:
-            if t in trays:
+def _comparisons(movement: Movement, trays: Iterable[TrayNo]) -> Counter[PairKey]:
+    """Per pair of competitors, the tray sets where they hold the same hands at other tables
+    (`trays`: one tray of each set)."""
+    # a tray's block (schedules.tally.tray_blocks) is played at the same seatings as the tray
+    blocks = tray_blocks(movement)
+    counted = {blocks.block_of[t] for t in trays}
+    holders: dict[tuple[int, Direction], list[tuple[int, Label]]] = {}
+    for i, (s, played) in enumerate(zip(movement.seatings, blocks.of_seating, strict=True)):
+        for block in played:
+            if block in counted:
                 for who, hands in zip(s.places, s.hands_in_place_order(), strict=True):
-                    holders.setdefault((t, hands), []).append((i, who))
+                    holders.setdefault((block, hands), []).append((i, who))
     counts: Counter[PairKey] = Counter()
     everyone = len(movement.field)
     if sum(len(g) * (len(g) - 1) for g in holders.values()) <= everyone * (everyone - 1):
@@ -133,22 +147,27 @@ def _comparisons(movement: Movement, trays: set[TrayNo]) -> Counter[PairKey]:
     groups: dict[Label, int] = defaultdict(int)
     partners: list[PairKey] = []
     for bit, group in enumerate(holders.values()):
-        if len({who for _, who in group}) < len(group):
+        if len(set(map(itemgetter(1), group))) < len(group):
             # someone holds these hands twice (a fault the verifier reports): each two holds
             counts.update(_pairs_within([group]))
             continue
+        in_group = 1 << bit
         for k, (seating, who) in enumerate(group):
-            groups[who] |= 1 << bit
+            groups[who] |= in_group
             if k and group[k - 1][0] == seating:
                 # partners at one table hold the same hands but are not compared
                 partners.append(pair_key(group[k - 1][1], who))
     ordered = sorted(groups)
-    for k, a in enumerate(ordered):
-        mask = groups[a]
-        for b in ordered[k + 1 :]:
-            shared = (mask & groups[b]).bit_count()
-            if shared:
-                counts[a, b] += shared
+    masks = [groups[who] for who in ordered]
+    # each two once, in a dictionary of our own: adding to the Counter key by key calls its
+    # `__missing__` for every pair (19,900 of them for 200 players)
+    shared: dict[PairKey, int] = {}
+    for k, (a, mask) in enumerate(zip(ordered, masks, strict=True)):
+        for b, other in zip(ordered[k + 1 :], masks[k + 1 :], strict=True):
+            both = (mask & other).bit_count()
+            if both:
+                shared[a, b] = both
+    counts.update(shared)
     counts.subtract(partners)
     return counts
 

@@ -87,15 +87,16 @@ def seat_rounds(
     seatings: list[Seating] = []
     r = 0
     for games in rounds:
-        kept = [g for g in games if playing is None or playing.issuperset(g)]
+        kept = games if playing is None else [g for g in games if playing.issuperset(g)]
         if not kept:
             continue
         r += 1
         trays = tray_block(r, trays_per_round)
-        seatings += (
-            Seating(r, table, trays, tuple(labels[x] for x in game))
-            for table, game in enumerate(kept, start=1)
-        )
+        # the four labels by hand, not a generator a table: 10,000 tables for 197 players
+        seatings += [
+            Seating(r, table, trays, (labels[n], labels[e], labels[s], labels[w]))
+            for table, (n, e, s, w) in enumerate(kept, start=1)
+        ]
     return tuple(seatings)
 
 

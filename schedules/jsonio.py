@@ -20,6 +20,7 @@ from schedules.types import (
     Competitors,
     Label,
     Movement,
+    Seat,
     Seating,
     Share,
     Tray,
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from schedules.movement_schema import MovementDocument
 
 _INDIVIDUAL_KEYS = ("north", "east", "south", "west")
+_SEAT_NAMES = tuple(seat.name for seat in Seat)
+"""A dealer's name by seat: looked up in a tuple, not the enum's `name` (a call per tray, and
+58 teams deal 40,000 trays)."""
 
 
 def movement_to_json(movement: Movement) -> dict[str, Any]:
@@ -48,7 +52,7 @@ def movement_to_json(movement: Movement) -> dict[str, Any]:
         "trays": [
             {
                 "tray": t.number,
-                "dealer": t.dealer.name,
+                "dealer": _SEAT_NAMES[t.dealer],
                 "original": {"round": t.original_round, "table": t.original_table},
             }
             for t in movement.trays

@@ -215,13 +215,15 @@ def round_robin_of_sets(n: int, per: int, league: bool) -> Movement:
     sets = _foster_sets(league)
     # each set's four partnerships by number, found once rather than at every table
     numbered = [tuple(_partnership(players) for players in (a, b, c, d)) for (a, b), (c, d) in sets]
+    # every pair's label made once, not at each of its tables (20,000 tables for 58 teams)
+    label = [[pair(x, k) for k in range(len(_PARTNERSHIP_NUMBER) + 1)] for x in range(n + 1)]
     exchanges = []
     for r, matches in enumerate(circle_matches(n), start=1):
         for i, (a, b, c, d) in enumerate(numbered):
             round_no = (r - 1) * len(sets) + i + 1
             for k, (x, y) in enumerate(matches):
                 tables = (2 * k + 1, 2 * k + 2)
-                places = ((pair(x, a), pair(y, b)), (pair(y, c), pair(x, d)))
+                places = ((label[x][a], label[y][b]), (label[y][c], label[x][d]))
                 groups = ((round_no - 1) * n + tables[0], (round_no - 1) * n + tables[1])
                 exchanges.append(exchange(round_no, tables, places, groups, per))
     used = sorted({p for e in exchanges for s in e.seatings for p in s.places})

@@ -12,32 +12,44 @@ from __future__ import annotations
 
 from collections import defaultdict
 from itertools import combinations
+from operator import itemgetter
 
 from schedules.findings import Finding, Law
 from schedules.promises import promise
-from schedules.types import Direction, Label, Movement, TrayNo
+from schedules.tally import tray_blocks
+from schedules.types import Direction, Label, Movement, Seating
 
-_Plays = dict[tuple[TrayNo, Label], list[tuple[Direction, Label]]]
+_Plays = dict[tuple[int, Label], list[tuple[Direction, Label]]]
+"""Per block of trays played together (schedules.tally.tray_blocks) and team: the hands each of
+the team's pairs held, and against which team."""
+_HANDS = itemgetter(0)
+"""The hands of one such play."""
 
 
-def _team_plays(movement: Movement) -> _Plays:
-    """Per tray and team: the hands each of the team's pairs held, and against which team."""
+def _team_plays(movement: Movement) -> tuple[_Plays, list[tuple[Seating, Label]]]:
+    """Per block of trays and team: the hands each of the team's pairs held, and against
+    which team (a team match's trays travel as one block: one look for all of them); and
+    every seating where a team meets itself, with the team."""
     plays: _Plays = defaultdict(list)
+    itself: list[tuple[Seating, Label]] = []
     team_of = _team_index(movement).get
-    for s in movement.seatings:
+    ns_ew, ew_ns = (Direction.NS, Direction.EW), (Direction.EW, Direction.NS)
+    for s, blocks in zip(movement.seatings, tray_blocks(movement).of_seating, strict=True):
         ns, ew = s.places
-        ns_hands, ew_hands = s.hands_in_place_order()
+        # `Seating.hands_in_place_order` of two pairs, without two calls a seating
+        ns_hands, ew_hands = ew_ns if s.switched else ns_ew
         if ns == ew:  # a pair seated twice (malformed) holds the hands of its first place
             ew_hands = ns_hands
         ns_team, ew_team = team_of(ns), team_of(ew)
-        # one tuple per seating, shared by its trays: a round robin of 58 teams has 40,000
-        # trays, and the lookups per tray cost more than the checks
+        if ns_team is not None and ns_team == ew_team:
+            itself.append((s, ns_team))
+        # one tuple per seating, shared by its blocks of trays
         sides = ((ns_team, (ns_hands, ew_team or "")), (ew_team, (ew_hands, ns_team or "")))
         for team, held in sides:
             if team is not None:
-                for tray in s.trays:
-                    plays[(tray, team)].append(held)
-    return plays
+                for b in blocks:
+                    plays[(b, team)].append(held)
+    return plays, itself
 
 
 def _team_index(movement: Movement) -> dict[Label, Label]:
@@ -45,33 +57,29 @@ def _team_index(movement: Movement) -> dict[Label, Label]:
     return {p: team for team, pairs in movement.teams.items() for p in pairs}
 
 
-def _apart(movement: Movement) -> list[Finding]:
-    findings = []
-    team_of = _team_index(movement)
-    for s in movement.seatings:
-        ns, ew = (team_of.get(p) for p in s.places)
-        if ns is not None and ns == ew:
-            findings.append(
-                Finding(
-                    Law.TEAM_MEETS_ITSELF,
-                    s.round,
-                    s.table,
-                    s.places,
-                    f"pairs {s.ns} and {s.ew} of team {ns} meet at one table",
-                )
-            )
-    return findings
+def _apart(itself: list[tuple[Seating, Label]]) -> list[Finding]:
+    return [
+        Finding(
+            Law.TEAM_MEETS_ITSELF,
+            s.round,
+            s.table,
+            s.places,
+            f"pairs {s.ns} and {s.ew} of team {team} meet at one table",
+        )
+        for s, team in itself
+    ]
 
 
 def _opposite(movement: Movement, team_plays: _Plays) -> list[Finding]:
+    blocks = tray_blocks(movement)
     wrong = []
     north_south = Direction.NS
-    for key, plays in team_plays.items():
-        ns = [h for h, _ in plays].count(north_south)
+    for (b, team), plays in team_plays.items():
+        ns = list(map(_HANDS, plays)).count(north_south)
         # Mnemonic play doubles every play; each side must still be held equally often. A
         # team with an odd pair holds one side once more: "as near as possible" (1894 code).
         if abs(2 * ns - len(plays)) > len(plays) % 2:
-            wrong.append(key)
+            wrong += [(tray, team, plays) for tray in blocks.trays[b]]
     # only the trays at fault are sorted: sorting every (tray, team) costs more than the check
     return [
         Finding(
@@ -79,10 +87,9 @@ def _opposite(movement: Movement, team_plays: _Plays) -> list[Finding]:
             None,
             None,
             movement.teams.get(team, ()),
-            f"team {team} holds {' and '.join(h.label for h, _ in team_plays[(tray, team)])} "
-            f"of tray {tray}",
+            f"team {team} holds {' and '.join(h.label for h, _ in plays)} of tray {tray}",
         )
-        for tray, team in sorted(wrong)
+        for tray, team, plays in sorted(wrong, key=lambda fault: fault[:2])
     ]
 
 
@@ -91,14 +98,15 @@ def complete_matches(
 ) -> dict[tuple[Label, Label], int]:
     """Per two teams, the trays on which they play a complete match."""
     if team_plays is None:
-        team_plays = _team_plays(movement)
+        team_plays = _team_plays(movement)[0]
+    trays = tray_blocks(movement).trays
     order = {team: i for i, team in enumerate(movement.teams)}
     counts = dict.fromkeys(combinations(movement.teams, 2), 0)
-    ns, ew = Direction.NS, Direction.EW  # looked up once: this loop runs once a tray and team
-    for (_, x), held in team_plays.items():
+    ns, ew = Direction.NS, Direction.EW  # looked up once: this loop runs once a block and team
+    for (b, x), held in team_plays.items():
         for y in {y for h, y in held if h is ns and (ew, y) in held}:
             if y in order and order[x] < order[y]:
-                counts[(x, y)] += 1
+                counts[(x, y)] += len(trays[b])
     return counts
 
 
@@ -128,5 +136,5 @@ def _pairing(movement: Movement, team_plays: _Plays) -> list[Finding]:
 )
 def check_team(movement: Movement) -> list[Finding]:
     """Every team property."""
-    plays = _team_plays(movement)
-    return _apart(movement) + _opposite(movement, plays) + _pairing(movement, plays)
+    plays, itself = _team_plays(movement)
+    return _apart(itself) + _opposite(movement, plays) + _pairing(movement, plays)
