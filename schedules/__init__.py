@@ -7,8 +7,9 @@ What a director picks, and what the program reads back:
 - the front door, `schedules.catalog`: `build(Request(...))` asks a family for its movement and
   verifies it; `families()` and `family(name)` list what can be built (a family's module is
   imported only when it is asked for, and its stored designs are read only then);
-- the families, one module each: `mitchell`, `ladies_gentlemen`, `howell` (with `interwoven`),
-  `safford`, `individual` (with `seat_game`), `team` (with `exchange`), `snow`, `classic`;
+- the families, one module each: `mitchell`, `ladies_gentlemen`, `howell` (with `interwoven`
+  and `reseated`), `safford`, `individual` (with `seat_game`), `team` (with `exchange`),
+  `snow`, `classic`;
   played as several sections side by side with `sections`;
 - what can be done to any movement: mnemonic play (`mnemonic`), arrow switches
   (`arrow_switch`), repairs during play (`repair/`), trays per round from the time

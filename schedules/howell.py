@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from schedules import howell_layouts as layouts
-from schedules import interwoven
+from schedules import interwoven, reseated
 from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
 from schedules.catalog import Family, Request, Variant, with_notes
@@ -68,8 +68,10 @@ pairs (--pairs 2n-1) drops the stationary pair; whoever it would have met sits o
 --rounds R < 2n-1 gives a shortened Howell: nobody meets anyone twice or plays a tray twice,
 and from n rounds up every pair plays every tray set in play (a Howell design H(R, 2n)). Which
 pair of each table sits North-South was chosen by a search for the best comparison balance and
-is stored, so a shortened Howell is always the best-balanced one we have found (--balance best
-changes nothing more, except which pair sits out for an odd field). --variant three-quarter
+is stored, so a shortened Howell is always the best-balanced one we have found in one line;
+with --balance best (and an even field) it is weighed against the interwoven Howell of as many
+rounds, whose relays let every pair play nearly every tray set, and the better is built. For
+an odd field --balance best chooses which pair sits out. --variant three-quarter
 plays three quarters of the complete Howell's rounds (10 of 13 for 7 tables); --variant in-time
 plays as many rounds as fit in --minutes at 2 trays a round (or --trays-per-round K): what
 clubs play from seven tables up. --variant interwoven (Jannersten-style): two lines of pairs,
@@ -199,7 +201,6 @@ def _labels(layout: layouts.Layout, odd: bool) -> dict[int, Label]:
 def build(request: Request) -> Movement:
     """The Howell movement the request asks for."""
     tables, pairs = _size(request)
-    complete = 2 * tables - 1
     known = (STANDARD, HALF_ROUNDS, *CLUB)
     if request.variant not in (None, *known):
         raise ImpossibleMovementError(
@@ -208,6 +209,27 @@ def build(request: Request) -> Movement:
     if request.variant == INTERWOVEN:
         return _interwoven(request, tables, pairs)
     rounds = _rounds(request, tables)
+    if request.balance != "best" or request.variant not in (None, *SHORTENED) or pairs % 2:
+        return _howell(request, tables, pairs, rounds)
+    # Relays let every pair play (nearly) every tray set, which a shortened Howell of fewer
+    # rounds than tables cannot, and a stored search may have reseated the field: the best,
+    # even where no Howell design of that length exists (4 tables, 5 rounds).
+    options = []
+    try:
+        options.append(_howell(request, tables, pairs, rounds))
+    except ImpossibleMovementError:
+        if (found := reseated.stored(tables, rounds, request.trays_for(rounds))) is None:
+            raise
+    if _interweaves(tables, rounds):
+        options.append(_interwoven(replace(request, rounds=rounds), tables, pairs))
+    if (found := reseated.stored(tables, rounds, request.trays_for(rounds))) is not None:
+        options.append(found)
+    return max(options, key=lambda m: balance(m).index)
+
+
+def _howell(request: Request, tables: int, pairs: int, rounds: int) -> Movement:
+    """The Howell of `rounds` rounds, complete or shortened, in one line."""
+    complete = 2 * tables - 1
     halves = request.variant == HALF_ROUNDS
     if halves and (tables % 2 == 0 or rounds != complete):
         raise ImpossibleMovementError(
@@ -263,8 +285,28 @@ def _interwoven(request: Request, tables: int, pairs: int) -> Movement:
             f"an interwoven Howell for {tables} tables plays {number_ranges(works)} rounds, "
             f"not {rounds}"
         )
-    layout = line_layout(tables, rounds, request.balance == "best")
-    return interwoven.interwoven(layout, tables, request.trays_for(rounds), "howell")
+    # the stored turns were searched on the plain layouts: with --balance best, the better of
+    # those and the best-balanced lines
+    designs = [line_layout(tables, rounds)]
+    if request.balance == "best" and (best := line_layout(tables, rounds, True)) != designs[0]:
+        designs.append(best)
+    options = [
+        interwoven.interwoven(layout, tables, request.trays_for(rounds), "howell")
+        for layout in designs
+    ]
+    return max(options, key=lambda m: balance(m).index)
+
+
+def _interweaves(tables: int, rounds: int) -> bool:
+    """Whether an interwoven Howell of this size and length exists to weigh against the
+    shortened one."""
+    line = interwoven.line_tables(tables)
+    return (
+        tables >= interwoven.MIN_TABLES
+        and rounds <= 2 * line - 1
+        and rounds < 2 * tables - 1
+        and reachable(line, rounds)
+    )
 
 
 def line_layout(tables: int, rounds: int, best: bool = False) -> layouts.Layout:

@@ -90,6 +90,13 @@ def turned_sizes() -> dict[str, dict[str, object]]:
     return sizes
 
 
+def stored_index(key: str, field: str = "index") -> float:
+    """A stored size's index ("tables rounds"): as the search left it, or `before_index`."""
+    value = turned_sizes()[key][field]
+    assert isinstance(value, int | float)  # JSON numbers
+    return float(value)
+
+
 def interwoven(layout: Layout, tables: int, per_round: int, promise: str) -> Movement:
     """The interwoven Howell of `tables` tables whose two lines each play `layout` (a Howell
     layout of `line_tables(tables)` tables): turned as stored for this size and layout, or

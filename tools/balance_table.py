@@ -21,7 +21,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-from schedules import individual, interwoven
+from schedules import individual, interwoven, reseated
 from schedules.balance import balance
 from schedules.balance_table import figure, howell_rows, shortened_rows
 from schedules.catalog import Request, build
@@ -49,11 +49,93 @@ def published() -> dict[int, tuple[Fraction, str]]:
     return best
 
 
+_DUTCH = "hansvanstaveren/movements"
+_EBU = "the EBU library in rhindonltd/bridge-box-scorer"
+
 QUOTED: dict[tuple[int, int], tuple[float, str]] = {
     (7, 7): (90.0, "a published 7-table 7-round movement, not among the fixtures"),
     (13, 13): (95.0, "a published 13-table 13-round movement, not among the fixtures"),
+} | {
+    size: (index, f"{name} in {where}, figure only")
+    for size, (index, name, where) in {
+        (3, 4): (80.00, "N030_Short_Howell_6.txt", _DUTCH),
+        (6, 7): (91.53, "N231_Clubcompetitie_12p_7r_zit1.txt", _DUTCH),
+        (6, 8): (93.24, "N261_12SHHO08_WSC.txt", _DUTCH),
+        (6, 9): (90.98, "N040_Short_Howell_12.txt", _DUTCH),
+        (7, 8): (90.16, "N262_14EXMI08_WSC.txt", _DUTCH),
+        (7, 9): (89.52, "N041_Short_Howell_14.txt", _DUTCH),
+        (7, 11): (93.00, "[G171] 7 Table 3/4 Howell 11 Rounds, Groner", _EBU),
+        (7, 12): (96.92, "[F48] Full Howell (Yellow EBU26 F 7) ACBL", _EBU),
+        (8, 6): (86.79, "N191_Cyclisch_16p_6r_zit2.txt", _DUTCH),
+        (8, 7): (91.47, "N028_Dubbele_Howell_8.txt", _DUTCH),
+        (8, 8): (93.33, "[M109] Double Howell", _EBU),
+        (8, 9): (89.69, "N102_Aarzelend_Scheveningen_16.txt", _DUTCH),
+        (8, 11): (92.03, "[G172] 8 Table 3/4 Howell 11 Rounds, Groner", _EBU),
+        (8, 12): (90.64, "[M57] 3/4 Howell", _EBU),
+        (8, 13): (95.51, "[F49] 3/4 Howell (Yellow EBU26 T 8)", _EBU),
+        (8, 14): (96.28, "[M61] 3/4 Howell", _EBU),
+        (9, 7): (89.07, "N086_Draaiend_Mitchell_18.txt", _DUTCH),
+        (9, 8): (85.24, "N264_18DRSC08_WSC.txt", _DUTCH),
+        (9, 9): (88.65, "[M112] Double Howell (SBU 9T 27B DblH)", _EBU),
+        (9, 10): (90.30, "N121_Aarzelend_Scheveningen_18.txt", _DUTCH),
+        (9, 11): (88.36, "[G173] 9 Table 3/4 Howell 11 Rounds, Groner", _EBU),
+        (9, 12): (87.38, "[M67] 3/4 Howell", _EBU),
+        (9, 13): (95.31, "[F49] 3/4 Howell (Yellow EBU26 T 9,SBU 9Tab 26B 34)", _EBU),
+        (9, 14): (92.54, "[M71] 3/4 Howell", _EBU),
+        (10, 6): (86.42, "N203_Cyclisch_20p_6r_zit1.txt", _DUTCH),
+        (10, 7): (88.59, "N087_Draaiend_Mitchell_20.txt", _DUTCH),
+        (10, 8): (92.18, "N301_barom20_s1of3_r1_8_asc.txt", _DUTCH),
+        (10, 9): (93.58, "[M114] Double Howell", _EBU),
+        (10, 10): (94.74, "[M115] Double Howell", _EBU),
+        (10, 11): (92.61, "[G174] 10 Table 3/4 Howell 11 Rounds, Groner", _EBU),
+        (10, 12): (84.47, "[M79] 3/4 Howell", _EBU),
+        (10, 13): (93.50, "[F50] 3/4 Howell (Yellow EBU26 T 10,SBU 10Tab 26B 34)", _EBU),
+        (10, 14): (89.12, "[M83] 3/4 Howell", _EBU),
+        (10, 17): (95.55, "[F36] Extended 9T Howell SBU (T8/10 share)", _EBU),
+        (11, 6): (86.34, "N211_Cyclisch_22p_6r_zit1.txt", _DUTCH),
+        (11, 8): (85.87, "N266_22DRSC08_WSC.txt", _DUTCH),
+        (11, 11): (94.46, "[M118] Double Howell (SBU 11T 22B DblH)", _EBU),
+        (11, 12): (82.20, "[M89] Hesitation Mitchell", _EBU),
+        (11, 13): (91.54, "[F51] 3/4 Howell (Yellow EBU26 T 11,SBU 11Tab 26B 34)", _EBU),
+        (11, 14): (88.08, "[M93] 3/4 Howell", _EBU),
+        (12, 6): (84.80, "N218_Cyclisch_24p_6r_zit1.txt", _DUTCH),
+        (12, 8): (85.89, "N267_24DRSC08_WSC.txt", _DUTCH),
+        (12, 11): (94.87, "[M120] Double Howell", _EBU),
+        (12, 12): (95.65, "[M121] Double Howell", _EBU),
+        (12, 13): (90.02, "[F52] 3/4 Howell (Yellow EBU26 T 12,SBU 12Tab 26B 34)", _EBU),
+        (12, 14): (83.88, "[M97] 3/4 Howell", _EBU),
+        (13, 8): (85.82, "N268_26DRSC08_WSC.txt", _DUTCH),
+        (13, 11): (92.34, "N241_26DRMI11_1_X.txt", _DUTCH),
+        (13, 12): (75.85, "[M99] Hesitation Bowman", _EBU),
+        (13, 14): (81.54, "[M101] Hesitation Mitchell", _EBU),
+        (14, 8): (85.70, "N269_28DRSC08_WSC.txt", _DUTCH),
+        (14, 11): (92.12, "N243_28DRMI11_1_X.txt", _DUTCH),
+        (14, 13): (95.73, "[M126] Double Howell", _EBU),
+        (14, 14): (96.30, "[M127] Double Howell", _EBU),
+        (15, 8): (85.55, "N270_30DRSC08_WSC.txt", _DUTCH),
+        (15, 11): (92.02, "N246_30DRMI11_1_X.txt", _DUTCH),
+        (16, 11): (92.01, "N248_32DRMI11_1_X.txt", _DUTCH),
+        (16, 15): (93.05, "[F60] Double Howell", _EBU),
+        (17, 11): (91.92, "N250_34DRMI11_1_X.txt", _DUTCH),
+        (18, 11): (91.78, "N252_36DRMI11_1_X.txt", _DUTCH),
+        (19, 11): (91.72, "N254_38DRMI11_1_X.txt", _DUTCH),
+        (20, 11): (91.70, "N256_40DRMI11_1_X.txt", _DUTCH),
+        (21, 11): (91.69, "N258_42DRMI11_1_X.txt", _DUTCH),
+        (23, 15): (95.29, "N305_stanza_howell_3x15_1_s1of3_r1_15_asc.txt", _DUTCH),
+    }.items()
 }
-"""Published balance indices of shortened Howells we know only as figures (tables, rounds)."""
+"""Published balance indices of shortened Howells we know only as figures (tables, rounds).
+
+After the first two, each is the index schedules.balance gives the best published movement of
+its size that we could read and no fixture equals, read seat by seat from a repository that
+carries no licence, so the movement itself is not kept: the Dutch schema collection in
+hansvanstaveren/movements (commit cd30cce5c570394b874fab612a86c9bcb0a841d7, files under
+schemaas/NBBR/), and the English Bridge Union's Pairs Scorer movement library copied into
+rhindonltd/bridge-box-scorer (commit a04a1b72d780a31f267eef04cf9d6409ca85b008,
+src/movement/PSMovements.txt; named by its section and title). In every one each pair plays
+every round and nobody meets anyone twice or plays a board set twice; sets are shared between
+tables as the movement says.
+"""
 
 SHORTENED_TABLES = range(3, 31)
 
@@ -71,6 +153,12 @@ def published_shortened() -> dict[tuple[int, int, int], tuple[float, str]]:
         if key not in best or index > best[key][0]:
             best[key] = (index, path.stem)
     return best
+
+
+def reseated_commands() -> str:
+    """The commands stored with the reseated Howells (";" between them), each in backticks."""
+    commands: str = json.loads(reseated.STORED.read_text())["command"]
+    return " and ".join(f"`.venv/bin/python {c.strip()}`" for c in commands.split(";"))
 
 
 def shortened_lines() -> list[str]:
@@ -92,12 +180,27 @@ def shortened_lines() -> list[str]:
         "The bound is the highest index any movement",
         "of that size can reach in which every pair plays every tray set",
         "(`schedules.balance_table.index_bound`; - where fewer rounds than tables leave some",
-        "sets unplayed by each pair). Published: the highest index among the fixtures of that",
-        "size, or a quoted figure.",
+        "sets unplayed by each pair). Beside it, our interwoven Howell of as many rounds",
+        "(below), which shares every tray set between its two lines, and where a search that",
+        "moves pairs between tables did better than both, the reseated Howell it found",
+        "(`schedules/data/howell/reseated.json`, reproduced by",
+        f"{reseated_commands()}).",
+        "`--balance best` gives whichever balances best, and that is what is held against the",
+        "published: the highest index among the fixtures of that size, or a quoted figure.",
         "",
-        "| tables | rounds | our SS | our index | bound on the index | best published index |",
-        "|---:|---:|---:|---:|---:|---|",
+        "| tables | rounds | our SS | our index | interwoven: index | reseated: index "
+        "| bound on the index | best published index |",
+        "|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
+    woven = {
+        (int(key.split()[0]), int(key.split()[1])): interwoven.stored_index(key)
+        for key in interwoven.turned_sizes()
+    }
+    moved = {
+        (int(key.split()[0]), int(key.split()[1])): entry["index"]
+        for key, entry in reseated.stored_sizes().items()
+        if "index" in entry
+    }
     verdicts: dict[str, list[str]] = {"ahead": [], "level": [], "behind": []}
 
     def judge(ours: float, theirs: float, size: str) -> None:
@@ -108,12 +211,15 @@ def shortened_lines() -> list[str]:
         pub = known.get((2 * row.tables, row.tables, row.rounds))
         pub_text = f"{pub[0]:.2f} ({pub[1]})" if pub else "-"
         bound = f"{row.bound:.2f}" if row.bound is not None else "-"
+        others = [woven.get((row.tables, row.rounds)), moved.get((row.tables, row.rounds))]
+        texts = " | ".join(f"{x:.2f}" if x is not None else "-" for x in others)
         lines.append(
-            f"| {row.tables} | {row.rounds} | {figure(row.ss)} | {row.index:.2f} | {bound} | "
-            f"{pub_text} |"
+            f"| {row.tables} | {row.rounds} | {figure(row.ss)} | {row.index:.2f} | {texts} "
+            f"| {bound} | {pub_text} |"
         )
         if pub:
-            judge(row.index, pub[0], f"{row.tables} tables {row.rounds} rounds")
+            best = max([row.index, *(x for x in others if x is not None)])
+            judge(best, pub[0], f"{row.tables} tables {row.rounds} rounds")
     odd = sorted(k for k in known if k[0] % 2)
     if odd:
         lines += [
@@ -132,7 +238,7 @@ def shortened_lines() -> list[str]:
             judge(ours, pub[0], f"{pairs} pairs {rounds} rounds")
     lines += [
         "",
-        "Against the published shortened Howells, ours is "
+        "Against the published shortened Howells, ours (`--balance best`) is "
         + "; ".join(f"{k} at {', '.join(v) or 'no size'}" for k, v in verdicts.items())
         + ".",
     ]
@@ -166,7 +272,7 @@ def interwoven_lines() -> list[str]:
     for tables in range(interwoven.MIN_TABLES, 31):
         movement = build(Request("howell", tables=tables, variant="interwoven"))
         report = balance(movement)
-        before = stored[f"{tables} {movement.rounds}"]["before_index"]
+        before = interwoven.stored_index(f"{tables} {movement.rounds}", "before_index")
         try:
             plain = balance(build(Request("howell", tables=tables, rounds=movement.rounds)))
             beside = f"{plain.index:.2f}"
@@ -177,12 +283,14 @@ def interwoven_lines() -> list[str]:
             f"{before:.2f} | {beside} |"
         )
     shorter = [
-        entry
-        for key, entry in stored.items()
+        key
+        for key in stored
         if int(key.split()[1]) < 2 * interwoven.line_tables(int(key.split()[0])) - 1
     ]
-    # the stored figures are JSON numbers, read as `object`
-    gains = [float(e["index"]) - float(e["before_index"]) for e in shorter]  # type: ignore[arg-type]
+    gains = [
+        interwoven.stored_index(key) - interwoven.stored_index(key, "before_index")
+        for key in shorter
+    ]
     raised = [g for g in gains if g > 0]
     lines += [
         "",

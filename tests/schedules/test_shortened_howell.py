@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -22,9 +23,11 @@ from schedules.designs.groups import Group, additive, cyclic, product
 from schedules.designs.starters import find_starter
 from schedules.findings import ImpossibleMovementError
 from schedules.howell import layout_for, reachable, to_movement
+from schedules.jsonio import load_movement
 from schedules.tally import opponent_counts
 
 STORED = json.loads(layouts.TURNED.read_text(encoding="utf-8"))["sizes"]
+FIXTURES = Path(__file__).resolve().parent.parent / "data" / "movements"
 SIZES = sorted(tuple(map(int, key.split())) for key in STORED)
 MOST_PLAYED = [(t, r) for t, r in SIZES if t <= 14]
 
@@ -80,6 +83,30 @@ def test_at_least_as_balanced_as_the_published_movement(
     # tichu-8-pair-2-hands-6-rounds), computed by tools/balance_table.py
     index = balance(build(Request("howell", tables=tables, rounds=rounds))).index
     assert index >= published
+
+
+def _published_shortened() -> list[tuple[str, int, int, float]]:
+    """Every published shortened Howell among the fixtures with every pair present: name,
+    tables, rounds, index."""
+    found = []
+    for path in sorted(FIXTURES.glob("*.json")):
+        if json.loads(path.read_text(encoding="utf-8")).get("expect") != "howell":
+            continue
+        movement = load_movement(path)
+        if len(movement.field) == 2 * movement.tables and not movement.sitouts:
+            found.append((path.stem, movement.tables, movement.rounds, balance(movement).index))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("name", "tables", "rounds", "published"), _published_shortened(), ids=lambda x: str(x)
+)
+def test_best_is_at_least_as_balanced_as_every_published_fixture(
+    name: str, tables: int, rounds: int, published: float
+) -> None:
+    # `--balance best`: the shortened, interwoven or reseated Howell, whichever is best
+    ours = balance(build(Request("howell", tables=tables, rounds=rounds, balance="best")))
+    assert round(ours.index, 2) >= round(published, 2), name
 
 
 @given(st.data())
