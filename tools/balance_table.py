@@ -23,7 +23,7 @@ from pathlib import Path
 
 from schedules import individual, interwoven, reseated
 from schedules.balance import balance
-from schedules.balance_table import figure, howell_rows, shortened_rows
+from schedules.balance_table import figure, howell_rows, index_bound, shortened_rows
 from schedules.catalog import Request, build
 from schedules.designs import whist_sizes
 from schedules.designs.patterned_whist import obstructed
@@ -207,19 +207,23 @@ def shortened_lines() -> list[str]:
         a, b = round(ours, 2), round(theirs, 2)
         verdicts["ahead" if a > b else "level" if a == b else "behind"].append(size)
 
-    for row in shortened_rows(SHORTENED_TABLES):
-        pub = known.get((2 * row.tables, row.tables, row.rounds))
+    plain = {(row.tables, row.rounds): row for row in shortened_rows(SHORTENED_TABLES)}
+    # sizes only the reseated search builds (no Howell design of that length: 4 tables, 5)
+    for tables, rounds in sorted(plain.keys() | moved.keys()):
+        row = plain.get((tables, rounds))
+        pub = known.get((2 * tables, tables, rounds))
         pub_text = f"{pub[0]:.2f} ({pub[1]})" if pub else "-"
-        bound = f"{row.bound:.2f}" if row.bound is not None else "-"
-        others = [woven.get((row.tables, row.rounds)), moved.get((row.tables, row.rounds))]
+        bound = index_bound(tables, rounds)
+        others = [woven.get((tables, rounds)), moved.get((tables, rounds))]
         texts = " | ".join(f"{x:.2f}" if x is not None else "-" for x in others)
+        ours = f"{figure(row.ss)} | {row.index:.2f}" if row else "- | -"
         lines.append(
-            f"| {row.tables} | {row.rounds} | {figure(row.ss)} | {row.index:.2f} | {texts} "
-            f"| {bound} | {pub_text} |"
+            f"| {tables} | {rounds} | {ours} | {texts} "
+            f"| {f'{bound:.2f}' if bound is not None else '-'} | {pub_text} |"
         )
         if pub:
-            best = max([row.index, *(x for x in others if x is not None)])
-            judge(best, pub[0], f"{row.tables} tables {row.rounds} rounds")
+            best = max(x for x in [row.index if row else None, *others] if x is not None)
+            judge(best, pub[0], f"{tables} tables {rounds} rounds")
     odd = sorted(k for k in known if k[0] % 2)
     if odd:
         lines += [
