@@ -214,16 +214,15 @@ def build(request: Request) -> Movement:
     # Relays let every pair play (nearly) every tray set, which a shortened Howell of fewer
     # rounds than tables cannot, and a stored search may have reseated the field: the best,
     # even where no Howell design of that length exists (4 tables, 5 rounds).
-    options = []
+    found = reseated.stored(tables, rounds, request.trays_for(rounds))
+    options = [] if found is None else [found]
     try:
         options.append(_howell(request, tables, pairs, rounds))
     except ImpossibleMovementError:
-        if (found := reseated.stored(tables, rounds, request.trays_for(rounds))) is None:
+        if found is None:
             raise
     if _interweaves(tables, rounds):
         options.append(_interwoven(replace(request, rounds=rounds), tables, pairs))
-    if (found := reseated.stored(tables, rounds, request.trays_for(rounds))) is not None:
-        options.append(found)
     return max(options, key=lambda m: balance(m).index)
 
 
