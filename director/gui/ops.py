@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from director.gui.errors import report_exception
@@ -55,6 +55,39 @@ class _Signals(QObject):
     succeeded = Signal(object)
     failed = Signal(object)
     finished = Signal()
+
+
+class _Receiver(QObject):
+    """The GUI thread's end of an op's signals.
+
+    Qt queues a signal emitted on a worker thread only when its receiver is a QObject living in
+    another thread; a plain Python method would run on the worker, touching the progress dialog
+    from there (PySide6 6.8 and later crash on that), so every slot of an op is one of these.
+    """
+
+    def __init__(self, op: Op[object]) -> None:
+        super().__init__()
+        self._op = op
+
+    @Slot(int, int, str)
+    def progressed(self, done: int, total: int, text: str) -> None:
+        self._op._show_progress(done, total, text)
+
+    @Slot(object)
+    def succeeded(self, result: object) -> None:
+        self._op._succeeded(result)
+
+    @Slot(object)
+    def failed(self, exc: BaseException) -> None:
+        self._op._failed(exc)
+
+    @Slot()
+    def finished(self) -> None:
+        self._op._finished()
+
+
+_RUNNING: set[Op[object]] = set()
+"""Ops whose work has not finished: kept alive until then, whoever started them."""
 
 
 class _Runnable(QRunnable):
@@ -97,6 +130,7 @@ class Op(Generic[T]):
         self.dialog: QProgressDialog | None = None
         self.progress: Progress | None = None
         self.signals = _Signals()
+        self._receiver = _Receiver(self)  # type: ignore[arg-type]  # Op is invariant in T
 
     def success(self, callback: Callable[[T], None]) -> Op[T]:
         """Call `callback(result)` on the GUI thread when the job ends well."""
@@ -125,12 +159,18 @@ class Op(Generic[T]):
             dialog.setAutoReset(False)
             dialog.canceled.connect(runnable.progress.cancel)
             self.dialog = dialog
-            self.signals.progressed.connect(self._show_progress)
-            self.signals.finished.connect(dialog.close)
-        self.signals.succeeded.connect(self._succeeded)
-        self.signals.failed.connect(self._failed)
+            self.signals.progressed.connect(self._receiver.progressed)
+        self.signals.succeeded.connect(self._receiver.succeeded)
+        self.signals.failed.connect(self._receiver.failed)
+        self.signals.finished.connect(self._receiver.finished)
+        _RUNNING.add(self)  # type: ignore[arg-type]
         (pool or QThreadPool.globalInstance()).start(runnable)
         return self
+
+    def _finished(self) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
+        _RUNNING.discard(self)  # type: ignore[arg-type]
 
     def _show_progress(self, done: int, total: int, text: str) -> None:
         if self.dialog is not None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,6 +36,37 @@ def test_op_reports_progress_and_delivers_its_result(qtbot) -> None:
         op.success(got.append).run_in_background()
     qtbot.waitUntil(lambda: got == [42])
     assert seen == [(0, 3), (1, 3), (2, 3)]
+
+
+def test_an_ops_dialog_and_callbacks_are_touched_only_on_the_gui_thread(qtbot) -> None:
+    # a slot run on the worker would set the progress dialog from there (a crash in PySide6)
+    gui = threading.get_ident()
+    threads: set[int] = set()
+
+    def work(progress: Progress) -> str:
+        assert threading.get_ident() != gui
+        for n in range(20):
+            progress.report(n, 20, f"step {n}")
+        return "done"
+
+    def succeeded(_result: str) -> None:
+        threads.add(threading.get_ident())
+        done.append(op.dialog.value())  # type: ignore[union-attr]  # not a quiet op
+
+    done: list[int] = []
+    op = Op(None, "Working", work)
+    show = op._show_progress
+    op._show_progress = lambda *a: (threads.add(threading.get_ident()), show(*a))  # type: ignore[method-assign]
+    op.success(succeeded).run_in_background()
+    qtbot.waitUntil(lambda: done == [19], timeout=5000)
+    assert threads == {gui}
+
+
+def test_an_op_nobody_holds_still_reports_its_result(qtbot) -> None:
+    got: list[int] = []
+    Op(None, "Working", lambda _p: 7, quiet=True).success(got.append).run_in_background()
+    gc.collect()
+    qtbot.waitUntil(lambda: got == [7], timeout=5000)
 
 
 def test_op_failure_reaches_the_failure_callback(qtbot) -> None:
