@@ -3,10 +3,13 @@ Howells first."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from director.gui.screens.movement.model import Ask, FieldKind, best_first, candidates, propose
 from schedules import howell
+from schedules.balance import balance
+from schedules.catalog import Request, build
 
 MINUTES_PER_TRAY = Fraction(7)
 
@@ -31,3 +34,22 @@ def test_five_tables_are_ranked_by_balance_alone() -> None:
     usable = _offered(10, 150)
     indices = [round(p.fairness, 1) for p in usable]
     assert indices == sorted(indices, reverse=True)
+
+
+def test_the_club_howells_offered_are_the_best_balanced_the_engine_builds() -> None:
+    for pairs in (24, 28):
+        offered = {p.variant: p for p in _offered(pairs, 150) if p.family == "howell"}
+        for variant in howell.CLUB:
+            assert offered[variant].movement == build(
+                replace(_asked(pairs, variant), balance="best")
+            )
+        # 10 rounds in the evening: a stored reseating beats the plain shortened Howell
+        plain = build(_asked(pairs, howell.IN_TIME))
+        assert offered[howell.IN_TIME].report.index > balance(plain).index + 0.3
+
+
+def _asked(pairs: int, variant: str) -> Request:
+    return Request(
+        "howell", pairs=pairs, variant=variant, minutes=Fraction(150),
+        minutes_per_tray=MINUTES_PER_TRAY,
+    )  # fmt: skip

@@ -102,6 +102,9 @@ class Ask:
             "minutes": self.minutes,
             "minutes_per_tray": self.minutes_per_tray,
             "mnemonic": self.mnemonic,
+            # the club Howells at the best balance the engine knows (stored reseatings
+            # included), as the command line's --balance best gives them
+            "balance": "best" if fam.name == "howell" and variant in howell.CLUB else None,
         }
         if self.kind is FieldKind.LADIES_GENTLEMEN:
             return [Request(tables=self.fill.tables, **common)]
