@@ -69,7 +69,7 @@ def test_grid_shows_who_sits_where_round_by_table(qapp) -> None:
     row, column = seating.round - 1, movement.table_numbers.index(seating.table)
     cell = grid.data(grid.index(row, column))
     assert f"{seating.ns} v {seating.ew}" in cell
-    assert ",".join(map(str, seating.trays)) in cell
+    assert f"trays {','.join(map(str, seating.trays))}" in cell
     grid.set_movement(None)
     assert grid.rowCount() == 0
 
@@ -80,8 +80,9 @@ def test_grid_shows_both_parts_of_a_half_round(qapp) -> None:
     grid.set_movement(movement)
     first, second = [s for s in movement.seatings if (s.round, s.table) == (1, 5)]
     cell = grid.data(grid.index(0, movement.table_numbers.index(5)))
-    assert f"trays {first.trays[0]}" in cell
-    assert f"trays {second.trays[0]} (switched)" in cell
+    assert (len(first.trays), len(second.trays)) == (1, 1)
+    assert f"tray {first.trays[0]}\n" in cell  # one tray: "tray", not "trays"
+    assert f"tray {second.trays[0]} (switched)" in cell
 
 
 def test_roster_search_filters_on_any_column(qapp) -> None:

@@ -341,9 +341,10 @@ class GridModel(QAbstractTableModel):
         if movement is not None:
             for s in movement.seatings:
                 who = " ".join(s.places) if s.is_individual else f"{s.ns} v {s.ew}"
+                word = "trays" if len(s.trays) > 1 else "tray"
                 trays = ",".join(map(str, s.trays))
                 switch = " (switched)" if s.switched else ""
-                text, key = f"{who}\ntrays {trays}{switch}", (s.round, s.table)
+                text, key = f"{who}\n{word} {trays}{switch}", (s.round, s.table)
                 # A round split at one table (half-round arrow switch) shows both parts.
                 self._cells[key] = f"{self._cells[key]}\n{text}" if key in self._cells else text
         self.endResetModel()
