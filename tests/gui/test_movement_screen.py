@@ -20,8 +20,10 @@ from director.gui.screens.movement.model import (
     propose,
 )
 from director.gui.screens.movement.view import MovementScreen
-from director.gui.screens.movement.words import INDEX_HELP
+from director.gui.screens.movement.words import INDEX_HELP, summary
 from director.gui.tablemodel import RowRole
+from schedules.balance import balance
+from schedules.catalog import Request, build
 
 PER_TRAY = Fraction(7)
 CLI = re.compile(r"--|python|tools/|\.py\b")
@@ -135,3 +137,13 @@ def test_a_field_of_pairs_is_not_offered_the_ladies_and_gentlemen_game() -> None
     offered = {fam.name for fam, _ in candidates(FieldKind.PAIRS)}
     assert "ladies-gentlemen" not in offered
     assert {"mitchell", "howell"} <= offered
+
+
+def test_the_line_in_plain_words_says_when_tables_share_trays() -> None:
+    interwoven = build(Request("howell", tables=8, variant="interwoven"))
+    assert interwoven.shared
+    line = summary(interwoven, balance(interwoven), Fraction(150))
+    assert line.endswith("; tables share trays in every round (a relay)")
+    mitchell = build(Request("mitchell", tables=7))
+    assert not mitchell.shared
+    assert "share" not in summary(mitchell, balance(mitchell), Fraction(150))

@@ -126,9 +126,19 @@ def summary(movement: Movement, report: BalanceReport, minutes: Fraction) -> str
     ]
     if two_fields(movement):
         parts[-1] += " within each side"
+    if movement.shared:
+        parts.append(sharing(movement))
     if movement.sitouts:
         parts.append("some sit out a round")
     return "; ".join(parts)
+
+
+def sharing(movement: Movement) -> str:
+    """Tables playing the same trays at once (a relay): the director needs a copy for each,
+    or the trays passed between them, so the line says so."""
+    rounds = {share.round for share in movement.shared}
+    when = "every round" if len(rounds) == movement.rounds else "some rounds"
+    return f"tables share trays in {when} (a relay)"
 
 
 INDEX_HELP = (
