@@ -32,7 +32,7 @@ def director_command() -> list[str]:
     script = Path(sys.executable).with_name("director")
     if script.exists():
         return [str(script)]
-    return [sys.executable, "-c", "import sys, director.cli; sys.exit(director.cli.main())"]
+    return [sys.executable, "-c", "import director.cli; director.cli.entry()"]
 
 
 def compiled_environment(cache: Path) -> dict[str, str]:

@@ -7,13 +7,13 @@ installing), into a folder of its own so that the working tree gains no `__pycac
 
 from __future__ import annotations
 
-import os
 import resource
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.common import compiled_environment, director_command
 
 TARGET = 0.3
 """Seconds, wall clock, for `director movement howell --tables 5` (issue 30)."""
@@ -24,14 +24,6 @@ COMMANDS = (
     ("movement", "individual", "--players", "13"),
 )
 REPEAT = 5
-
-
-def _director() -> list[str]:
-    """The `director` command installed beside this interpreter (or its entry point)."""
-    script = Path(sys.executable).with_name("director")
-    if script.exists():
-        return [str(script)]
-    return [sys.executable, "-c", "import sys, director.cli; sys.exit(director.cli.main())"]
 
 
 def _best(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -49,10 +41,9 @@ def _best(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 def run() -> None:
     """Print each command's best wall and CPU time; the first against the target."""
     with tempfile.TemporaryDirectory() as cache:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env["PYTHONPYCACHEPREFIX"] = cache
+        env = compiled_environment(Path(cache))
         for i, args in enumerate(COMMANDS):
-            argv = [*_director(), *args]
+            argv = [*director_command(), *args]
             subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)  # compiles
             wall, user = _best(argv, env)
             label = "startup: director " + " ".join(args)
