@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import repeat
+from itertools import combinations, repeat
 from operator import itemgetter, mul
 
 from schedules.tally import (
@@ -128,12 +128,15 @@ def _comparisons(movement: Movement, trays: Iterable[TrayNo]) -> Counter[PairKey
     # a tray's block (schedules.tally.tray_blocks) is played at the same seatings as the tray
     blocks = tray_blocks(movement)
     counted = {blocks.block_of[t] for t in trays}
-    holders: dict[tuple[int, Direction], list[tuple[int, Label]]] = {}
+    # keyed by whether the hands are N-S, not by the hands: an enum member hashes in Python,
+    # once a holder (40,000 for 58 teams)
+    north_south = Direction.NS
+    holders: dict[tuple[int, bool], list[tuple[int, Label]]] = {}
     for i, (s, played) in enumerate(zip(movement.seatings, blocks.of_seating, strict=True)):
         for block in played:
             if block in counted:
                 for who, hands in zip(s.places, s.hands_in_place_order(), strict=True):
-                    holders.setdefault((block, hands), []).append((i, who))
+                    holders.setdefault((block, hands is north_south), []).append((i, who))
     counts: Counter[PairKey] = Counter()
     everyone = len(movement.field)
     if sum(len(g) * (len(g) - 1) for g in holders.values()) <= everyone * (everyone - 1):
@@ -172,10 +175,13 @@ def _comparisons(movement: Movement, trays: Iterable[TrayNo]) -> Counter[PairKey
     return counts
 
 
-def _pairs_within(groups: Iterable[list[tuple[int, Label]]]) -> Iterator[PairKey]:
+def _pairs_within(groups: Iterable[list[tuple[int, Label]]]) -> list[PairKey]:
     """Every two holders of one group at different seatings: a comparison each."""
-    for group in groups:
-        for k, (sa, a) in enumerate(group):
-            for sb, b in group[k + 1 :]:
-                if sa != sb and a != b:
-                    yield pair_key(a, b)
+    # a list, the pairs by `combinations` and `pair_key` in line: a team match's groups are
+    # two holders, 20,000 of them
+    return [
+        (a, b) if a <= b else (b, a)
+        for group in groups
+        for (sa, a), (sb, b) in combinations(group, 2)
+        if sa != sb and a != b
+    ]

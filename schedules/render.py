@@ -26,7 +26,12 @@ def number_ranges(values: list[int]) -> str:
 
 
 def _tray_range(trays: tuple[int, ...]) -> str:
-    if len(trays) > 1 and list(trays) == list(range(trays[0], trays[0] + len(trays))):
+    # the ends first: most lists that are not a run (trays exchanged) end below their start
+    if (
+        len(trays) > 1
+        and trays[-1] - trays[0] == len(trays) - 1
+        and list(trays) == list(range(trays[0], trays[0] + len(trays)))
+    ):
         return f"{trays[0]}-{trays[-1]}"
     return ",".join(map(str, trays))
 
@@ -43,11 +48,9 @@ def grid(movement: Movement) -> str:
             at[s.table] = f"{at[s.table]} + {cell(s)}" if s.table in at else cell(s)
         out = " ".join(movement.sitouts.get(r, ())) or ""
         rows.append([str(r), *[at.get(t, "") for t in tables], out])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    lines = [
-        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
-    ]
-    return "\n".join(lines)
+    # column by column and cell by cell in mapped passes: 58 teams make 20,000 cells
+    widths = [max(map(len, column)) for column in zip(*rows, strict=True)]
+    return "\n".join(["  ".join(map(str.ljust, row, widths)).rstrip() for row in rows])
 
 
 def describe(movement: Movement) -> str:

@@ -6,6 +6,7 @@ play of every tray read the trays in blocks played together (`tray_blocks`).
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
@@ -19,23 +20,35 @@ T = TypeVar("T")
 
 PairKey = tuple[Label, Label]
 
+_ROUND, _TABLE = attrgetter("round"), attrgetter("table")
+
 
 def pair_key(a: Label, b: Label) -> PairKey:
     """An unordered pair of competitors as a dictionary key."""
     return (a, b) if a <= b else (b, a)
 
 
-_LAST: dict[str, tuple[Movement, object]] = {}
-"""Per kind of count, the last movement counted and its counts."""
+_LAST: dict[str, tuple[weakref.ref[Movement], object]] = {}
+"""Per kind of count, the last movement counted (weakly) and its counts."""
 
 
 def _remembered(kind: str, movement: Movement, count: Callable[[Movement], T]) -> T:
     """`count(movement)`, kept for the last movement asked: the verifier and then the balance
     report count the same movement's meetings (a third of a second for 200 players) and cut
-    its trays into the same blocks, and a movement never changes once made (it is frozen)."""
-    last = _LAST.get(kind)
-    if last is None or last[0] is not movement:
-        last = _LAST[kind] = (movement, count(movement))
+    its trays into the same blocks, and a movement never changes once made (it is frozen).
+
+    Kept only while the movement lives: holding it to the end of the program would leave a
+    large movement for the collector's last pass at exit, which walks every object alive (a
+    quarter of a second for 58 teams); freed with the movement, it costs a tenth of that."""
+    cache = _LAST  # held by the callback below, which may run as the program ends
+    last = cache.get(kind)
+    if last is None or last[0]() is not movement:
+
+        def forget(ref: weakref.ref[Movement]) -> None:
+            if cache.get(kind, (None,))[0] is ref:
+                del cache[kind]
+
+        last = cache[kind] = (weakref.ref(movement, forget), count(movement))
     return cast(T, last[1])
 
 
@@ -174,19 +187,23 @@ def tray_sets(movement: Movement) -> list[tuple[TrayNo, ...]]:
     trays a round holds.
     """
     blocks = tray_blocks(movement)
-    played_at: dict[_PlayedAt, int] = {}
-    numbered = list(map(played_at.setdefault, map(_PLAY, movement.seatings), count()))
+    seatings = movement.seatings
     # A set's key: its blocks' signature, the plays of a block, so that blocks played the same
     # way (a round split at one table into parts) are one set. Each distinct play is numbered
     # once, so a signature is a tuple of small integers (hashed and sorted far faster than the
     # plays themselves: 40,000 trays for 58 teams).
     key: dict[int, Hashable]
-    if len(played_at) == len(numbered) and max(map(len, blocks.of_seating), default=0) <= 1:
-        # Every seating a play of its own, playing one block: no two blocks are played the
-        # same way, and each block is a set (a team match, a whist tournament's round).
+    tables = set(zip(map(_ROUND, seatings), map(_TABLE, seatings), strict=True))
+    if len(tables) == len(seatings) and max(map(len, blocks.of_seating), default=0) <= 1:
+        # Every seating at a table of its own in its round, so a play of its own, playing one
+        # block: no two blocks are played the same way, and each block is a set (a team
+        # match, a whist tournament's round). Told by round and table: two numbers a seating
+        # hash faster than the plays.
         played = list(chain.from_iterable(blocks.of_seating))
         key = dict(zip(played, played, strict=True))
     else:
+        played_at: dict[_PlayedAt, int] = {}
+        numbered = list(map(played_at.setdefault, map(_PLAY, seatings), count()))
         plays: dict[int, list[int]] = defaultdict(list)
         for play, blocks_played in zip(numbered, blocks.of_seating, strict=True):
             for b in blocks_played:

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from director.cli.options import add_movement_options, movement_request
 from schedules import catalog
 from schedules.balance import balance
-from schedules.balance_table import figure, howell_rows
 from schedules.findings import Finding
 from schedules.jsonio import movement_document
 from schedules.promises import promise_names
@@ -59,6 +58,10 @@ def list_text() -> str:
 
 def balance_text(sizes: range = range(4, 61, 2)) -> str:
     """Per size, the balance of our best complete Howell against the theoretical bound."""
+    # imported here: only `list --balance` reads the table, and every movement command pays
+    # for an import at the top
+    from schedules.balance_table import figure, howell_rows
+
     lines = [f"{'pairs':>5} {'tables':>6} {'our SS':>8} {'index':>7}  lower bound on SS"]
     for row in howell_rows(sizes):
         lines.append(

@@ -11,6 +11,7 @@ team holding the N-S hands at one table and the E-W hands at the other.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from itertools import combinations
 from operator import itemgetter
 
@@ -75,6 +76,10 @@ def _opposite(movement: Movement, team_plays: _Plays) -> list[Finding]:
     wrong = []
     north_south = Direction.NS
     for (b, team), plays in team_plays.items():
+        if len(plays) == 2 and plays[0][0] is not plays[1][0]:
+            # a team's two pairs in a match, one on each side: told without counting (20,000
+            # blocks and teams for 58 teams)
+            continue
         ns = list(map(_HANDS, plays)).count(north_south)
         # Mnemonic play doubles every play; each side must still be held equally often. A
         # team with an odd pair holds one side once more: "as near as possible" (1894 code).
@@ -104,7 +109,13 @@ def complete_matches(
     counts = dict.fromkeys(combinations(movement.teams, 2), 0)
     ns, ew = Direction.NS, Direction.EW  # looked up once: this loop runs once a block and team
     for (b, x), held in team_plays.items():
-        for y in {y for h, y in held if h is ns and (ew, y) in held}:
+        if len(held) == 2:
+            # a team's two pairs in a match: one team against them, on both sides, or none
+            (hands, y), (other, z) = held
+            against: Iterable[Label] = (y,) if y == z and hands is not other else ()
+        else:
+            against = {y for h, y in held if h is ns and (ew, y) in held}
+        for y in against:
             if y in order and order[x] < order[y]:
                 counts[(x, y)] += len(trays[b])
     return counts

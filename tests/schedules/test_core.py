@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
+import pickle
 from fractions import Fraction
 
 import pytest
@@ -15,7 +18,7 @@ from schedules.jsonio import load_movement, movement_document, movement_from_jso
 from schedules.mnemonic import SEED_WARNING, make_mnemonic
 from schedules.routes import itineraries, itinerary, next_stop, tray_flow
 from schedules.timing import duration_minutes, trays_per_round_for
-from schedules.types import Direction, Seat, Seating, default_dealer
+from schedules.types import Direction, Seat, Seating, Share, Tray, default_dealer
 from schedules.verify import verify
 from tests.conftest import MOVEMENTS
 
@@ -42,6 +45,34 @@ def test_individual_seating_sides() -> None:
     assert s.at(Seat.W) == "d"
     switched = Seating.individual(1, 2, (3,), "a", "b", "c", "d", switched=True)
     assert switched.hands_of("a") is Direction.EW
+
+
+@pytest.mark.parametrize("value", [Tray, Seating, Share])
+def test_movement_values_take_the_fields_they_declare(value: type) -> None:
+    # their `__init__` is our own (schedules.types._stored_by_slot), not the dataclass's
+    fields = dataclasses.fields(value)
+    params = list(inspect.signature(value).parameters.values())
+    assert [p.name for p in params] == [f.name for f in fields]
+    assert [p.default for p in params] == [
+        inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default for f in fields
+    ]
+
+
+def test_a_seating_made_by_keyword_is_the_one_made_by_position() -> None:
+    by_position = Seating(2, 3, (4, 5), ("1", "6"))
+    by_keyword = Seating(places=("1", "6"), trays=(4, 5), table=3, round=2)
+    assert by_keyword == by_position
+    assert hash(by_keyword) == hash(by_position)
+    assert (by_position.round, by_position.table, by_position.switched) == (2, 3, False)
+    assert dataclasses.replace(by_position, switched=True).hands_of("1") is Direction.EW
+    assert pickle.loads(pickle.dumps(by_position)) == by_position
+    assert Tray(7, Seat.S, 2, 3) == Tray(
+        number=7, dealer=Seat.S, original_round=2, original_table=3
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        by_position.round = 1  # type: ignore[misc]
+    with pytest.raises(TypeError, match="original_table"):
+        Tray(1, Seat.N, 1)  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize("path", FIXTURES[::7], ids=lambda p: p.stem)

@@ -4,8 +4,11 @@ and on copies broken in every way that touches the trays."""
 
 from __future__ import annotations
 
+import weakref
+from collections import defaultdict
 from dataclasses import replace
 from functools import cache
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +19,7 @@ from schedules.balance import BalanceReport, balance
 from schedules.catalog import Request
 from schedules.findings import Finding
 from schedules.promises.teams import complete_matches
-from schedules.types import Movement, Seating
+from schedules.types import Direction, Movement, Seating
 from schedules.verify import verify
 
 REQUESTS = (
@@ -87,7 +90,17 @@ def test_every_good_movement_reads_the_same_either_way() -> None:
 Damage = tuple[str, int, int]
 DAMAGES = st.tuples(
     st.sampled_from(
-        ["trays", "split", "repeat", "places", "switch", "drop-share", "part-share", "original"]
+        [
+            "trays",
+            "split",
+            "halves",
+            "repeat",
+            "places",
+            "switch",
+            "drop-share",
+            "part-share",
+            "original",
+        ]
     ),
     st.integers(0, 10_000),
     st.integers(0, 10_000),
@@ -96,8 +109,9 @@ DAMAGES = st.tuples(
 
 def damaged(m: Movement, damages: list[Damage]) -> Movement:
     """`m` with each damage done in turn: a seating playing another's trays, split in two
-    (part of its trays arrow-switched), listing a tray twice, seating another's pair or
-    switched; a relay dropped or declaring only part of its trays; a tray's original play moved."""
+    (part of its trays arrow-switched, or two halves played alike), listing a tray twice,
+    seating another's pair or switched; a relay dropped or declaring only part of its trays;
+    a tray's original play moved."""
     for kind, i, j in damages:
         seatings = list(m.seatings)
         s, other = seatings[i % len(seatings)], seatings[j % len(seatings)]
@@ -107,6 +121,9 @@ def damaged(m: Movement, damages: list[Damage]) -> Movement:
         elif kind == "split" and len(s.trays) > 1:
             cut = 1 + j % (len(s.trays) - 1)
             new = (replace(s, trays=s.trays[:cut]), replace(s, trays=s.trays[cut:], switched=True))
+        elif kind == "halves" and len(s.trays) > 1:
+            cut = 1 + j % (len(s.trays) - 1)
+            new = (replace(s, trays=s.trays[:cut]), replace(s, trays=s.trays[cut:]))
         elif kind == "repeat":
             new = (replace(s, trays=(*s.trays, s.trays[0])),)
         elif kind == "places":
@@ -143,3 +160,87 @@ def test_a_broken_movement_reads_the_same_either_way(k: int, damages: list[Damag
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(tally, "_by_set", lambda listed: None)
             assert complete_matches(replace(m)) == matches
+
+
+def tray_sets_by_definition(m: Movement) -> list[tuple[int, ...]]:
+    """Trays played together: those with the same plays (round, table, who sits there and
+    whether arrow-switched), in tray order."""
+    plays: dict[int, list[tuple[int, int, tuple[str, ...], bool]]] = defaultdict(list)
+    for s in m.seatings:
+        for t in s.trays:
+            plays[t].append((s.round, s.table, s.places, s.switched))
+    sets: dict[tuple[object, ...], list[int]] = {}
+    for t in m.tray_numbers:
+        if t in plays:
+            sets.setdefault(tuple(sorted(plays[t])), []).append(t)
+    return [tuple(trays) for trays in sets.values()]
+
+
+def test_every_good_movement_has_the_tray_sets_of_the_definition() -> None:
+    for k in range(len(REQUESTS)):
+        m = replace(built(k))
+        assert tally.tray_sets(m) == tray_sets_by_definition(m)
+
+
+@settings(max_examples=150, deadline=None)
+@given(k=st.integers(0, len(REQUESTS) - 1), damages=st.lists(DAMAGES, min_size=1, max_size=3))
+def test_a_broken_movement_has_the_tray_sets_of_the_definition(
+    k: int, damages: list[Damage]
+) -> None:
+    m = damaged(built(k), damages)
+    assert tally.tray_sets(m) == tray_sets_by_definition(m)
+
+
+def test_a_match_played_in_halves_alike_is_one_tray_set() -> None:
+    # Both tables of a match play their two tray groups as two seatings each: every seating
+    # plays one group, and each table's two seatings are the same play, so both groups are
+    # played together, one set.
+    m = built(1)
+    first, second = m.seatings[:2]
+    per = len(first.trays) // 2
+    halves = [
+        replace(s, trays=part) for s in (first, second) for part in (s.trays[:per], s.trays[per:])
+    ]
+    share = m.shared[0]
+    shares = [replace(share, trays=part) for part in (share.trays[:per], share.trays[per:])]
+    split = replace(m, seatings=(*halves, *m.seatings[2:]), shared=(*shares, *m.shared[1:]))
+    assert verify(split) == []
+    assert {len(b) for b in tally.tray_blocks(split).of_seating} == {1}
+    assert tuple(sorted(first.trays)) in tally.tray_sets(split)
+
+
+def test_what_is_counted_for_a_movement_does_not_keep_it_alive() -> None:
+    m = replace(built(1))
+    assert verify(m) == []
+    balance(m)
+    counted = weakref.ref(m)
+    del m
+    assert counted() is None
+
+
+def matches_by_definition(m: Movement) -> dict[tuple[str, str], int]:
+    """Per two teams, the trays on which one holds the N-S hands against the other at one
+    table and the E-W hands against it at another."""
+    team_of = {p: team for team, pairs in m.teams.items() for p in pairs}
+    held: dict[tuple[int, str, str], set[Direction]] = defaultdict(set)
+    for s in m.seatings:
+        ns, ew = (team_of.get(p) for p in s.places)
+        if ns is not None and ew is not None:
+            for t in s.trays:
+                held[(t, ns, ew)].add(s.hands_of(s.places[0]))
+                held[(t, ew, ns)].add(s.hands_of(s.places[1]))
+    counts = dict.fromkeys(combinations(m.teams, 2), 0)
+    for (_, x, y), hands in held.items():
+        if (x, y) in counts and hands == {Direction.NS, Direction.EW}:
+            counts[(x, y)] += 1
+    return counts
+
+
+TEAM_REQUESTS = [k for k, r in enumerate(REQUESTS) if r.family == "team"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(k=st.sampled_from(TEAM_REQUESTS), damages=st.lists(DAMAGES, max_size=3))
+def test_complete_matches_are_those_of_the_definition(k: int, damages: list[Damage]) -> None:
+    m = damaged(built(k), damages)
+    assert complete_matches(m) == matches_by_definition(m)
