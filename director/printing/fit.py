@@ -270,22 +270,35 @@ def draw_middle(
     font: str = REGULAR,
     align: str = "center",
     floor: float = SHRINK_FLOOR,
+    into: TextBlock | None = None,
 ) -> None:
-    """Draw `text` fitted into a box (see `fit`) and centred vertically in it."""
+    """Draw `text` fitted into a box (see `fit`) and centred vertically in it; `into` a text
+    block the caller draws, when given."""
     fitted = fit(text, width, size, font, floor, height)
-    draw_lines(c, fitted, x, bottom + (height + fitted.height) / 2, width, align)
+    draw_lines(c, fitted, x, bottom + (height + fitted.height) / 2, width, align, into)
 
 
-def draw_lines(c: Canvas, fitted: Fitted, x: float, top: float, width: float, align: str) -> None:
-    """Draw fitted lines downwards from `top`, aligned in a box `width` points wide."""
-    text = TextBlock(c)
+def draw_lines(
+    c: Canvas,
+    fitted: Fitted,
+    x: float,
+    top: float,
+    width: float,
+    align: str,
+    into: TextBlock | None = None,
+) -> None:
+    """Draw fitted lines downwards from `top`, aligned in a box `width` points wide: at once,
+    or `into` a text block the caller draws later (one text object for many boxes, as a
+    page of thousands of cells needs)."""
+    text = TextBlock(c) if into is None else into
     for line, y in zip(fitted.lines, fitted.baselines(top), strict=True):
         shift = 0.0
         if align in ("center", "right"):
             spare = width - _width(line, fitted.font, fitted.size)
             shift = spare / 2 if align == "center" else spare
         text.line(line, fitted.font, fitted.size, x + shift, y)
-    text.draw()
+    if into is None:
+        text.draw()
 
 
 _Typeface = tuple[str, float, int]

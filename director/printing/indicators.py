@@ -142,11 +142,13 @@ def draw_card(c: Canvas, card: IndicatorCard, slot: Slot, sizes: Sizes) -> None:
     shade = sum(widths[NEXT + 1 :])
     c.rect(xs[NEXT + 1], slot.y + PAD, shade, top - slot.y - PAD, stroke=0, fill=1)
     c.setFillGray(0)
+    text = fit.TextBlock(c)  # every row's text as one text object, drawn over the shading
     for i, row in enumerate(card.rows):
         bottom = top - (i + 1) * row_height
-        _draw_row(c, row, xs, widths, bottom, row_height, sizes)
+        _draw_row(c, row, xs, widths, bottom, row_height, sizes, text)
         c.setLineWidth(0.3)
         c.line(slot.x + PAD, bottom, slot.x + PAD + inner, bottom)
+    text.draw()
 
 
 def _draw_header(c: Canvas, card: IndicatorCard, x: float, top: float, width: float) -> None:
@@ -165,6 +167,7 @@ def _draw_row(
     bottom: float,
     h: float,
     sizes: Sizes,
+    text: fit.TextBlock,
 ) -> None:
     size = sizes.row
     gap = GAP
@@ -174,21 +177,25 @@ def _draw_row(
         (row.trays, sizes.trays, REGULAR, 1.0),
         (row.trays_then, sizes.trays_then, REGULAR, 1.0),
     )
-    for (text, s, font, floor), x, w in zip(cells, xs, widths, strict=False):
-        if text:
-            fit.draw_middle(c, text, x + gap, bottom, w - 2 * gap, h, s, font, "left", floor)
+    for (words, s, font, floor), x, w in zip(cells, xs, widths, strict=False):
+        if words:
+            fit.draw_middle(c, words, x + gap, bottom, w - 2 * gap, h, s, font, "left", floor, text)
     span = sum(widths[NEXT:])
     if row.next_table is None:
-        fit.draw_middle(c, row.next_note, xs[NEXT] + gap, bottom, span - 2 * gap, h, size, REGULAR)
+        fit.draw_middle(
+            c, row.next_note, xs[NEXT] + gap, bottom, span - 2 * gap, h, size, into=text
+        )
         return
     if row.skip:
         # The warning under the move, across the "next" columns, so the mover cannot miss it.
         low = h * SKIP_SHARE
-        fit.draw_middle(c, row.skip, xs[NEXT] + gap, bottom, span - 2 * gap, low, 11, BOLD)
+        fit.draw_middle(
+            c, row.skip, xs[NEXT] + gap, bottom, span - 2 * gap, low, 11, BOLD, into=text
+        )
         bottom, h = bottom + low, h - low
     big = min(sizes.next, h * 0.8)  # smaller only above a skip warning
-    fit.draw_middle(c, "→", xs[NEXT], bottom, widths[NEXT], h, big, BOLD)
+    fit.draw_middle(c, "→", xs[NEXT], bottom, widths[NEXT], h, big, BOLD, into=text)
     x, w = xs[NEXT + 1], widths[NEXT + 1]
-    fit.draw_middle(c, str(row.next_table), x + gap, bottom, w - 2 * gap, h, big, BOLD)
+    fit.draw_middle(c, str(row.next_table), x + gap, bottom, w - 2 * gap, h, big, BOLD, into=text)
     x, w = xs[NEXT + 2], widths[NEXT + 2]
-    fit.draw_middle(c, row.next_seat, x + gap, bottom, w - 2 * gap, h, size, BOLD)
+    fit.draw_middle(c, row.next_seat, x + gap, bottom, w - 2 * gap, h, size, BOLD, into=text)
