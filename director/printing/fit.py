@@ -252,10 +252,12 @@ def draw(
     size: float,
     font: str = REGULAR,
     align: str = "left",
+    into: TextBlock | None = None,
 ) -> float:
-    """Draw `text` fitted into the box whose top-left corner is (x, top); return its height."""
+    """Draw `text` fitted into the box whose top-left corner is (x, top); return its height.
+    `into`: a text block the caller draws (see `draw_lines`)."""
     fitted = fit(text, width, size, font)
-    draw_lines(c, fitted, x, top, width, align)
+    draw_lines(c, fitted, x, top, width, align, into)
     return fitted.height
 
 

@@ -132,18 +132,20 @@ def draw_card(c: Canvas, part: Part, slot: Slot) -> None:
     lines = _lines(part)
     height = min(14 * mm, (top - slot.y - PAD) / max(len(lines), 1))
     trays_per_row = max((len(r.trays) for r in card.rows), default=1) or 1
+    text = fit.TextBlock(c)  # every line's words as one text object, drawn over the shading
     for line in lines:
         bottom = top - height
         if isinstance(line, ScoreRow):
-            _draw_row(c, line, xs, widths, bottom, height, trays_per_row)
+            _draw_row(c, line, xs, widths, bottom, height, trays_per_row, text)
         elif isinstance(line, tuple):
             label = f"Subtotal, hands {line[0]}-{line[1]}"
-            _draw_total(c, label, x0, inner, xs[TRICKS], widths[TRICKS], bottom, height)
+            _draw_total(c, label, x0, inner, xs[TRICKS], widths[TRICKS], bottom, height, text)
         else:
-            _draw_total(c, line, x0, inner, xs[-1], widths[-1], bottom, height)
+            _draw_total(c, line, x0, inner, xs[-1], widths[-1], bottom, height, text)
         c.setLineWidth(0.3)
         c.line(x0, bottom, x0 + inner, bottom)
         top = bottom
+    text.draw()
 
 
 TRICKS = -3
@@ -158,6 +160,7 @@ def _draw_row(
     bottom: float,
     h: float,
     trays_per_row: int,
+    into: fit.TextBlock,
 ) -> None:
     size = min(12, h * 0.45)
     texts = [str(row.round), row.table, row.seat]
@@ -175,8 +178,9 @@ def _draw_row(
             size,
             BOLD if i < 2 else REGULAR,
             "left",
+            into=into,
         )
-    _draw_trick_boxes(c, row.trays, xs[TRICKS], widths[TRICKS], bottom, h, trays_per_row)
+    _draw_trick_boxes(c, row.trays, xs[TRICKS], widths[TRICKS], bottom, h, trays_per_row, into)
     if row.trays:
         c.setLineWidth(0.4)
         for x, w in zip(xs[TRICKS + 1 :], widths[TRICKS + 1 :], strict=True):
@@ -184,7 +188,14 @@ def _draw_row(
 
 
 def _draw_trick_boxes(
-    c: Canvas, trays: tuple[int, ...], x: float, width: float, bottom: float, h: float, slots: int
+    c: Canvas,
+    trays: tuple[int, ...],
+    x: float,
+    width: float,
+    bottom: float,
+    h: float,
+    slots: int,
+    into: fit.TextBlock,
 ) -> None:
     """A box per tray: the tray number small in its corner, room for the tricks below it."""
     box = width / slots
@@ -200,6 +211,7 @@ def _draw_trick_boxes(
             box - 2 * CELL_GAP,
             fit.FLOOR_SIZE,
             BOLD,
+            into=into,
         )
 
 
@@ -212,6 +224,7 @@ def _draw_total(
     box_w: float,
     bottom: float,
     h: float,
+    into: fit.TextBlock,
 ) -> None:
     """A shaded line: the label, right-aligned, and a box to write the total in."""
     c.setFillGray(0.9)
@@ -227,6 +240,7 @@ def _draw_total(
         min(11, h * 0.45),
         BOLD,
         "right",
+        into=into,
     )
     c.setLineWidth(0.6)
     c.setFillGray(1)
