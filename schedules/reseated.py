@@ -4,7 +4,8 @@ stored where they compare the field more evenly than any other movement we build
 
 The search (tools/howell_reseat_search.py) starts from our shortened or interwoven Howell, or
 for fewer rounds than tables from a field where every pair plays each of the R tray sets once
-(some relayed between two tables), and moves pairs only in ways that keep every rule: nobody
+(some relayed between two tables), or from a double Howell at the balance bound
+(tools/howell_double_search.py), and moves pairs only in ways that keep every rule: nobody
 meets anyone twice or plays a set twice. `director movement howell --tables T --rounds R
 --balance best` weighs the stored one against the others.
 """
@@ -26,6 +27,8 @@ ORIGINS = {
     "shortened": "the shortened Howell",
     "interwoven": "the interwoven Howell",
     "random": "a random seating in which every pair plays each tray set once",
+    "double": "a double Howell (every pair plays each tray set once and every two sets are "
+    "held the same way by half the field), which it could not better",
 }
 """Where the search started, in words."""
 

@@ -2,19 +2,21 @@
 schedules/data/howell/reseated.json, which `schedules.reseated` reads.
 
     .venv/bin/python tools/howell_reseat_search.py [--tables 4-30] [--fewer-rounds] [--seed 0]
-        [--moves 60000] [--out FILE]
+        [--moves 60000] [--again | --double] [--out FILE]
 
 The balance searches of tools/howell_balance_search.py keep who meets whom and only turn tables
 round. This one also moves pairs between tables: it starts from each movement we build for the
 size (the shortened Howell, the interwoven Howell, and for fewer rounds than tables a field
 seated at random until every pair plays each of the R tray sets once, some relayed between two
-tables) and anneals with moves that keep every rule: two pairs on the same tray set in a round
-change places (at one table: they turn it round; at two tables sharing the set: they change
-tables), or two pairs exchange the tray sets they play in two rounds. No pair plays a set twice
-or meets another twice; the sum of squared comparison counts, which for a fixed total is the
-spread SS, is what falls. A result is stored, verified and with its balance, only where it
-balances better than every movement we build for that size; every size searched is recorded,
-so a run can be resumed.
+tables; where one fits, the double Howell at the balance bound of
+tools/howell_double_search.py) and anneals with moves that keep every rule: two pairs on the
+same tray set in a round change places (at one table: they turn it round; at two tables
+sharing the set: they change tables), or two pairs exchange the tray sets they play in two
+rounds. No pair plays a set twice or meets another twice; the sum of squared comparison
+counts, which for a fixed total is the spread SS, is what falls. A result is stored, verified
+and with its balance, only where it balances better than every movement we build for that
+size; every size searched is recorded, so a run can be resumed (`--again` searches stored
+sizes again, `--double` only those a double Howell fits).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from schedules.balance import balance  # noqa: E402
 from schedules.catalog import Request, build  # noqa: E402
 from schedules.findings import ImpossibleMovementError  # noqa: E402
 from schedules.types import Movement  # noqa: E402
+from tools import howell_double_search  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "howell" / "reseated.json"
 MOVES = 60_000
@@ -258,6 +261,9 @@ def search(tables: int, rounds: int, seed: int, moves: int) -> dict[str, object]
     starts = [(m.variant or "shortened", from_movement(m)) for m in built]
     if (rounds < tables or not built) and (seated := random_field(tables, rounds, rnd)):
         starts.append(("random", seated))
+    # last, so that the starts before it draw the same random numbers as without it
+    if double := howell_double_search.seat(tables, rounds, seed):
+        starts.append(("double", Field(*double, rounds)))
     entry: dict[str, object] = {"before_index": round(target, 4), "seed": seed, "moves": moves}
     best_index = target
     for origin, field in starts:
@@ -288,16 +294,27 @@ def main() -> int:
     parser.add_argument(
         "--fewer-rounds", action="store_true", help="only the sizes of fewer rounds than tables"
     )
+    parser.add_argument(
+        "--double",
+        action="store_true",
+        help="search again only the sizes a double Howell fits (tools/howell_double_search.py)",
+    )
     parser.add_argument("--out", type=Path, default=PATH, help="the file to add the sizes to")
     args = parser.parse_args()
     first, _, last = args.tables.partition("-")
     stored = json.loads(args.out.read_text()) if args.out.exists() else {"sizes": {}}
-    stored["command"] = f"tools/howell_reseat_search.py --seed {args.seed} --moves {args.moves}"
+    # a file made by several runs keeps the commands recorded with it
+    stored.setdefault(
+        "command", f"tools/howell_reseat_search.py --seed {args.seed} --moves {args.moves}"
+    )
     for tables in range(int(first), int(last or first) + 1):
         longest = tables - 1 if args.fewer_rounds else 2 * tables - 2
         for rounds in range((tables + 1) // 2, longest + 1):
             key = f"{tables} {rounds}"
-            if key in stored["sizes"] and not args.again:
+            if args.double:
+                if not howell_double_search.fits(tables, rounds):
+                    continue
+            elif key in stored["sizes"] and not args.again:
                 continue
             entry = search(tables, rounds, args.seed, args.moves)
             stored["sizes"][key] = entry

@@ -5,6 +5,7 @@ it beats the shortened and interwoven Howells."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -12,11 +13,13 @@ from hypothesis import strategies as st
 
 from schedules import reseated
 from schedules.balance import balance
+from schedules.balance_table import index_bound
 from schedules.catalog import Request, build
 from schedules.findings import ImpossibleMovementError
 from schedules.tally import opponent_counts
 from schedules.types import Movement
 from schedules.verify import verify
+from tools import howell_double_search
 from tools.howell_reseat_search import Field, from_movement, improve, random_field, search
 
 FOUND = sorted(
@@ -135,3 +138,90 @@ def test_the_search_finds_again_what_is_stored_for_8_tables_5_rounds() -> None:
     again = search(8, 5, stored["seed"], stored["moves"])
     assert again["index"] == stored["index"]
     assert again["seats"] == stored["seats"]
+
+
+DOUBLE_SIZES = [(t, r) for t in range(4, 17) for r in (t - 1, t) if howell_double_search.fits(t, r)]
+
+
+@pytest.mark.parametrize(("tables", "rounds"), DOUBLE_SIZES)
+def test_a_double_howell_holds_every_two_sets_the_same_way_by_half_the_field(
+    tables: int, rounds: int
+) -> None:
+    sides = howell_double_search.directions(tables, rounds)
+    assert len(sides) == 2 * tables
+    for a in range(rounds):
+        assert sum(row[a] for row in sides) == tables  # as many East-West as North-South
+        for b in range(a):
+            assert sum(row[a] == row[b] for row in sides) == tables
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([(6, 5), (6, 6), (8, 8), (10, 9)]), st.randoms(use_true_random=False))
+def test_kempe_exchanges_and_relay_turns_keep_the_colouring_proper_and_the_cost_exact(
+    size: tuple[int, int], rnd: random.Random
+) -> None:
+    tables, rounds = size
+    sides = howell_double_search.directions(tables, rounds)
+    table_set = howell_double_search.layout(tables, rounds)
+    round_of = howell_double_search.colouring(sides, table_set, rnd)
+    assert round_of is not None
+    field = howell_double_search.Colouring(sides, round_of)
+    for _ in range(40):
+        p, s, other = rnd.randrange(2 * tables), rnd.randrange(rounds), rnd.randrange(rounds)
+        first = field.round_of[p][s]
+        joins = field.chain(p, s, other, rnd)
+        if joins is not None:
+            field.cost += field.exchange(joins, first, other)
+            if rnd.random() < 0.5:
+                # undone, as the annealing undoes a move it refuses
+                field.cost += field.exchange(joins, first, other)
+        relayed = [(s, r) for r, row in enumerate(table_set) for s in row if row.count(s) > 1]
+        if relayed:
+            field.cost += field.turn_relay(*rnd.choice(relayed))
+        # every pair plays once a round, each set side as often as the set has tables
+        assert all(sorted(row) == list(range(rounds)) for row in field.round_of)
+        for r, row in enumerate(table_set):
+            for s in set(row):
+                assert [len(held) for held in field.holders[s][r]] == [row.count(s)] * 2
+        # the meetings kept move by move are those of the tables as they stand
+        assert field.cost == _twice(field.holders)
+
+
+def _twice(holders: list[list[tuple[list[int], list[int]]]]) -> int:
+    """Meetings beyond the first, counted afresh from who holds which side at each table."""
+    met = Counter(
+        frozenset(pair)
+        for row in holders
+        for north, east in row
+        for pair in zip(north, east, strict=True)
+    )
+    return sum(n - 1 for n in met.values())
+
+
+def test_every_stored_double_howell_reaches_the_bound() -> None:
+    doubles = [(size, entry) for size, entry in FOUND if entry["origin"] == "double"]
+    assert {(10, 10), (12, 12), (14, 14)} <= {size for size, _ in doubles}
+    for (tables, rounds), entry in doubles:
+        if rounds >= tables:
+            assert entry["index"] == pytest.approx(index_bound(tables, rounds), abs=1e-4)
+
+
+@pytest.mark.parametrize(("tables", "rounds"), [(6, 5), (8, 8)])
+def test_a_double_howell_keeps_the_rules_with_or_without_relays(tables: int, rounds: int) -> None:
+    found = howell_double_search.seat(tables, rounds, 0)
+    assert found is not None
+    movement = reseated.movement_of(tables, *found, 2, "double")
+    _rules(movement)
+    assert bool(movement.shared) == (rounds < tables)
+    if rounds >= tables:
+        assert balance(movement).index == pytest.approx(index_bound(tables, rounds))
+
+
+@pytest.mark.slow
+def test_the_double_search_finds_again_what_is_stored_for_10_tables_10_rounds() -> None:
+    stored = reseated.stored_sizes()["10 10"]
+    found = howell_double_search.seat(10, 10, stored["seed"])
+    assert found is not None
+    seats, sets = found
+    assert [[p + 1 for p in row] for row in seats] == stored["seats"]
+    assert [[s + 1 for s in row] for row in sets] == stored["sets"]
