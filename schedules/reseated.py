@@ -32,6 +32,19 @@ ORIGINS = {
 }
 """Where the search started, in words."""
 
+MADE = {
+    "solver": "a constraint solver seated the pairs of a double Howell (every pair plays each "
+    "tray set once and every two sets are held the same way by half the field)",
+}
+"""How an entry that no balance search started from was made, in words."""
+
+
+def _made(origin: str) -> str:
+    """How the stored seating was made, in words."""
+    if origin in MADE:
+        return MADE[origin]
+    return f"a balance search moved pairs between tables, starting from {ORIGINS[origin]}"
+
 
 class Entry(TypedDict, total=False):
     """One size searched: the index of our best movement before, how it was searched, and
@@ -48,6 +61,8 @@ class Entry(TypedDict, total=False):
     """Per round, each table's tray set (from 1)."""
     ss: str
     index: float
+    command: str
+    """The command that made an entry no balance search made (see `MADE`)."""
 
 
 @cache
@@ -106,8 +121,8 @@ def movement_of(
         variant="reseated",
         promise="howell",
         notes=(
-            "Reseated Howell: a balance search moved pairs between tables, starting from "
-            f"{ORIGINS[origin]}; nobody meets anyone twice or plays a tray set twice.",
+            f"Reseated Howell: {_made(origin)}; nobody meets anyone twice or plays a tray set"
+            " twice.",
             *(
                 ["Where there are more tables than tray sets in play, two tables share a set "
                  "in a round and pass its trays between them (a relay)."]

@@ -28,6 +28,7 @@ import argparse
 import math
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,16 +63,16 @@ def layout(tables: int, rounds: int) -> list[list[int]]:
     return [[(r + o) % rounds for o in offsets] for r in range(rounds)]
 
 
-def directions(tables: int, rounds: int) -> list[list[int]]:
+def directions(tables: int, rounds: int, sets: Sequence[int] | None = None) -> list[list[int]]:
     """Per pair (0..2T-1), its side on each of the R sets (0 North-South, 1 East-West), every
-    two sets held the same way by exactly half the field (the size must fit)."""
+    two sets held the same way by exactly half the field (the size must fit). The sets are the
+    group elements `sets`, by default 0..R-1."""
     found = hadamard(2 * tables - 1)
     assert found is not None, "no Hadamard difference set of this order"
     group, base = found.group, found.elements
-    # set k is the group element k; pair x < 2T - 1 is the element x, the last pair infinity
-    sides = [
-        [0 if group.sub(x, k) in base else 1 for k in range(rounds)] for x in range(group.order)
-    ]
+    elements = range(rounds) if sets is None else sets
+    # set k is a group element; pair x < 2T - 1 is the element x, the last pair infinity
+    sides = [[0 if group.sub(x, k) in base else 1 for k in elements] for x in range(group.order)]
     return [*sides, [0] * rounds]
 
 

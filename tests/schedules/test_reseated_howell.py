@@ -15,6 +15,7 @@ from schedules import reseated
 from schedules.balance import balance
 from schedules.balance_table import index_bound
 from schedules.catalog import Request, build
+from schedules.designs.fields import field
 from schedules.findings import ImpossibleMovementError
 from schedules.tally import opponent_counts
 from schedules.types import Movement
@@ -153,6 +154,25 @@ def test_a_double_howell_holds_every_two_sets_the_same_way_by_half_the_field(
         assert sum(row[a] for row in sides) == tables  # as many East-West as North-South
         for b in range(a):
             assert sum(row[a] == row[b] for row in sides) == tables
+
+
+@pytest.mark.parametrize("tables", [6, 10, 12, 14, 16])
+def test_on_the_squares_of_gf_q_multiplying_by_a_square_keeps_every_side(tables: int) -> None:
+    """What tools/howell_double_solve.py assumes (without needing the solver): with the sets
+    the powers of a square of GF(2T - 1), pair x holds set i + 1 on the side step * x holds
+    set i, and every two sets are still held the same way by half the field."""
+    q, rounds = 2 * tables - 1, tables - 1
+    f = field(q)
+    step = f.mul(f.generator, f.generator)
+    sides = howell_double_search.directions(
+        tables, rounds, [f.power(step, i) for i in range(rounds)]
+    )
+    for a in range(rounds):
+        for b in range(a):
+            assert sum(row[a] == row[b] for row in sides) == tables
+    for x in range(q):
+        for i in range(rounds - 1):
+            assert sides[f.mul(step, x)][i + 1] == sides[x][i]
 
 
 @settings(max_examples=10, deadline=None)
