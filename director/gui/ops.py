@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QProgressDialog, QWidget
@@ -65,7 +65,7 @@ class _Receiver(QObject):
     from there (PySide6 6.8 and later crash on that), so every slot of an op is one of these.
     """
 
-    def __init__(self, op: Op[object]) -> None:
+    def __init__(self, op: Op[Any]) -> None:
         super().__init__()
         self._op = op
 
@@ -86,7 +86,7 @@ class _Receiver(QObject):
         self._op._finished()
 
 
-_RUNNING: set[Op[object]] = set()
+_RUNNING: set[Op[Any]] = set()
 """Ops whose work has not finished: kept alive until then, whoever started them."""
 
 
@@ -130,7 +130,7 @@ class Op(Generic[T]):
         self.dialog: QProgressDialog | None = None
         self.progress: Progress | None = None
         self.signals = _Signals()
-        self._receiver = _Receiver(self)  # type: ignore[arg-type]  # Op is invariant in T
+        self._receiver = _Receiver(self)
 
     def success(self, callback: Callable[[T], None]) -> Op[T]:
         """Call `callback(result)` on the GUI thread when the job ends well."""
@@ -163,14 +163,14 @@ class Op(Generic[T]):
         self.signals.succeeded.connect(self._receiver.succeeded)
         self.signals.failed.connect(self._receiver.failed)
         self.signals.finished.connect(self._receiver.finished)
-        _RUNNING.add(self)  # type: ignore[arg-type]
+        _RUNNING.add(self)
         (pool or QThreadPool.globalInstance()).start(runnable)
         return self
 
     def _finished(self) -> None:
         if self.dialog is not None:
             self.dialog.close()
-        _RUNNING.discard(self)  # type: ignore[arg-type]
+        _RUNNING.discard(self)
 
     def _show_progress(self, done: int, total: int, text: str) -> None:
         if self.dialog is not None:
