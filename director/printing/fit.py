@@ -332,16 +332,30 @@ class TextBlock:
 
     def line(self, text: str, font: str, size: float, x: float, y: float) -> None:
         """`text` in `font` at `size` points, its baseline starting at (x, y)."""
-        key = (text, font, size, self._typeface)
-        known = self._known.get(key)
-        if known is None:
-            known = self._known[key] = self._encode(text, font, size)
-        self._code.append(f"1 0 0 1 {_number(x)} {_number(y)} Tm {known[0]}")
-        self._typeface = known[1]
+        self.lines_at(((text, font, place(x)),), size, place(y))
 
-    def _encode(self, text: str, font: str, size: float) -> tuple[str, _Typeface]:
+    def lines_at(self, lines: Iterable[tuple[str, str, str]], size: float, y: str) -> None:
+        """Lines (text, font, x) at `size` points on one baseline `y`, the coordinates
+        already written out by `place`: a grid's columns and rows are written once, not once
+        per cell."""
+        known = self._known
+        code = self._code
+        typeface = self._typeface
+        at = f" {y} Tm "
+        for text, font, x in lines:
+            key = (text, font, size, typeface)
+            encoded = known.get(key)
+            if encoded is None:
+                encoded = known[key] = self._encode(text, font, size, typeface)
+            code.append(f"1 0 0 1 {x}{at}{encoded[0]}")
+            typeface = encoded[1]
+        self._typeface = typeface
+
+    def _encode(
+        self, text: str, font: str, size: float, now: _Typeface | None
+    ) -> tuple[str, _Typeface]:
+        """`text`'s operators after the typeface `now`, and the typeface after them."""
         face = getFont(font)
-        now = self._typeface
         subset = now[2] if now is not None and now[:2] == (font, size) else -1
         code: list[str] = []
         for part, characters in face.splitString(text, self._document):
@@ -365,10 +379,15 @@ def _width(text: str, font: str, size: float) -> float:
 
 
 @lru_cache(maxsize=LAYOUTS_KEPT)
-def _number(value: float) -> str:
+def place(value: float) -> str:
     """A coordinate as reportlab writes it: the same few recur on every page, and formatting
     one costs more than looking it up."""
     return fp_str(value)
+
+
+def places(values: Iterable[float]) -> tuple[str, ...]:
+    """Each of `values` written out by `place`."""
+    return tuple(place(v) for v in values)
 
 
 class FittedText(Flowable):

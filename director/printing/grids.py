@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
+from reportlab.lib.colors import HexColor, black
 from reportlab.platypus import Flowable
 
 from director.printing import fit
@@ -23,7 +24,8 @@ PADDING = 3
 """Cell padding on every side (points)."""
 HEADING_SCALE = 0.8
 """The heading row's text size relative to the body's."""
-HEADING_BACKGROUND = "#e0e0e0"
+HEADING_BACKGROUND = HexColor("#e0e0e0")
+"""Made once: a colour given by name is parsed again on every use."""
 LINE_WIDTH = 0.5
 """The rules between cells (points)."""
 
@@ -55,11 +57,11 @@ def grid(
     fonts = tuple(BOLD if i in bold_columns else REGULAR for i in range(len(widths)))
     floor = fit.SHRINK_FLOOR if shrink else 1.0
     # Recorded measurements are of every cell as laid out now, not of a row kept from before.
-    row = _row if fit.recording_now() else _kept_row
-    heading = row(
-        tuple(headings), widths, (heading_size,) * len(widths), (BOLD,) * len(widths), None, floor
-    )
-    body = tuple(row(tuple(texts), widths, sizes, fonts, row_height, floor) for texts in rows)
+    row = _measured_row if fit.recording_now() else _kept_row
+    headed = _columns(widths, (heading_size,) * len(widths), (BOLD,) * len(widths), floor)
+    heading = row(tuple(headings), headed, None)
+    columns = _columns(widths, sizes, fonts, floor)
+    body = tuple(row(tuple(texts), columns, row_height) for texts in rows)
     return Grid(widths, heading, body)
 
 
@@ -84,33 +86,87 @@ class Row:
     """The row's text size (its largest): a cell fitted at it on one line is drawn as the
     row's text."""
     height: float
+    plain: tuple[bool, ...]
+    """For each cell, whether it is the row's own one line of text (not shrunk, not wrapped)."""
 
 
-def _row(
-    texts: tuple[str, ...],
-    widths: tuple[float, ...],
-    sizes: tuple[float, ...],
-    fonts: tuple[str, ...],
-    at_least: float | None,
-    floor: float = fit.SHRINK_FLOOR,
-) -> Row:
-    """The row's cells fitted inside their padding, each at its column's size (shrunk down
-    to `floor` times it, then wrapped); it is as tall as its tallest cell, and `at_least` tall
-    when given (only text that wraps makes it taller then)."""
-    cells = tuple(
-        fit.fit(text, w - 2 * PADDING, size, font, floor)
-        for text, w, size, font in zip(texts, widths, sizes, fonts, strict=True)
+Laid = tuple[fit.Fitted, bool]
+"""A cell's text laid out for its column, and whether it is the row's own one line of text."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Column:
+    """How a column's cells are laid out: inside its padding, at its size, shrunk down to
+    `floor` times it then wrapped, in a row whose text is `row_size`."""
+
+    width: float
+    size: float
+    font: str
+    floor: float
+    row_size: float
+    known: dict[str, Laid]
+    """The column's texts laid out so far: a large event's sheets put the same few numbers
+    and names into the same columns tens of thousands of times."""
+
+    def lay(self, text: str) -> Laid:
+        """`text` laid out in the column (remembered)."""
+        laid = self.known.get(text)
+        if laid is None:
+            laid = self.known[text] = self.measure(text)
+        return laid
+
+    def measure(self, text: str) -> Laid:
+        """`text` laid out in the column afresh (as `fit.recording` records it)."""
+        cell = fit.fit(text, self.width, self.size, self.font, self.floor)
+        return cell, not _wraps(cell, self.row_size)
+
+
+@lru_cache(maxsize=256)
+def _columns(
+    widths: tuple[float, ...], sizes: tuple[float, ...], fonts: tuple[str, ...], floor: float
+) -> tuple[Column, ...]:
+    """The columns of a grid, kept with what they have laid out for the grids like it."""
+    row_size = max(sizes)
+    return tuple(
+        Column(w - 2 * PADDING, size, font, floor, row_size, {})
+        for w, size, font in zip(widths, sizes, fonts, strict=True)
     )
-    size = max(sizes)
-    wrapped = [c.height for c in cells if _wraps(c, size)]
-    if at_least is not None:
-        return Row(cells, size, max(at_least, max(wrapped, default=0) + 2 * PADDING))
-    return Row(cells, size, max([size * fit.LEADING, *wrapped]) + 2 * PADDING)
+
+
+def _row(texts: tuple[str, ...], columns: tuple[Column, ...], at_least: float | None) -> Row:
+    """The row's cells laid out in their columns (see `_row_of`)."""
+    return _row_of(
+        [column.lay(text) for text, column in zip(texts, columns, strict=True)],
+        columns[0].row_size,
+        at_least,
+    )
 
 
 _kept_row = lru_cache(maxsize=fit.LAYOUTS_KEPT)(_row)
 """`_row`, remembered: a grid too long for its page is laid out whole, to be measured, then
 again piece by piece (see `paging.paged`)."""
+
+
+def _measured_row(
+    texts: tuple[str, ...], columns: tuple[Column, ...], at_least: float | None
+) -> Row:
+    """`_row` with every cell laid out afresh (while `fit.recording`)."""
+    return _row_of(
+        [column.measure(text) for text, column in zip(texts, columns, strict=True)],
+        columns[0].row_size,
+        at_least,
+    )
+
+
+def _row_of(laid: list[Laid], size: float, at_least: float | None) -> Row:
+    """A row of cells laid out, its text at `size`: as tall as its tallest cell, and
+    `at_least` tall when given (only text that wraps makes it taller then)."""
+    cells = tuple(cell for cell, _ in laid)
+    plain = tuple(alone for _, alone in laid)
+    wrapped = [cell.height for cell, alone in laid if not alone]
+    if at_least is not None:
+        return Row(cells, size, max(at_least, max(wrapped, default=0) + 2 * PADDING), plain)
+    return Row(cells, size, max([size * fit.LEADING, *wrapped]) + 2 * PADDING, plain)
 
 
 def _wraps(cell: fit.Fitted, size: float) -> bool:
@@ -160,32 +216,57 @@ class Grid(Flowable):
         top = self.height
         canv.setFillColor(HEADING_BACKGROUND)
         canv.rect(0, top - self.heading.height, self.width, self.heading.height, stroke=0, fill=1)
-        canv.setFillColor("black")
+        canv.setFillColor(black)
         # One text object for the whole grid, each line of it a line of its own (the PDF's
         # text reads cell by cell as before): far cheaper than a text object per cell.
         text = fit.TextBlock(canv)
         lefts = tuple(accumulate(self.widths[:-1], initial=float(PADDING)))
+        places = fit.places(lefts)
         for row in (self.heading, *self.rows):
             bottom = top - row.height
             size = row.size
             # where a line of the row's own text sits, as reportlab's tables place it
-            baseline = bottom + (row.height + size * fit.LEADING) / 2 - size
-            for cell, x in zip(row.cells, lefts, strict=True):
-                if not _wraps(cell, size):
-                    if cell.lines[0]:
-                        text.line(cell.lines[0], cell.font, size, x, baseline)
-                    continue
-                middle = bottom + (row.height + cell.height) / 2
-                for line, y in zip(cell.lines, cell.baselines(middle), strict=True):
-                    if line:
-                        text.line(line, cell.font, cell.size, x, y)
+            baseline = fit.place(bottom + (row.height + size * fit.LEADING) / 2 - size)
+            if all(row.plain):  # most rows: every cell one line of the row's text
+                text.lines_at(
+                    (
+                        (cell.lines[0], cell.font, at)
+                        for cell, at in zip(row.cells, places, strict=True)
+                        if cell.lines[0]
+                    ),
+                    size,
+                    baseline,
+                )
+            else:
+                _draw_cells(text, row, bottom, baseline, lefts, places)
             top = bottom
         text.draw()
         canv.setLineWidth(LINE_WIDTH)
-        canv.setStrokeColor("black")
+        canv.setStrokeColor(black)
         canv.setLineCap(1)
         tops = accumulate((r.height for r in (self.heading, *self.rows)), initial=0.0)
         lines = [(0.0, self.height - y, self.width, self.height - y) for y in tops]
         lines += [(x, 0.0, x, self.height) for x in accumulate(self.widths, initial=0.0)]
         canv.lines(lines)
         canv.restoreState()
+
+
+def _draw_cells(
+    text: fit.TextBlock,
+    row: Row,
+    bottom: float,
+    baseline: str,
+    lefts: tuple[float, ...],
+    places: tuple[str, ...],
+) -> None:
+    """A row with text that wraps or shrinks, cell by cell so that the page's text reads in
+    column order: one line of the row's text on its `baseline`, the others centred."""
+    for cell, alone, x, at in zip(row.cells, row.plain, lefts, places, strict=True):
+        if alone:
+            if cell.lines[0]:
+                text.lines_at(((cell.lines[0], cell.font, at),), row.size, baseline)
+            continue
+        middle = bottom + (row.height + cell.height) / 2
+        for line, y in zip(cell.lines, cell.baselines(middle), strict=True):
+            if line:
+                text.line(line, cell.font, cell.size, x, y)

@@ -22,9 +22,20 @@ from director.scoring.model import (
 from director.scoring.text import figure as _figure
 from schedules.types import Label
 
-figure = lru_cache(maxsize=1 << 14)(_figure)
-"""The scoring's `figure`, remembered: a large event's sheets print the same few thousand
-figures tens of thousands of times."""
+
+def figure(value: Fraction | int | None, signed: bool = False) -> str:
+    """The scoring's `figure`, remembered: a large event's sheets print the same few thousand
+    figures tens of thousands of times."""
+    if value is None:
+        return _figure(None)
+    # Keyed by the integers: a Fraction's hash is a modular inverse, computed on every call.
+    return _figure_of(value.numerator, value.denominator, signed)
+
+
+@lru_cache(maxsize=1 << 14)
+def _figure_of(numerator: int, denominator: int, signed: bool) -> str:
+    return _figure(Fraction(numerator, denominator), signed)
+
 
 WINNER_MARK = "★"
 """Marks the winners' rows in the standings (drawn with the embedded font)."""

@@ -8,13 +8,14 @@ from collections.abc import Sequence
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from director.errors import DirectorError
-from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
+from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.columns import fitting_sizes
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, height_of, paged, room_left
+from director.printing.plain import PlainText
 from director.printing.result_contents import ResultsDocument, Table
 
 identifier = "results"
@@ -61,11 +62,11 @@ def render(
     styles = stylesheet()
     width = content_width(paper)
     room = frame_height(paper)
-    story: list[Flowable] = [Paragraph(escape(header.title), styles["title"])]
+    story: list[Flowable] = [PlainText(header.title, styles["title"])]
     if header.subtitle:
-        story.append(Paragraph(escape(header.subtitle), styles["heading"]))
+        story.append(PlainText(header.subtitle, styles["heading"]))
     if document.provisional:
-        story.append(Paragraph(escape(document.provisional.upper()), styles["heading"]))
+        story.append(PlainText(document.provisional.upper(), styles["heading"]))
     opening = len(story)
     if "standings" in parts:
         story += _standings(document, width, room, styles, story)
@@ -82,7 +83,7 @@ def render(
     for title, tables, shares in sections:
         if len(story) > opening:
             story.append(PageBreak())
-        heading = Paragraph(title, styles["title"])
+        heading = PlainText(title, styles["title"])
         story.append(heading)
         left = room - height_of([heading], width, room)
         # one size per column through the section: a name is as large on every sheet
@@ -108,8 +109,8 @@ def _standings(
     winners on the first page, after the `opening` title lines (paragraphs)."""
     story: list[Flowable] = []
     if document.winners:
-        story.append(Paragraph("Winners", styles["heading"]))
-        story.extend(Paragraph(escape(w), styles["body"]) for w in document.winners)
+        story.append(PlainText("Winners", styles["heading"]))
+        story.extend(PlainText(w, styles["body"]) for w in document.winners)
     # The first ranking may start under the winners; later ones start where they fit whole.
     left: float | None = room - height_of([*opening, *story], width, room)
     for table in document.rankings:
@@ -147,12 +148,12 @@ def _table(
     def piece(rows: Sequence[tuple[str, ...]], k: int, count: int) -> list[Flowable]:
         title = table.title + (" (continued)" if k else "")
         made: list[Flowable] = [
-            Paragraph(escape(title), styles["heading"]),
+            PlainText(title, styles["heading"]),
             Spacer(1, 1.5 * mm),
             grid(table.headings, rows, shares, width, at, shrink=False),
         ]
         if k == count - 1:
-            made.extend(Paragraph(escape(n), styles["small"]) for n in table.notes)
+            made.extend(PlainText(n, styles["small"]) for n in table.notes)
         return made
 
     return paged(table.rows, piece, width, room, first_room)
