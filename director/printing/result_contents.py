@@ -85,7 +85,7 @@ def results_document(session: Session, result: SessionResult) -> ResultsDocument
     }
     new_deals = {(n.tray, n.version): n for n in session.new_deals}
     deals = tuple(_deal(d, names, mp, irregular, new_deals) for d in result.deals)
-    personal = _personal(session, result, names, mp)
+    personal = _personal(session, result, names, mp, deals)
     couples = None
     if result.couples:
         couples = Table(
@@ -244,31 +244,41 @@ REVOKE_KEY = "+R: tricks gained by the opponents' revoke; -R: tricks lost by you
 
 
 def _personal(
-    session: Session, result: SessionResult, names: dict[Label, str], mp: bool
+    session: Session,
+    result: SessionResult,
+    names: dict[Label, str],
+    mp: bool,
+    deals: tuple[Table, ...],
 ) -> tuple[Table, ...]:
-    plays: dict[Label, list[tuple[str, ...]]] = {who: [] for who in session.movement.field}
-    for deal in result.deals:
-        for t in deal.tables:
-            for side, mine, theirs in (("N-S", t.ns, t.ew), ("E-W", t.ew, t.ns)):
-                ns = side == "N-S"
-                tricks = t.final_ns if ns else t.final_ew
-                score = (t.mp_ns if ns else t.mp_ew) if mp else (t.pm_ns if ns else t.pm_ew)
-                mark = t.marks[0] if ns else t.marks[1]
+    """A sheet per competitor: every deal it played, from its side. The round, table, pairs
+    and scores are the deal sheets' own text (`deals`, a row for each of `result`'s tables)."""
+    played: dict[Label, list[tuple[tuple[int, int], tuple[str, ...]]]] = {
+        who: [] for who in session.movement.field
+    }
+    for deal, sheet in zip(result.deals, deals, strict=True):
+        tray = str(deal.tray)
+        for t, (round_, table, ns, ew, *_, score_ns, score_ew, _note) in zip(
+            deal.tables, sheet.rows, strict=True
+        ):
+            for mine, theirs, side, tricks, mark, score in (
+                (t.ns, ew, "N-S", t.final_ns, t.marks[0], score_ns),
+                (t.ew, ns, "E-W", t.final_ew, t.marks[1], score_ew),
+            ):
+                row = (
+                    tray,
+                    round_,
+                    table,
+                    side,
+                    theirs,
+                    figure(tricks) + (f" {mark}" if mark else ""),
+                    score,
+                )
                 for who in mine:
-                    plays.setdefault(who, []).append(
-                        (
-                            str(t.tray),
-                            str(t.round),
-                            str(t.table),
-                            side,
-                            "-".join(theirs),
-                            figure(tricks) + (f" {mark}" if mark else ""),
-                            figure(score, signed=not mp),
-                        )
-                    )
+                    played.setdefault(who, []).append(((t.round, t.tray), row))
     totals = {s.label: s for rows in result.standings.values() for s in rows}
     sheets = []
-    for who, rows in plays.items():
+    for who, plays in played.items():
+        rows = [row for _, row in sorted(plays, key=lambda play: play[0])]
         notes: tuple[str, ...] = ()
         if who in totals:
             s = totals[who]
@@ -282,6 +292,5 @@ def _personal(
             notes += (REVOKE_KEY,)
         headings = ("Tray", "Round", "Table", "Hands", "Opponents", TRICKS_HEADING)
         headings += ("Matchpoints",) if mp else ("+/-",)
-        rows.sort(key=lambda r: (int(r[1]), int(r[0])))
         sheets.append(Table(_who(who, names), headings, tuple(rows), notes))
     return tuple(sheets)
