@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
 
 from director.scoring import matchpoints as mp
 from director.scoring.awards import ARTIFICIAL_SHARE, Outcome, rule_for, ruling
 from director.scoring.ceiling import final_average
+from director.scoring.exact import mean
 from director.scoring.model import (
     TRICKS,
     Adjustment,
@@ -64,6 +66,22 @@ class _Line:
         self.steps.append(Step(text, rule))
 
 
+# Steps and figures that many tables share are made once: fewer objects to build, and fewer
+# for the garbage collector to walk through while a large session is scored.
+
+
+@cache
+def _as_made(ns: int) -> Step:
+    """The first step at a table that played the deal (W1)."""
+    return Step(f"As made: N/S {ns}, E/W {TRICKS - ns}", "W1")
+
+
+@cache
+def _whole(tricks: int) -> Fraction:
+    """Tricks as made, as a fraction."""
+    return Fraction(tricks)
+
+
 def holders(seating: Seating, hands: Direction) -> tuple[Label, ...]:
     """Who held the `hands` of the trays at this seating (an arrow switch swaps the sides)."""
     return seating.side(hands.opposite if seating.switched else hands)
@@ -104,18 +122,19 @@ def score_deal(
     standing = [ln for ln in lines if ln.outcome is Outcome.STANDS]
     _apply_revokes(standing, ctx)
     counting = [ln.counted_ns for ln in lines if ln.counted_ns is not None]
-    avg_ns = Fraction(sum(counting, Fraction(0)), len(counting)) if counting else None
+    avg_ns = mean(counting) if counting else None
     if avg_ns is None and any(ln.outcome is not Outcome.STANDS for ln in lines):
         warnings.append(
             f"tray {tray}: no table's result counts, so an average is credited as half the tricks"
         )
-    tables = tuple(_finish(ln, avg_ns, lines, ctx) for ln in lines)
+    average = _Average(avg_ns)
+    tables = tuple(_finish(ln, average, lines, ctx) for ln in lines)
     made = [ln.made_ns for ln in standing if ln.made_ns is not None]
     deal = DealScore(
         tray=tray,
         version=version,
         avg_ns=avg_ns,
-        avg_ew=None if avg_ns is None else TRICKS - avg_ns,
+        avg_ew=None if avg_ns is None else average.ew,
         top_ns=max(made) if made else None,
         bottom_ns=min(made) if made else None,
         counting=len(counting),
@@ -164,9 +183,9 @@ def _line(
         ln.outcome = Outcome.AVERAGE
         ln.say(replay.text(result.tray), REPLAY_RULE)
     if ns is not None:
-        ln.say(f"As made: N/S {ns}, E/W {TRICKS - ns}", "W1")
+        ln.steps.append(_as_made(ns))
     if ln.outcome is Outcome.STANDS:
-        ln.counted_ns = Fraction(ns) if ns is not None else None
+        ln.counted_ns = _whole(ns) if ns is not None else None
         ln.final_ns = ln.counted_ns
     return ln
 
@@ -323,33 +342,67 @@ def _both_revoked(ln: _Line, revokes: Sequence[Revoke], ref_ns: list[int]) -> No
     )
 
 
-def _finish(
-    ln: _Line, avg_ns: Fraction | None, lines: Sequence[_Line], ctx: DealContext
-) -> TableScore:
+class _Average:
+    """A deal's average, and the figures each final score makes against it.
+
+    A deal's tables share a few final scores (tricks 0 to 13, mostly): each one's plus/minus
+    and its explanation are worked out once, not at every table, for Fraction arithmetic and
+    its text are most of the cost of scoring a deal."""
+
+    __slots__ = ("_figures", "_lead", "award", "counted", "ew", "ns")
+
+    def __init__(self, avg_ns: Fraction | None) -> None:
+        # No table's result counts: half the tricks stand for the average.
+        self.counted = avg_ns is not None
+        self.ns = HALF if avg_ns is None else avg_ns
+        self.ew = TRICKS - self.ns
+        # The explanation at a table credited the average.
+        self.award = Step(
+            f"Average score: N/S {_fmt(self.ns)}, E/W {_fmt(self.ew)}; plus/minus 0", "W13"
+        )
+        self._lead = f"Deal average N/S {_fmt(self.ns)}, E/W {_fmt(self.ew)}: plus/minus"
+        # Keyed by numerators and denominators: hashing a Fraction costs more than the tuple.
+        self._figures: dict[tuple[int, ...], tuple[Fraction, Fraction, Fraction, Step]] = {}
+
+    def figures(
+        self, final_ns: Fraction, final_ew: Fraction | None
+    ) -> tuple[Fraction, Fraction, Fraction, Step]:
+        """For a table's final N/S and E/W tricks (None: the rest of the 13): the final E/W
+        tricks, the plus/minus of N/S and of E/W, and their explanation (W2)."""
+        key: tuple[int, ...] = (final_ns.numerator, final_ns.denominator)
+        if final_ew is not None:
+            key += (final_ew.numerator, final_ew.denominator)
+        found = self._figures.get(key)
+        if found is None:
+            pm_ns = final_ns - self.ns
+            if final_ew is None:  # E/W's share of the 13 against theirs: -pm_ns, exactly
+                ew, pm_ew = TRICKS - final_ns, -pm_ns
+            else:
+                ew, pm_ew = final_ew, final_ew - self.ew
+            step = Step(f"{self._lead} N/S {_signed(pm_ns)}, E/W {_signed(pm_ew)}", "W2")
+            found = self._figures[key] = (ew, pm_ns, pm_ew, step)
+        return found
+
+
+def _finish(ln: _Line, avg: _Average, lines: Sequence[_Line], ctx: DealContext) -> TableScore:
     r = ln.result
-    avg = HALF if avg_ns is None else avg_ns
-    if ln.outcome is not Outcome.STANDS:
-        ln.final_ns, ln.final_ew = avg, TRICKS - avg
+    stands = ln.outcome is Outcome.STANDS
+    if not stands:
+        ln.final_ns, ln.final_ew = avg.ns, avg.ew
         if ln.adjustment is not Adjustment.REVOKE:
             ln.adjustment = Adjustment.AVERAGE
-        ln.say(f"Average score: N/S {_fmt(avg)}, E/W {_fmt(TRICKS - avg)}; plus/minus 0", "W13")
-    if ln.final_ew is None:
-        assert ln.final_ns is not None
-        ln.final_ew = TRICKS - ln.final_ns
+        ln.steps.append(avg.award)
     assert ln.final_ns is not None
-    if ctx.mnemonic and ln.outcome is Outcome.STANDS:
+    if ctx.mnemonic and stands:
+        if ln.final_ew is None:
+            ln.final_ew = TRICKS - ln.final_ns
         pm_ns = _mnemonic_pm(ln, lines)
         pm_ew = -pm_ns
         ln.adjustment = Adjustment.MNEMONIC if ln.adjustment is Adjustment.NONE else ln.adjustment
     else:
-        pm_ns = ln.final_ns - avg
-        pm_ew = ln.final_ew - (TRICKS - avg)
-    if avg_ns is not None and ln.outcome is Outcome.STANDS and not ctx.mnemonic:
-        ln.say(
-            f"Deal average N/S {_fmt(avg)}, E/W {_fmt(TRICKS - avg)}: plus/minus N/S"
-            f" {_signed(pm_ns)}, E/W {_signed(pm_ew)}",
-            "W2",
-        )
+        ln.final_ew, pm_ns, pm_ew, explained = avg.figures(ln.final_ns, ln.final_ew)
+        if avg.counted and stands:
+            ln.steps.append(explained)
     return TableScore(
         round=r.round,
         table=r.table,
@@ -440,4 +493,4 @@ def _fmt(x: Fraction) -> str:
 
 
 def _signed(x: Fraction) -> str:
-    return f"+{x}" if x > 0 else str(x)
+    return f"+{x}" if x.numerator > 0 else str(x)  # the sign is the numerator's: no comparison

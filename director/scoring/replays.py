@@ -45,20 +45,22 @@ def replays(movement: Movement) -> dict[tuple[RoundNo, TableNo, TrayNo], Replay]
     if movement.mnemonic:
         return {}
     noun = "player" if movement.competitors is Competitors.INDIVIDUALS else "pair"
-    # two passes, no sort: every entry's check against the laws indexes the plays again
-    first: dict[tuple[Label, TrayNo], tuple[RoundNo, TableNo]] = {}
+    # two passes, no sort: every entry's check against the laws indexes the plays again.
+    # Where each competitor first played each tray, by competitor then tray: no key tuples.
+    first: dict[Label, dict[TrayNo, tuple[RoundNo, TableNo]]] = {}
     for s in movement.seatings:
         where = (s.round, s.table)
-        for tray in s.trays:
-            for who in s.places:
-                seen = first.get((who, tray))
+        for who in s.places:
+            mine = first.setdefault(who, {})
+            for tray in s.trays:
+                seen = mine.get(tray)
                 if seen is None or where < seen:
-                    first[(who, tray)] = where
+                    mine[tray] = where
     out: dict[tuple[RoundNo, TableNo, TrayNo], Replay] = {}
     for s in movement.seatings:
         where = (s.round, s.table)
         for tray in s.trays:
-            again = tuple(who for who in s.places if first[(who, tray)] < where)
+            again = tuple(who for who in s.places if first[who][tray] < where)
             if again:
-                out[(*where, tray)] = Replay(again, noun, *first[(again[0], tray)])
+                out[(*where, tray)] = Replay(again, noun, *first[again[0]][tray])
     return out

@@ -47,7 +47,8 @@ class Sum:
 
     def add(self, x: Fraction, sign: int = 1) -> None:
         """Add `x` (or take it away with `sign` -1)."""
-        self._parts[x.denominator] = self._parts.get(x.denominator, 0) + sign * x.numerator
+        denominator = x.denominator
+        self._parts[denominator] = self._parts.get(denominator, 0) + sign * x.numerator
 
     @property
     def value(self) -> Fraction:
@@ -65,11 +66,12 @@ class Tally:
     pm_sum: Sum = field(default_factory=Sum)
     mp_sum: Sum = field(default_factory=Sum)
     top_sum: Sum = field(default_factory=Sum)
-    directions: Counter[Direction] = field(default_factory=Counter)
     seats: Counter[Seat] = field(default_factory=Counter)
+    """Deals counted by the seat whose hands were held (the directions follow from them)."""
 
     def add(self, t: TableScore, hands: Direction, seat: Seat, sign: int = 1) -> None:
-        """Count one table score for this competitor, who held `hands` (sign -1 removes it)."""
+        """Count one table score for this competitor, who held `hands` from `seat` (sign -1
+        removes it)."""
         ns = hands is Direction.NS
         self.deals += sign
         self.raw_sum.add(t.final_ns if ns else t.final_ew, sign)
@@ -78,15 +80,12 @@ class Tally:
         if mp is not None and t.top is not None:
             self.mp_sum.add(mp, sign)
             self.top_sum.add(t.top, sign)
-        self.directions[hands] += sign
         self.seats[seat] += sign
 
     def held(self) -> tuple[set[Direction], set[Seat]]:
         """The directions and seats whose hands this competitor held."""
-        return (
-            {d for d, n in self.directions.items() if n},
-            {s for s, n in self.seats.items() if n},
-        )
+        seats = {s for s, n in self.seats.items() if n}
+        return {s.direction for s in seats}, seats
 
 
 @dataclass(frozen=True)
@@ -125,9 +124,9 @@ class Totals:
 
 def count_deal(tallies: dict[Label, Tally], deal: DealScore, sign: int = 1) -> None:
     """Add a deal's table scores to the competitors' tallies (sign -1 takes them out)."""
+    ns_seats, ew_seats = HANDS_SEATS[Direction.NS], HANDS_SEATS[Direction.EW]
     for t in deal.tables:
-        for hands, who in ((Direction.NS, t.ns), (Direction.EW, t.ew)):
-            seats = HANDS_SEATS[hands]
+        for hands, seats, who in ((Direction.NS, ns_seats, t.ns), (Direction.EW, ew_seats, t.ew)):
             for i, label in enumerate(who):
                 if label not in tallies:
                     tallies[label] = Tally(label)

@@ -70,8 +70,9 @@ def index_plays(session: Session) -> PlayIndex:
         n: [] for n in session.movement.tray_numbers
     }
     for s in sorted(session.movement.seatings, key=lambda s: (s.round, s.table)):
+        where = (s.round, s.table)
         for tray in s.trays:
-            plays.setdefault(tray, []).append((s.round, s.table))
+            plays.setdefault(tray, []).append(where)
     latest = dict.fromkeys(plays, 1)
     for nd in session.new_deals:
         latest[nd.tray] = max(latest.get(nd.tray, 1), nd.version)
@@ -202,7 +203,8 @@ def check_result(session: Session, index: PlayIndex, r: TableResult) -> None:
             f"{_at(r)}: field ew given without ns; enter N/S tricks as 13 less the E/W record"
         )
     _check_irregularity(session, index, r)
-    _check_revokes(r, made_ns(r, session.settings))
+    if r.revokes:
+        _check_revokes(r, made_ns(r, session.settings))
     _check_awards(session, r)
 
 

@@ -2,6 +2,11 @@
 
 Nothing here commits: `services.EventStore` opens the unit of work. Every function that changes
 an audited row returns the change (old and new values) for the audit trail.
+
+The reads that scoring and printing make of a whole section select table columns
+(`Row.__table__.c`), not ORM entities or attributes: Core rows are several times cheaper to
+build than entities, and a Core statement compiles without the ORM's set-up, which counts in
+a command's fresh process.
 """
 
 from __future__ import annotations
@@ -10,9 +15,9 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import CursorResult, Select, and_, func, select, update
+from sqlalchemy import CursorResult, Row, Select, Table, and_, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
 from sqlalchemy.orm import selectinload
@@ -68,6 +73,9 @@ from director.store.values import (
 from schedules.labels import natural_key
 from schedules.types import Competitors, Direction, Movement, Seat, Seating, Share, Tray
 
+_Columns = Row[*tuple[Any, ...]]
+"""A row of table columns (a Core row: its values read by column name)."""
+
 # -- the event ---------------------------------------------------------------------------------
 
 
@@ -111,7 +119,7 @@ def update_event_row(
 
 def event_info(db: Db, revision: str) -> EventInfo:
     """The event as a value."""
-    row = db.scalars(select(EventRow)).one()
+    row = db.execute(select(EventRow.__table__)).one()
     settings = EventSettings(
         Method(row.method),
         Scale(row.scale),
@@ -131,7 +139,7 @@ def declared_trump(db: Db) -> str | None:
 # -- players -----------------------------------------------------------------------------------
 
 
-def _player(row: PlayerRow) -> Player:
+def _player(row: PlayerRow | _Columns) -> Player:
     return Player(
         row.id, row.name, row.club, row.member_number, Gender(row.gender) if row.gender else None
     )
@@ -221,7 +229,7 @@ def remove_player(db: Db, player_id: int) -> Player:
 def players(db: Db) -> tuple[Player, ...]:
     """The roster by name."""
     # Sorted here, not by the database, so that every back-end's collation gives one order.
-    rows = db.scalars(select(PlayerRow))
+    rows = db.execute(select(PlayerRow.__table__)).all()
     return tuple(sorted((_player(r) for r in rows), key=lambda p: (p.name.casefold(), p.id)))
 
 
@@ -294,8 +302,17 @@ def relabel_partnerships(db: Db, labels: Mapping[str, str]) -> None:
 
 def partnerships(db: Db) -> tuple[Partnership, ...]:
     """Every partnership with its players in seat order."""
-    rows = db.scalars(select(PartnershipRow).options(selectinload(PartnershipRow.members))).all()
-    values = [Partnership(r.label, tuple(m.player_id for m in r.members), r.kind) for r in rows]
+    partnerships_, members = PartnershipRow.__table__, MemberRow.__table__
+    found: dict[str, tuple[str, list[int]]] = {}
+    for label, kind, player in db.execute(
+        select(partnerships_.c.label, partnerships_.c.kind, members.c.player_id)
+        .outerjoin(members, members.c.partnership_id == partnerships_.c.id)
+        .order_by(partnerships_.c.id, members.c.position)
+    ).all():
+        held = found.setdefault(label, (kind, []))[1]
+        if player is not None:  # no member: the outer join's one empty row
+            held.append(player)
+    values = [Partnership(label, tuple(held), kind) for label, (kind, held) in found.items()]
     return tuple(sorted(values, key=lambda p: natural_key(p.label)))
 
 
@@ -366,10 +383,11 @@ def sessions(db: Db) -> tuple[SessionInfo, ...]:
 
 def section_id(db: Db, session: int, section: str) -> int:
     """The id of a session's section; refused with the sections there are."""
-    found = db.scalar(
-        select(SectionRow.id)
-        .join(SessionRow, SessionRow.id == SectionRow.session_id)
-        .where(SessionRow.number == session, SectionRow.name == section)
+    sections, sessions_ = SectionRow.__table__.c, SessionRow.__table__
+    found: int | None = db.scalar(
+        select(sections.id)
+        .join(sessions_, sessions_.c.id == sections.session_id)
+        .where(sessions_.c.number == session, sections.name == section)
     )
     if found is None:
         known = ", ".join(
@@ -514,11 +532,17 @@ def _by_place(movement: Movement) -> dict[tuple[int, int], list[Seating]]:
 
 
 def load_movement(db: Db, sid: int) -> Movement:
-    """The section's movement rebuilt from its rows."""
-    head = db.get(MovementRow, sid)
+    """The section's movement rebuilt from its rows (read as plain columns, like
+    `_seatings`: every scoring and printing of a section rebuilds it)."""
+    movements, trays_ = MovementRow.__table__, TrayRow.__table__.c
+    head = db.execute(select(movements).where(movements.c.section_id == sid)).first()
     if head is None:
         raise StoreError("no movement is chosen for this section yet (director event movement)")
-    trays = db.scalars(select(TrayRow).where(TrayRow.section_id == sid).order_by(TrayRow.id))
+    trays = db.execute(
+        select(trays_.number, trays_.dealer, trays_.original_round, trays_.original_table)
+        .where(trays_.section_id == sid)
+        .order_by(trays_.id)
+    ).all()
     return Movement(
         family=head.family,
         competitors=Competitors(head.competitors),
@@ -540,18 +564,17 @@ def load_movement(db: Db, sid: int) -> Movement:
     )
 
 
-def _per_seating(
-    db: Db, sid: int, row: type[PlaceRow] | type[SeatingTrayRow], value: Any
-) -> dict[int, list[Any]]:
+def _per_seating(db: Db, sid: int, children: Table, value: str) -> dict[int, list[Any]]:
     """One column of a seating's child rows (places, trays), per seating of the section, in
     stored position order."""
+    seatings = SeatingRow.__table__
     found: dict[int, list[Any]] = {}
     for seating_id, item in db.execute(
-        select(row.seating_id, value)
-        .join(SeatingRow, SeatingRow.id == row.seating_id)
-        .where(SeatingRow.section_id == sid)
-        .order_by(row.seating_id, row.position)
-    ):
+        select(children.c.seating_id, children.c[value])
+        .join(seatings, seatings.c.id == children.c.seating_id)
+        .where(seatings.c.section_id == sid)
+        .order_by(children.c.seating_id, children.c.position)
+    ).all():
         found.setdefault(seating_id, []).append(item)
     return found
 
@@ -560,15 +583,16 @@ def _seatings(db: Db, sid: int) -> tuple[Seating, ...]:
     """The section's seatings in stored order. Plain column queries rather than ORM objects:
     every entry's check against the laws reads the whole seating (0.2 s as objects for a
     30-table Howell)."""
-    places = _per_seating(db, sid, PlaceRow, PlaceRow.label)
-    trays = _per_seating(db, sid, SeatingTrayRow, SeatingTrayRow.tray_no)
+    places = _per_seating(db, sid, PlaceRow.__table__, "label")
+    trays = _per_seating(db, sid, SeatingTrayRow.__table__, "tray_no")
+    seatings = SeatingRow.__table__.c
     return tuple(
         Seating(round_no, table_no, tuple(trays.get(i, ())), tuple(places.get(i, ())), switched)
         for i, round_no, table_no, switched in db.execute(
-            select(SeatingRow.id, SeatingRow.round_no, SeatingRow.table_no, SeatingRow.switched)
-            .where(SeatingRow.section_id == sid)
-            .order_by(SeatingRow.id)
-        )
+            select(seatings.id, seatings.round_no, seatings.table_no, seatings.switched)
+            .where(seatings.section_id == sid)
+            .order_by(seatings.id)
+        ).all()
     )
 
 
@@ -598,7 +622,7 @@ def current_deal(db: Db, session: int, section: str, tray: int) -> DealRow:
     return row
 
 
-def _deal(row: DealRow, tray: int) -> DealVersion:
+def _deal(row: DealRow | _Columns, tray: int) -> DealVersion:
     replaced = aware(row.replaced_at) if row.replaced_at else None
     law = IrregularityKind[row.replaced_law] if row.replaced_law else None
     return DealVersion(tray, row.version, row.counting, row.replaced_reason, law, replaced)
@@ -606,13 +630,14 @@ def _deal(row: DealRow, tray: int) -> DealVersion:
 
 def deals(db: Db, sid: int) -> tuple[DealVersion, ...]:
     """Every version of every tray."""
+    deals_, trays = DealRow.__table__, TrayRow.__table__
     rows = db.execute(
-        select(DealRow, TrayRow.number)
-        .join(TrayRow, TrayRow.id == DealRow.tray_id)
-        .where(TrayRow.section_id == sid)
-        .order_by(TrayRow.number, DealRow.version)
+        select(deals_, trays.c.number.label("tray_number"))
+        .join(trays, trays.c.id == deals_.c.tray_id)
+        .where(trays.c.section_id == sid)
+        .order_by(trays.c.number, deals_.c.version)
     ).all()
-    return tuple(_deal(d, n) for d, n in rows)
+    return tuple(_deal(d, d.tray_number) for d in rows)
 
 
 def new_deal(
@@ -631,7 +656,7 @@ def new_deal(
     return _deal(fresh, tray)
 
 
-def _slip(row: SlipRow, tray: int, version: int) -> TrumpSlip:
+def _slip(row: SlipRow | _Columns, tray: int, version: int) -> TrumpSlip:
     return TrumpSlip(tray, version, Card(row.rank, row.suit), row.entered_by, aware(row.entered_at))
 
 
@@ -654,16 +679,18 @@ def put_slip(db: Db, deal: DealRow, card: Card, who: str) -> TrumpSlip:
 
 def slips(db: Db, sid: int, counting_only: bool) -> tuple[TrumpSlip, ...]:
     """The slips by tray and version."""
+    slips_, deals_, trays = SlipRow.__table__.c, DealRow.__table__, TrayRow.__table__
     query = (
-        select(SlipRow, TrayRow.number, DealRow.version)
-        .join(DealRow, DealRow.id == SlipRow.deal_id)
-        .join(TrayRow, TrayRow.id == DealRow.tray_id)
-        .where(TrayRow.section_id == sid)
-        .order_by(TrayRow.number, DealRow.version)
+        select(slips_.rank, slips_.suit, slips_.entered_by, slips_.entered_at)
+        .add_columns(trays.c.number, deals_.c.version)
+        .join(deals_, deals_.c.id == slips_.deal_id)
+        .join(trays, trays.c.id == deals_.c.tray_id)
+        .where(trays.c.section_id == sid)
+        .order_by(trays.c.number, deals_.c.version)
     )
     if counting_only:
-        query = query.where(DealRow.counting)
-    return tuple(_slip(s, n, v) for s, n, v in db.execute(query))
+        query = query.where(deals_.c.counting)
+    return tuple(_slip(s, s.number, s.version) for s in db.execute(query).all())
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -705,7 +732,7 @@ def _put_revokes(row: ResultRow, revokes: Sequence[Revoke]) -> None:
     row.ew_tricks_after_revoke = ew.tricks_after if ew else 0
 
 
-def _revokes(row: ResultRow) -> tuple[Revoke, ...]:
+def _revokes(row: ResultRow | _Columns) -> tuple[Revoke, ...]:
     found = []
     if row.ns_revokes:
         found.append(
@@ -873,7 +900,7 @@ def _tricks_text(row: ResultRow) -> str:
     return f"not played, {row.ns_award}/{row.ew_award}"
 
 
-def _awards(row: ResultRow) -> tuple[Award, Award] | None:
+def _awards(row: ResultRow | _Columns) -> tuple[Award, Award] | None:
     if row.ns_award is None or row.ew_award is None:
         return None
     return (Award(row.ns_award), Award(row.ew_award))
@@ -935,6 +962,65 @@ def results(
     rows = db.execute(query).all()
     values = [_result(r, session, section, table, tray, d) for r, d, tray, table, _, _ in rows]
     return tuple(sorted(values, key=lambda r: (r.round, r.table, r.tray, r.deal_version)))
+
+
+class ScoredResult(NamedTuple):
+    """What scoring reads of a stored counting result (the names are `Result`'s). A tuple,
+    not a dataclass: a section has thousands, read at every scoring."""
+
+    round: int
+    table: int
+    tray: int
+    deal_version: int
+    ns_tricks: int | None
+    ew_record: int | None
+    revokes: tuple[Revoke, ...]
+    awards: tuple[Award, Award] | None
+
+
+def scored_results(db: Db, sid: int) -> list[ScoredResult]:
+    """The section's counting results as scoring reads them, by tray, deal version, round
+    and table (the order of `director.scoring.model.TableResult.key`)."""
+    results_, deals_, trays, tables = (
+        ResultRow.__table__,
+        DealRow.__table__,
+        TrayRow.__table__,
+        TableRow.__table__,
+    )
+    r = results_.c
+    rows = db.execute(
+        select(
+            r.round_no,
+            tables.c.number.label("table_number"),
+            trays.c.number.label("tray_number"),
+            deals_.c.version,
+            r.ns_tricks,
+            r.ew_record,
+            r.ns_award,
+            r.ew_award,
+            r.ns_revokes,
+            r.ns_tricks_after_revoke,
+            r.ns_failed_calls,
+            r.ew_revokes,
+            r.ew_tricks_after_revoke,
+            r.ew_failed_calls,
+        )
+        .join(deals_, deals_.c.id == r.deal_id)
+        .join(trays, trays.c.id == deals_.c.tray_id)
+        .join(tables, tables.c.id == r.table_id)
+        .where(trays.c.section_id == sid, deals_.c.counting)
+        .order_by(trays.c.number, deals_.c.version, r.round_no, tables.c.number)
+    ).all()
+    # By position: a row's values by name cost several times the reading itself.
+    return [
+        ScoredResult(
+            *row[:6],  # round, table, tray, deal version, N/S tricks, E/W's record
+            # Most results have neither revokes nor awards: these checks save two calls a row.
+            _revokes(row) if row[8] or row[11] else (),  # N/S or E/W revoked
+            _awards(row) if row[6] is not None else None,  # N/S's award
+        )
+        for row in rows
+    ]
 
 
 def _locked_result(db: Db, result_id: int, expected_version: int) -> ResultRow:
@@ -1032,7 +1118,7 @@ def insert_irregularity(db: Db, value: Irregularity) -> Irregularity:
 
 
 def _irregularity(
-    row: IrregularityRow, session: int, section: str, table: int, tray: int, version: int
+    row: IrregularityRow | _Columns, session: int, section: str, table: int, tray: int, version: int
 ) -> Irregularity:
     return Irregularity(
         id=row.id,
@@ -1053,15 +1139,28 @@ def _irregularity(
 
 def irregularities(db: Db, sid: int, session: int, section: str) -> tuple[Irregularity, ...]:
     """The section's irregularities in the order entered."""
+    found, deals_, trays, tables = (
+        IrregularityRow.__table__,
+        DealRow.__table__,
+        TrayRow.__table__,
+        TableRow.__table__,
+    )
     rows = db.execute(
-        select(IrregularityRow, TableRow.number, TrayRow.number, DealRow.version)
-        .join(DealRow, DealRow.id == IrregularityRow.deal_id)
-        .join(TrayRow, TrayRow.id == DealRow.tray_id)
-        .join(TableRow, TableRow.id == IrregularityRow.table_id)
-        .where(TrayRow.section_id == sid)
-        .order_by(IrregularityRow.id)
+        select(found)
+        .add_columns(
+            tables.c.number.label("table_number"),
+            trays.c.number.label("tray_number"),
+            deals_.c.version,
+        )
+        .join(deals_, deals_.c.id == found.c.deal_id)
+        .join(trays, trays.c.id == deals_.c.tray_id)
+        .join(tables, tables.c.id == found.c.table_id)
+        .where(trays.c.section_id == sid)
+        .order_by(found.c.id)
     ).all()
-    return tuple(_irregularity(r, session, section, t, k, v) for r, t, k, v in rows)
+    return tuple(
+        _irregularity(r, session, section, r.table_number, r.tray_number, r.version) for r in rows
+    )
 
 
 # -- integrity errors --------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session as Db
 
 from director.scoring import model, score_session
 from director.store import repository
+from director.store.repository import ScoredResult
 from director.store.values import Irregularity, Result
 
 
@@ -26,11 +27,14 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
     for irregularity in repository.irregularities(db, sid, session, section):
         if (irregularity.tray, irregularity.deal_version) in counting:
             irregular[_key(irregularity)] = irregularity
+    # In key order from the database; sorted again only if unplayed deals join them.
     results = [
-        _table_result(r, irregular.pop(_key(r), None))
-        for r in repository.results(db, sid, session, section, counting_only=True)
+        _table_result(r, irregular.pop(_key(r), None) if irregular else None)
+        for r in repository.scored_results(db, sid)
     ]
-    results += [_unplayed(i) for i in irregular.values()]
+    if irregular:
+        results += [_unplayed(i) for i in irregular.values()]
+        results.sort(key=lambda r: r.key)
     settings = model.Settings(
         method=info.settings.method,
         scale=info.settings.scale,
@@ -40,7 +44,7 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
     )
     return model.Session(
         movement=movement,
-        results=tuple(sorted(results, key=lambda r: r.key)),
+        results=tuple(results),
         slips=tuple(
             model.TrumpSlip(s.tray, s.card.trump, s.version)
             for s in repository.slips(db, sid, counting_only=True)
@@ -57,7 +61,7 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
     )
 
 
-def _key(entry: Result | Irregularity) -> tuple[int, int, int, int]:
+def _key(entry: Result | ScoredResult | Irregularity) -> tuple[int, int, int, int]:
     return (entry.tray, entry.deal_version, entry.round, entry.table)
 
 
@@ -67,7 +71,9 @@ def _irregularity(value: Irregularity | None) -> model.Irregularity | None:
     return model.Irregularity(value.kind, value.table_trump, value.detail)
 
 
-def _table_result(result: Result, irregularity: Irregularity | None) -> model.TableResult:
+def _table_result(
+    result: Result | ScoredResult, irregularity: Irregularity | None
+) -> model.TableResult:
     reported = _irregularity(irregularity)
     if reported is None and result.ns_tricks is None:
         # Stored with awards and no tricks: scoring calls that a deal not played (W5 / M4).
