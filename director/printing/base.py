@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -19,6 +20,11 @@ from reportlab.platypus import Flowable, SimpleDocTemplate
 from director.errors import DirectorError
 from director.printing import fit
 from director.printing.fonts import BOLD, REGULAR, register_fonts
+
+# Page streams compressed and written as binary, not also spelled out in ASCII85 (reportlab's
+# default, for 7-bit mail): every PDF reader reads them, and a large event's results are a
+# sixth smaller and quicker to write.
+rl_config.useA85 = 0
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 """Paper sizes by the name the CLI and the GUI use."""

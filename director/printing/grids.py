@@ -244,10 +244,15 @@ class Grid(Flowable):
         canv.setLineWidth(LINE_WIDTH)
         canv.setStrokeColor(black)
         canv.setLineCap(1)
+        # The rules as canv.lines draws them, their coordinates written once each (a grid of
+        # a hundred rows has a few hundred, drawn by the thousand in a large event's results).
+        place = fit.place
+        wide, tall = place(self.width), place(self.height)
         tops = accumulate((r.height for r in (self.heading, *self.rows)), initial=0.0)
-        lines = [(0.0, self.height - y, self.width, self.height - y) for y in tops]
-        lines += [(x, 0.0, x, self.height) for x in accumulate(self.widths, initial=0.0)]
-        canv.lines(lines)
+        rules = [f"0 {y} m {wide} {y} l" for y in map(place, (self.height - t for t in tops))]
+        edges = map(place, accumulate(self.widths, initial=0.0))
+        rules += [f"{x} 0 m {x} {tall} l" for x in edges]
+        canv.addLiteral("\n".join(["n", *rules, "S"]))
         canv.restoreState()
 
 
