@@ -28,14 +28,15 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from director.cli.options import add_movement_options, movement_request
 from director.cli.outputs import check_out, exists
 from director.errors import DirectorError
 from director.printing import documents as _documents
-from schedules import catalog
-from schedules.jsonio import load_movement
-from schedules.types import Movement
+
+if TYPE_CHECKING:
+    from schedules.types import Movement
 
 EVENT_DOCUMENTS = ("results",)
 PAPERS = ("a4", "letter")
@@ -142,6 +143,10 @@ def _only_tables(text: str, document: str, movement: Movement) -> frozenset[int]
 
 
 def _movement(args: argparse.Namespace) -> Movement:
+    # Loaded only here: printing from an event never builds nor reads a movement file.
+    from schedules import catalog
+    from schedules.jsonio import load_movement
+
     if args.movement_file is not None:
         try:
             return load_movement(args.movement_file)

@@ -1,24 +1,16 @@
-"""The documents printable from a movement alone, by the name the CLI and the GUI use."""
+"""The documents printable from a movement alone, by the name the CLI and the GUI use.
+
+Each document's module is imported when that document is printed (or its title asked for), so
+printing one document never loads the code, and the reportlab parts, of all the others.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from director.printing import (
-    contents,
-    indicators,
-    notes,
-    personal,
-    recap,
-    scorecards,
-    setup,
-    signin,
-    slips,
-    table_cards,
-    tents,
-    travellers,
-)
+from director.printing import contents
 from director.printing.base import Header, Progress
 from director.printing.contents import Printed
 from schedules.types import Movement
@@ -26,92 +18,107 @@ from schedules.types import Movement
 
 @dataclass(frozen=True)
 class MovementDocument:
-    """A document printed from a movement: its name, its title, and how to make it."""
+    """A document printed from a movement: its name, its module, and how to make it."""
 
     identifier: str
-    verbose_name: str
+    module: str
+    """The module of `director.printing` that draws it and names it (`verbose_name`)."""
     make: Callable[[Movement, Header, str, Progress | None, Printed], bytes]
     """(movement, header, paper, progress, what the event adds) -> the PDF."""
+
+    @property
+    def verbose_name(self) -> str:
+        """Its title, as its module gives it."""
+        return str(importlib.import_module(f"director.printing.{self.module}").verbose_name)
+
+
+def _indicators(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
+    from director.printing import indicators
+
+    cards = [c for c in contents.indicator_cards(m, printed.names) if printed.keeps(c.table)]
+    return indicators.render(cards, h, paper, p)
+
+
+def _table_cards(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
+    from director.printing import table_cards
+
+    cards = contents.table_cards(m, printed.names, printed.links)
+    return table_cards.render([c for c in cards if printed.keeps(c.table)], h, paper, p)
+
+
+def _scorecards(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
+    from director.printing import scorecards
+
+    return scorecards.render(contents.score_cards(m, printed.names), h, paper, p)
+
+
+def _slips(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
+    from director.printing import slips
+
+    return slips.render(contents.slips(m), h, paper, p)
+
+
+def _travellers(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
+    from director.printing import travellers
+
+    return travellers.render(contents.travellers(m, printed.names), h, paper, p)
+
+
+def _recap(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
+    from director.printing import recap
+
+    return recap.render(contents.recap(m), h, paper, p)
+
+
+def _setup(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
+    from director.printing import setup
+
+    return setup.render(m, h, paper, p)
+
+
+def _tents(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
+    from director.printing import tents
+
+    return tents.render(m, h, paper, p)
+
+
+def _signin(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
+    from director.printing import signin
+
+    return signin.render(m, printed.names, h, paper, p)
+
+
+def _personal(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
+    from director.printing import personal
+
+    return personal.render(contents.score_cards(m, printed.names), h, paper, p)
+
+
+def _notes(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
+    from director.printing import notes
+
+    return notes.render(m, h, paper, p)
+
+
+TABLE_CARDS = "table-cards"
+"""The table cards' identifier: those of an event may carry the tables' links."""
 
 
 MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
     d.identifier: d
     for d in (
-        MovementDocument(
-            indicators.identifier,
-            indicators.verbose_name,
-            lambda m, h, paper, p, printed: indicators.render(
-                [c for c in contents.indicator_cards(m, printed.names) if printed.keeps(c.table)],
-                h,
-                paper,
-                p,
-            ),
-        ),
-        MovementDocument(
-            table_cards.identifier,
-            table_cards.verbose_name,
-            lambda m, h, paper, p, printed: table_cards.render(
-                [
-                    c
-                    for c in contents.table_cards(m, printed.names, printed.links)
-                    if printed.keeps(c.table)
-                ],
-                h,
-                paper,
-                p,
-            ),
-        ),
-        MovementDocument(
-            scorecards.identifier,
-            scorecards.verbose_name,
-            lambda m, h, paper, p, printed: scorecards.render(
-                contents.score_cards(m, printed.names), h, paper, p
-            ),
-        ),
-        MovementDocument(
-            slips.identifier,
-            slips.verbose_name,
-            lambda m, h, paper, p, _printed: slips.render(contents.slips(m), h, paper, p),
-        ),
-        MovementDocument(
-            travellers.identifier,
-            travellers.verbose_name,
-            lambda m, h, paper, p, printed: travellers.render(
-                contents.travellers(m, printed.names), h, paper, p
-            ),
-        ),
-        MovementDocument(
-            recap.identifier,
-            recap.verbose_name,
-            lambda m, h, paper, p, _printed: recap.render(contents.recap(m), h, paper, p),
-        ),
-        MovementDocument(
-            setup.identifier,
-            setup.verbose_name,
-            lambda m, h, paper, p, _printed: setup.render(m, h, paper, p),
-        ),
-        MovementDocument(
-            tents.identifier,
-            tents.verbose_name,
-            lambda m, h, paper, p, _printed: tents.render(m, h, paper, p),
-        ),
-        MovementDocument(
-            signin.identifier,
-            signin.verbose_name,
-            lambda m, h, paper, p, printed: signin.render(m, printed.names, h, paper, p),
-        ),
-        MovementDocument(
-            personal.identifier,
-            personal.verbose_name,
-            lambda m, h, paper, p, printed: personal.render(
-                contents.score_cards(m, printed.names), h, paper, p
-            ),
-        ),
-        MovementDocument(
-            notes.identifier,
-            notes.verbose_name,
-            lambda m, h, paper, p, _printed: notes.render(m, h, paper, p),
-        ),
+        # the identifiers are those the modules declare (`identifier`), in the menus' order
+        MovementDocument("indicators", "indicators", _indicators),
+        MovementDocument(TABLE_CARDS, "table_cards", _table_cards),
+        MovementDocument("scorecards", "scorecards", _scorecards),
+        MovementDocument("slips", "slips", _slips),
+        MovementDocument("travellers", "travellers", _travellers),
+        MovementDocument("movement", "recap", _recap),
+        MovementDocument("setup", "setup", _setup),
+        MovementDocument("table-numbers", "tents", _tents),
+        MovementDocument("sign-in", "signin", _signin),
+        MovementDocument("personal-cards", "personal", _personal),
+        MovementDocument("movement-notes", "notes", _notes),
     )
 }
 

@@ -10,19 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from director.errors import DirectorError
-from director.printing import results, table_cards
+from director.printing import results
 from director.printing.base import Header, Progress
 from director.printing.contents import Printed
-from director.printing.documents import MOVEMENT_DOCUMENTS
+from director.printing.documents import MOVEMENT_DOCUMENTS, TABLE_CARDS
 from director.printing.result_contents import results_document
 from director.scoring import score_session
-from director.scoring.model import Session, SessionResult
-from director.store.table_values import TableToken
-from director.store.values import EventInfo, SessionInfo
-from schedules.types import Movement
+
+if TYPE_CHECKING:
+    from director.scoring.model import Session, SessionResult
+    from director.store.table_values import TableToken
+    from director.store.values import EventInfo, SessionInfo
+    from schedules.types import Movement
 
 EVENT_DOCUMENTS = (*MOVEMENT_DOCUMENTS, results.identifier)
 """Everything printable from an event."""
@@ -115,7 +117,7 @@ def read_papers(
     printed = Printed()
     if set(documents) & set(MOVEMENT_DOCUMENTS):
         links: dict[int, str] = {}
-        if links_base is not None and table_cards.identifier in documents:
+        if links_base is not None and TABLE_CARDS in documents:
             links = _links(event.table_links(), session, section, links_base)
         printed = Printed(event.printed_names(), links)
     return EventPapers(subtitle, movement, printed, scored)

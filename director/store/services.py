@@ -29,7 +29,7 @@ from sqlalchemy.orm import sessionmaker
 
 from director.errors import DirectorError
 from director.scoring.validate import validate
-from director.store import audit, live, repository, roster, scoring_bridge
+from director.store import audit, live, repository, scoring_bridge
 from director.store.backup import BackupPolicy, Backups
 from director.store.engine import (
     EventDatabase,
@@ -37,7 +37,6 @@ from director.store.engine import (
     explain_database_error,
     open_database,
 )
-from director.store.roster import Layout, read_roster, store_roster
 from director.store.schema import AuditRow, EventRow
 from director.store.table_values import CallKind, TableCall, TableToken
 from director.store.values import (
@@ -72,6 +71,7 @@ from schedules.types import Competitors, Direction, Movement
 if TYPE_CHECKING:
     from director.scoring.model import Session as ScoringSession
     from director.scoring.model import SessionResult
+    from director.store.roster import Layout
     from schedules.catalog import Request
     from schedules.repair import Repaired, RepairRequest
 
@@ -306,6 +306,10 @@ class EventStore:
         is checked first: if any is refused, nothing is imported and `RosterError` lists each
         refused line with its reason.
         """
+        # Loaded here, as in the other steps forming the field: reading a roster (CSV, the
+        # spellings of names) is no part of opening an event to enter or print results.
+        from director.store.roster import read_roster, store_roster
+
         read = read_roster(Path(path), layout)
         read.check()
         with self._step("import roster") as step:
@@ -441,6 +445,7 @@ class EventStore:
         is written."""
         # Loaded here: the repairs bring the verifier and the balance report, which opening
         # an event for entry does not need.
+        from director.store import roster
         from schedules.repair import LatePair
 
         if dry_run:
@@ -714,6 +719,8 @@ class EventStore:
         """The players named form the partnership under `label`, in place of the one there, as
         one step; a name not on the roster adds that player. Returns the partnership and the
         players added."""
+        from director.store import roster
+
         with self._step("name partnership") as step:
             formed, added = roster.name_partnership(step.db, label, names, kind)
             step.summary = _named(step.db, formed)
@@ -724,6 +731,8 @@ class EventStore:
     def pair_in_order(self, *, session: int = 1, section: str = "A") -> tuple[Partnership, ...]:
         """Pair the players in no partnership two by two in roster order, as one step, under
         the section's movement labels still free (1, 2, ... before a movement is chosen)."""
+        from director.store import roster
+
         with self._step("pair in order") as step:
             if repository.has_movement(step.db, session, section):
                 sid = repository.section_id(step.db, session, section)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 from pathlib import Path
@@ -323,3 +324,12 @@ def test_a_card_over_two_pages_carries_its_total_and_totals_once() -> None:
             assert part.hands_before == played
             played += sum(len(row.trays) for row in part.card.rows)
         assert played == sum(len(row.trays) for row in card.rows)
+
+
+@pytest.mark.parametrize("document", list(MOVEMENT_DOCUMENTS))
+def test_each_document_is_listed_under_its_own_modules_name_and_title(document: str) -> None:
+    # The list names each document's module, imported only when it prints: they must agree.
+    listed = MOVEMENT_DOCUMENTS[document]
+    module = importlib.import_module(f"director.printing.{listed.module}")
+    assert module.identifier == document
+    assert listed.verbose_name == module.verbose_name
