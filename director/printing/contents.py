@@ -7,7 +7,7 @@ contents, and the contents with `schedules.routes`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from director.printing import tray_words
 from schedules.routes import Hop, Stop, TrayWay, itineraries, tray_ways
@@ -122,23 +122,6 @@ def _joined(first: TrayWay, second: TrayWay) -> TrayWay:
 
 
 # --- Indicators ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Printed:
-    """What an event adds to the papers a movement alone gives."""
-
-    names: Mapping[Label, str] = field(default_factory=dict)
-    """The players' names per competitor, printed wherever a competitor is."""
-    links: Mapping[TableNo, str] = field(default_factory=dict)
-    """Each table's page for entering results at the table (a QR code on its card)."""
-    tables: frozenset[TableNo] | None = None
-    """Only these tables' table cards and indicators (None: every table's), to print again
-    the cards a repair of the movement changed."""
-
-    def keeps(self, table: TableNo) -> bool:
-        """Whether the cards of `table` are printed."""
-        return self.tables is None or table in self.tables
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,8 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from director.printing import contents
 from director.printing.base import Header, Progress
-from director.printing.contents import Printed
+from director.printing.printed import Printed
 from schedules.types import Movement
 
 
@@ -33,39 +32,39 @@ class MovementDocument:
 
 
 def _indicators(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
-    from director.printing import indicators
+    from director.printing import contents, indicators
 
     cards = [c for c in contents.indicator_cards(m, printed.names) if printed.keeps(c.table)]
     return indicators.render(cards, h, paper, p)
 
 
 def _table_cards(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
-    from director.printing import table_cards
+    from director.printing import contents, table_cards
 
     cards = contents.table_cards(m, printed.names, printed.links)
     return table_cards.render([c for c in cards if printed.keeps(c.table)], h, paper, p)
 
 
 def _scorecards(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
-    from director.printing import scorecards
+    from director.printing import contents, scorecards
 
     return scorecards.render(contents.score_cards(m, printed.names), h, paper, p)
 
 
 def _slips(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
-    from director.printing import slips
+    from director.printing import contents, slips
 
     return slips.render(contents.slips(m), h, paper, p)
 
 
 def _travellers(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
-    from director.printing import travellers
+    from director.printing import contents, travellers
 
     return travellers.render(contents.travellers(m, printed.names), h, paper, p)
 
 
 def _recap(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
-    from director.printing import recap
+    from director.printing import contents, recap
 
     return recap.render(contents.recap(m), h, paper, p)
 
@@ -89,7 +88,7 @@ def _signin(m: Movement, h: Header, paper: str, p: Progress | None, printed: Pri
 
 
 def _personal(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
-    from director.printing import personal
+    from director.printing import contents, personal
 
     return personal.render(contents.score_cards(m, printed.names), h, paper, p)
 
@@ -125,6 +124,8 @@ MOVEMENT_DOCUMENTS: dict[str, MovementDocument] = {
 
 def movement_header(movement: Movement, document: str) -> Header:
     """The running header for a document printed from a movement alone."""
+    from director.printing import contents
+
     return Header(MOVEMENT_DOCUMENTS[document].verbose_name, contents.recap(movement).title)
 
 

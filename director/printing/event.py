@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Protocol
 from director.errors import DirectorError
 from director.printing import results
 from director.printing.base import Header, Progress
-from director.printing.contents import Printed
 from director.printing.documents import MOVEMENT_DOCUMENTS, TABLE_CARDS
+from director.printing.printed import Printed
 from director.printing.result_contents import results_document
 from director.scoring import score_session
 

@@ -370,10 +370,11 @@ def next_session_number(db: Db) -> int:
 
 def sessions(db: Db) -> tuple[SessionInfo, ...]:
     """Every session with its sections."""
+    sessions_, sections = SessionRow.__table__.c, SectionRow.__table__.c
     rows = db.execute(
-        select(SessionRow.number, SessionRow.name, SectionRow.name)
-        .join(SectionRow, SectionRow.session_id == SessionRow.id)
-        .order_by(SessionRow.number, SectionRow.name)
+        select(sessions_.number, sessions_.name, sections.name)
+        .join_from(SessionRow.__table__, SectionRow.__table__, sections.session_id == sessions_.id)
+        .order_by(sessions_.number, sections.name)
     ).all()
     grouped: dict[tuple[int, str], list[str]] = {}
     for number, name, section in rows:

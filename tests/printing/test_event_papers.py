@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from director.errors import DirectorError
-from director.printing.contents import Printed
 from director.printing.event import EventPapers, print_event_document, read_papers
 from director.printing.fonts import register_fonts
 from director.printing.grids import Grid, grid
+from director.printing.printed import Printed
 from director.scoring.model import Session
 from director.store.table_values import TableToken
 from director.store.values import EventInfo, EventSettings, SessionInfo

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from director.printing import fit, tents
-from director.printing.contents import Printed, indicator_cards, table_cards
+from director.printing.contents import indicator_cards, table_cards
 from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
+from director.printing.printed import Printed
 from director.printing.setup import shared_lines
 from director.printing.tray_words import FINISHED, numbers_text, setup_rows
 from director.store.services import EventStore
