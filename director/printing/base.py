@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Callable
+from copy import copy
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -15,7 +16,7 @@ from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdfcanvas
-from reportlab.platypus import Flowable, SimpleDocTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from director.errors import DirectorError
 from director.printing import fit
@@ -126,7 +127,7 @@ def build_document(story: list[Flowable], header: Header, paper: str, wide: bool
     register_fonts()
     buffer = io.BytesIO()
     size = landscape(paper_size(paper)) if wide else paper_size(paper)
-    doc = SimpleDocTemplate(
+    doc = BaseDocTemplate(
         buffer,
         pagesize=size,
         leftMargin=MARGIN,
@@ -137,7 +138,7 @@ def build_document(story: list[Flowable], header: Header, paper: str, wide: bool
         author="Whist Director",
     )
 
-    def running_header(c: pdfcanvas.Canvas, _doc: SimpleDocTemplate) -> None:
+    def running_header(c: pdfcanvas.Canvas, _doc: BaseDocTemplate) -> None:
         c.saveState()
         top = size[1] - MARGIN + HEADER_SIZE
         half = (size[0] - 2 * MARGIN) / 2
@@ -147,13 +148,19 @@ def build_document(story: list[Flowable], header: Header, paper: str, wide: bool
             fit.draw(c, header.subtitle, *right, align="right")
         c.restoreState()
 
-    doc.build(
-        story,
-        onFirstPage=running_header,
-        onLaterPages=running_header,
-        canvasmaker=partial(NumberedCanvas, footer=footer_text(header)),
-    )
+    frame = _Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="normal")
+    doc.addPageTemplates(PageTemplate(frames=frame, onPage=running_header, pagesize=size))
+    doc.build(story, canvasmaker=partial(NumberedCanvas, footer=footer_text(header)))
     return buffer.getvalue()
+
+
+class _Frame(Frame):
+    """A page's frame, copied cheaply: a `KeepTogether` measures its contents on a copy of the
+    frame, made by `deepcopy`, and a large document measures hundreds. The frame holds only
+    numbers and flags (nothing is drawn into it while measuring), so a plain copy is as deep."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Frame:
+        return copy(self)
 
 
 def stylesheet() -> dict[str, ParagraphStyle]:

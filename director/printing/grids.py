@@ -161,9 +161,10 @@ def _measured_row(
 def _row_of(laid: list[Laid], size: float, at_least: float | None) -> Row:
     """A row of cells laid out, its text at `size`: as tall as its tallest cell, and
     `at_least` tall when given (only text that wraps makes it taller then)."""
-    cells = tuple(cell for cell, _ in laid)
-    plain = tuple(alone for _, alone in laid)
-    wrapped = [cell.height for cell, alone in laid if not alone]
+    cells: tuple[fit.Fitted, ...]
+    plain: tuple[bool, ...]
+    cells, plain = zip(*laid, strict=True)
+    wrapped = [] if all(plain) else [cell.height for cell, alone in laid if not alone]
     if at_least is not None:
         return Row(cells, size, max(at_least, max(wrapped, default=0) + 2 * PADDING), plain)
     return Row(cells, size, max([size * fit.LEADING, *wrapped]) + 2 * PADDING, plain)
