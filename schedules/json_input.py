@@ -10,6 +10,8 @@ change names silently.
 from __future__ import annotations
 
 import codecs
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +28,46 @@ class UnreadableFileError(ValueError):
 
 
 def read_text(path: str | Path) -> str:
-    """The text of a JSON file; raises `UnreadableFileError` (too large, wrong encoding) or
-    `OSError` (cannot be read)."""
-    path = Path(path)
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise UnreadableFileError(
-            f"{path} is {size // 2**20} MB; a file this large is not a movement or session"
-        )
-    return decode(path.read_bytes(), str(path))
+    """The text of a JSON file; raises `UnreadableFileError` (too large, wrong encoding, not a
+    regular file) or `OSError` (cannot be read)."""
+    return decode(read_bytes(path, MAX_FILE_BYTES, "a movement or session"), str(path))
+
+
+def read_bytes(path: str | Path, limit: int, what: str) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` of them; `what` names what the
+    file should be, for the refusals. A device, a pipe or a folder is refused before anything
+    is read from it (reading a pipe would wait for ever), and so is a file above `limit`.
+    Raises `UnreadableFileError`, or `OSError` when the file cannot be read."""
+    _check_regular(path, os.stat(path), what)
+    # Non-blocking, in case a pipe took the file's place since: its open would wait.
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(descriptor, "rb") as fh:
+        status = os.fstat(fh.fileno())
+        _check_regular(path, status, what)
+        if status.st_size > limit:
+            raise _too_large(path, status.st_size, what)
+        data = fh.read(limit + 1)
+    if len(data) > limit:  # grown since
+        raise _too_large(path, len(data), what)
+    return data
+
+
+def _check_regular(path: str | Path, status: os.stat_result, what: str) -> None:
+    if stat.S_ISREG(status.st_mode):
+        return
+    kind = (
+        "a folder"
+        if stat.S_ISDIR(status.st_mode)
+        else "a pipe"
+        if stat.S_ISFIFO(status.st_mode)
+        else "a device or socket"
+    )
+    raise UnreadableFileError(f"{path} is {kind}, not a file; give {what} saved as a file")
+
+
+def _too_large(path: str | Path, size: int, what: str) -> UnreadableFileError:
+    shown = f"{size / 2**20:.1f} MB" if size >= 2**20 else f"{size // 1024} KB"
+    return UnreadableFileError(f"{path} is {shown}; a file this large is not {what}")
 
 
 def decode(raw: bytes, name: str) -> str:

@@ -112,18 +112,26 @@ def load_movement(path: str | Path) -> Movement:
 def read_movement(path: str | Path) -> tuple[Movement, list[Finding]]:
     """Read a movement JSON file, with the findings of its declared sit-outs held against its
     seatings (for the verifier's report: round and competitor of each)."""
-    from pydantic import ValidationError  # as in `movement_from_json`
-
-    from schedules.json_input import UnreadableFileError, problem, read_text
-    from schedules.movement_schema import MovementDocument
+    from schedules.json_input import UnreadableFileError, read_text
 
     try:
         text = read_text(path)
-        document = MovementDocument.model_validate_json(text)
     except UnreadableFileError as exc:
         raise ScheduleError(str(exc)) from None
+    return movement_from_text(text, str(path))
+
+
+def movement_from_text(text: str, name: str) -> tuple[Movement, list[Finding]]:
+    """`read_movement` of a movement JSON file's text (`name` names it in messages)."""
+    from pydantic import ValidationError  # as in `movement_from_json`
+
+    from schedules.json_input import problem
+    from schedules.movement_schema import MovementDocument
+
+    try:
+        document = MovementDocument.model_validate_json(text)
     except ValidationError as exc:
-        raise ScheduleError(problem(exc, name=str(path))) from None
+        raise ScheduleError(problem(exc, name=name)) from None
     movement = movement_from_document(document)
     return movement, _sitout_findings(document, movement)
 

@@ -68,7 +68,6 @@ from director.store.services import (
     Suit,
 )
 from director.store.values import Card, Result
-from schedules.jsonio import load_movement
 from schedules.types import Direction
 
 USAGE = (__doc__ or "").format(
@@ -289,8 +288,10 @@ def _team(args: argparse.Namespace) -> int:
 def _movement(args: argparse.Namespace) -> int:
     with _open(args) as store:
         if args.from_json:
+            from director.exchange.movement_files import load_movement_json
+
             movement = store.choose_movement(
-                load_movement(str(args.from_json)), session=args.session, section=args.section
+                load_movement_json(args.from_json), session=args.session, section=args.section
             )
         else:
             request = movement_request(args.family, args)

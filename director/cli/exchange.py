@@ -30,9 +30,9 @@ from director.errors import DirectorError
 from director.exchange import movement_files
 from director.exchange.export import FORMATS as EVENT_FORMATS
 from director.exchange.pbn import deal_trays, read_pbn, write_pbn
-from director.store.files import is_sqlite_file, is_url
+from director.store.files import is_sqlite_file, is_url, read_input_text
 from schedules.findings import Finding
-from schedules.json_input import UnreadableFileError, read_text
+from schedules.json_input import UnreadableFileError
 from schedules.verify import verify
 
 PAPERS = ("a4", "letter")
@@ -107,7 +107,7 @@ def _deals(args: argparse.Namespace, out: Path) -> int:
 
     _allowed(args.format, ("pdf",), "a PBN file of deals")
     try:
-        deals = read_pbn(read_text(args.file), args.file)
+        deals = read_pbn(read_input_text(args.file, "a PBN file of deals"), args.file)
     except UnreadableFileError as exc:
         raise DirectorError(str(exc)) from None
     except OSError as exc:

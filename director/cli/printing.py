@@ -145,15 +145,10 @@ def _only_tables(text: str, document: str, movement: Movement) -> frozenset[int]
 def _movement(args: argparse.Namespace) -> Movement:
     # Loaded only here: printing from an event never builds nor reads a movement file.
     from schedules import catalog
-    from schedules.jsonio import load_movement
 
     if args.movement_file is not None:
-        try:
-            return load_movement(args.movement_file)
-        except OSError as exc:
-            raise DirectorError(
-                f"cannot read {args.movement_file}: {exc.strerror}; give a movement JSON file "
-                "(director movement FAMILY ... --format json)"
-            ) from None
+        from director.exchange.movement_files import load_movement_json
+
+        return load_movement_json(args.movement_file)
     request = movement_request(args.movement, args)
     return catalog.build(request)

@@ -16,9 +16,10 @@ from pathlib import Path
 from director.errors import DirectorError
 from director.exchange.bridgescorer import read_bridgescorer, write_bridgescorer
 from director.exchange.movement_csv import read_movement_csv, write_movement_csv
+from director.store.files import read_input_text
 from schedules.findings import Finding, InvalidMovementError
-from schedules.json_input import UnreadableFileError, read_text
-from schedules.jsonio import movement_document, read_movement
+from schedules.json_input import UnreadableFileError
+from schedules.jsonio import movement_document, movement_from_text
 from schedules.types import Movement
 
 FORMATS = ("json", "yaml", "csv")
@@ -39,14 +40,9 @@ def read_movement_file(path: str | Path) -> tuple[Movement, list[Finding]]:
         raise DirectorError(
             f"{path}: not a movement file's name; use .json, .yaml (bridgescorer) or .csv"
         )
+    text = _text(path)
     if fmt == "json":
-        return read_movement(path)
-    try:
-        text = read_text(path)
-    except UnreadableFileError as exc:
-        raise DirectorError(str(exc)) from None
-    except OSError as exc:
-        raise DirectorError(f"cannot read {path}: {exc.strerror}") from None
+        return movement_from_text(text, str(path))
     if fmt == "yaml":
         return read_bridgescorer(text, str(path)), []
     return read_movement_csv(text, str(path), family=Path(path).stem), []
@@ -54,10 +50,30 @@ def read_movement_file(path: str | Path) -> tuple[Movement, list[Finding]]:
 
 def load_movement_file(path: str | Path) -> Movement:
     """`read_movement_file`, refusing a file whose declarations contradict its seatings."""
-    movement, findings = read_movement_file(path)
+    return _checked(read_movement_file(path))
+
+
+def load_movement_json(path: str | Path) -> Movement:
+    """Our own movement JSON document, whatever the file's name, refusing one whose
+    declarations contradict its seatings."""
+    return _checked(movement_from_text(_text(path), str(path)))
+
+
+def _checked(read: tuple[Movement, list[Finding]]) -> Movement:
+    movement, findings = read
     if findings:
         raise InvalidMovementError(findings)
     return movement
+
+
+def _text(path: str | Path) -> str:
+    """A movement file's text, refused in one line when it cannot be read."""
+    try:
+        return read_input_text(path, "a movement")
+    except UnreadableFileError as exc:
+        raise DirectorError(str(exc)) from None
+    except OSError as exc:
+        raise DirectorError(f"cannot read {path}: {exc.strerror}") from None
 
 
 def movement_text(movement: Movement, fmt: str) -> str:

@@ -24,8 +24,9 @@ from director.errors import DirectorError
 from director.exchange.session_document import session_document
 from director.scoring.model import Session, SessionResult
 from director.scoring.session_json import result_to_json, session_from_json
+from director.store.files import read_input_text
 from director.store.values import EventInfo, SessionInfo
-from schedules.json_input import UnreadableFileError, read_text
+from schedules.json_input import UnreadableFileError
 
 FORMAT = "whist-director results"
 VERSION = 1
@@ -82,7 +83,7 @@ def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
     """The sessions of an exported JSON file: (session number, section, session) each. A
     malformed file is refused with the line (and column) at fault."""
     try:
-        text = read_text(path)
+        text = read_input_text(path, "a results file")
     except OSError as exc:
         raise DirectorError(f"{path}: cannot read ({exc.strerror})") from None
     except UnreadableFileError as exc:

@@ -1,7 +1,8 @@
 """Backup copies of an event file: before an upgrade, and rotating copies during play.
 
 Copies use SQLite's online backup API, so a copy is consistent even while the event is open
-and in WAL mode (copying the file alone would miss what is still in the -wal file).
+and in WAL mode (copying the file alone would miss what is still in the -wal file). A file this
+process holds open is copied through the connections it holds (`director.store.held`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from director.store import held
 from director.store.files import read_only_uri
 from director.store.schema import AuditRow
 
@@ -46,16 +48,24 @@ def copy_sqlite(source: Path, target: Path) -> Path:
     """A consistent copy of an SQLite database at `target` (which must not exist)."""
     if target.exists():
         raise FileExistsError(target)
-    src = sqlite3.connect(read_only_uri(source), uri=True)
-    try:
-        dst = sqlite3.connect(target)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-    finally:
-        src.close()
+    with held.registry():
+        holding = held.find(source)
+        if holding is not None:
+            pooled = holding.view.raw_connection()
+            try:
+                assert isinstance(pooled.driver_connection, sqlite3.Connection)
+                _backup(pooled.driver_connection, target)
+            finally:
+                pooled.close()  # back to the pool, not closed
+            return target
+        with contextlib.closing(sqlite3.connect(read_only_uri(source), uri=True)) as src:
+            _backup(src, target)
     return target
+
+
+def _backup(source: sqlite3.Connection, target: Path) -> None:
+    with contextlib.closing(sqlite3.connect(target)) as dst:
+        source.backup(dst)
 
 
 class Backups:

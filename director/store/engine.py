@@ -5,21 +5,25 @@ event, from a newer program or damaged is refused with a message and left exactl
 An event file from an older version is copied beside itself and then upgraded by Alembic.
 A file that cannot be written (read-only file, folder or disk) is refused for writing; opened
 read-only, it is read without leaving -wal or -shm files beside it.
+
+A file is opened once per process (`director.store.held` says why): a second open of a file
+the process already holds shares its engine, and is neither examined again nor read by any
+other means.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Connection, Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
+from director.store import held
 from director.store.backup import copy_sqlite
 from director.store.files import (
     SQLITE_HEADER,
@@ -28,6 +32,7 @@ from director.store.files import (
     read_only_uri,
     write_problem,
 )
+from director.store.held import Holding
 from director.store.schema import Base
 from director.store.values import (
     DamagedEventError,
@@ -44,18 +49,45 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 DAMAGE_SIGNS = ("Could not decode", "malformed", "no such table", "no such column")
 """What SQLite says when a file's content or schema is not what was written."""
 EVENT_TABLE = "event"
+READ_ONLY = "whist_read_only"
+"""The execution option of a read-only view of a writable engine: its transactions run with
+SQLite's `PRAGMA query_only`, so that every change is refused as on a read-only file."""
 
 
-@dataclass(frozen=True)
 class EventDatabase:
-    """An engine on an event database at the current schema revision."""
+    """One open of an event database at the current schema revision.
 
-    engine: Engine
-    path: Path | None
-    """The event file (None for a server database)."""
-    revision: str
-    read_only: bool = False
-    """Opened for reading only: every write is refused."""
+    Every open of the same file in this process shares one engine (`director.store.held`);
+    `close` gives this open up, and the last one closes the engine.
+    """
+
+    def __init__(self, holding: Holding, read_only: bool = False) -> None:
+        self._holding = holding
+        self.read_only = read_only
+        """Opened for reading only: every write is refused."""
+        self._closed = False
+
+    @property
+    def engine(self) -> Engine:
+        """The engine to work through; for a read-only open of a file this process also has
+        open for writing, a view of the shared engine that refuses every change."""
+        return self._holding.view if self.read_only else self._holding.engine
+
+    @property
+    def path(self) -> Path | None:
+        """The event file (None for a server database)."""
+        return self._holding.path
+
+    @property
+    def revision(self) -> str:
+        """The schema revision the database is at."""
+        return self._holding.revision
+
+    def close(self) -> None:
+        """Give this open up (once; a second call does nothing)."""
+        if not self._closed:
+            self._closed = True
+            held.release(self._holding)
 
 
 HEAD_REVISION = "0003"
@@ -108,7 +140,9 @@ def _read_only_engine(path: Path) -> Engine:
 
 def _set_up_sqlite(engine: Engine) -> None:
     """Foreign keys on every connection; WAL once, since it is a lasting property of the file
-    and switching it needs the database to itself (Home Assistant's recorder does the same)."""
+    and switching it needs the database to itself (Home Assistant's recorder does the same).
+    A transaction of a read-only view (`READ_ONLY`) can only read: SQLite refuses its changes
+    as it refuses them on a read-only file."""
     state = {"wal": False}
 
     @event.listens_for(engine, "connect")
@@ -119,6 +153,16 @@ def _set_up_sqlite(engine: Engine) -> None:
             cursor.execute("PRAGMA journal_mode=WAL")
             state["wal"] = True
         cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        wanted = bool(connection.get_execution_options().get(READ_ONLY, False))
+        pooled = connection.connection
+        if pooled.info.get(READ_ONLY, False) != wanted:
+            cursor = pooled.cursor()
+            cursor.execute(f"PRAGMA query_only={int(wanted)}")
+            cursor.close()
+            pooled.info[READ_ONLY] = wanted
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
@@ -186,22 +230,28 @@ def explain_database_error(exc: DBAPIError, where: str) -> StoreError | None:
 def create_database(target: str | Path, revision: str = "head") -> EventDatabase:
     """A new event database: a file that must not exist yet, or an empty server database."""
     path = None if is_url(target) else Path(target)
-    if path is not None:
-        if path.exists():
-            raise StoreError(f"{path} already exists; open it, or choose another file name")
-        if not path.parent.is_dir():
-            raise StoreError(f"folder {path.parent} does not exist; create it first")
-        problem = write_problem(path)
-        if problem:
-            raise ReadOnlyEventError(
-                f"cannot create {path}: {problem}; choose a folder you can write to"
-            )
-    engine = make_engine(target)
-    if path is None and EVENT_TABLE in inspect(engine).get_table_names():
-        engine.dispose()
-        raise StoreError(f"{target} already holds an event; open it instead")
-    upgrade(engine, revision)
-    return EventDatabase(engine, path, current_revision(engine) or "")
+    if path is None:
+        engine = make_engine(target)
+        if EVENT_TABLE in inspect(engine).get_table_names():
+            engine.dispose()
+            raise StoreError(f"{target} already holds an event; open it instead")
+        upgrade(engine, revision)
+        return EventDatabase(_server_holding(engine, current_revision(engine) or "", False))
+    if path.exists():
+        raise StoreError(f"{path} already exists; open it, or choose another file name")
+    if not path.parent.is_dir():
+        raise StoreError(f"folder {path.parent} does not exist; create it first")
+    problem = write_problem(path)
+    if problem:
+        raise ReadOnlyEventError(
+            f"cannot create {path}: {problem}; choose a folder you can write to"
+        )
+    with held.registry():
+        engine = make_engine(path)
+        upgrade(engine, revision)
+        holding = _writable_holding(path, engine, current_revision(engine) or "")
+        held.register(path, holding)
+    return EventDatabase(holding)
 
 
 def open_database(target: str | Path, read_only: bool = False) -> EventDatabase:
@@ -209,31 +259,72 @@ def open_database(target: str | Path, read_only: bool = False) -> EventDatabase:
 
     Opening a file for writing that cannot be written raises `ReadOnlyEventError`. With
     `read_only`, nothing is ever written (an older file that would need upgrading is refused).
+    A file this process has open already is shared (`director.store.held`).
     """
     if is_url(target):
         engine = make_engine(target, read_only)
         revision = _check_server(engine, str(target), read_only)
-        return EventDatabase(engine, None, revision, read_only)
+        return EventDatabase(_server_holding(engine, revision, read_only), read_only)
     path = Path(target)
+    with held.registry():
+        holding = held.find(path)
+        if holding is None:
+            holding = _first_open(path, read_only)
+            held.register(path, holding)
+        elif read_only or holding.writable:
+            holding.users += 1
+        else:
+            _open_for_writing(path, holding)
+    return EventDatabase(holding, read_only)
+
+
+def _first_open(path: Path, read_only: bool) -> Holding:
+    """The holding of a file this process does not have open yet, examined first."""
     revision = examine_file(path)
     head = head_revision()
     if read_only:
         if revision != head:
             _refuse_upgrade(str(path))
-        return EventDatabase(make_engine(path, read_only=True), path, head, read_only=True)
-    problem = write_problem(path)
-    if problem:
-        raise ReadOnlyEventError(
-            f"{path} cannot be changed: {problem}. Open it read-only to see the standings and"
-            " print, or copy it to a folder you can write to and open the copy."
-        )
+        engine = make_engine(path, read_only=True)
+        return Holding(path, engine, engine, head, writable=False)
+    _check_writable(path)
     if revision != head:
         copy = path.with_name(f"{path.stem}.before-upgrade-{revision}.{_stamp()}{path.suffix}")
         copy_sqlite(path, copy)
     engine = make_engine(path)
     if revision != head:
         upgrade(engine)
-    return EventDatabase(engine, path, head)
+    return _writable_holding(path, engine, head)
+
+
+def _open_for_writing(path: Path, holding: Holding) -> None:
+    """A file this process has open read-only only is opened for writing: it gets a writable
+    engine, which the read-only opens go on through as a view (they can still only read)."""
+    _check_writable(path)
+    reader = holding.engine
+    writable = _writable_holding(path, make_engine(path), holding.revision)
+    holding.engine, holding.view, holding.writable = writable.engine, writable.view, True
+    holding.users += 1
+    reader.dispose()
+
+
+def _writable_holding(path: Path, engine: Engine, revision: str) -> Holding:
+    return Holding(path, engine, engine.execution_options(**{READ_ONLY: True}), revision, True)
+
+
+def _server_holding(engine: Engine, revision: str, read_only: bool) -> Holding:
+    """A server database's engine, for one open (a server's own connections need no sharing:
+    no lock of it lives in this process)."""
+    return Holding(None, engine, engine, revision, writable=not read_only)
+
+
+def _check_writable(path: Path) -> None:
+    problem = write_problem(path)
+    if problem:
+        raise ReadOnlyEventError(
+            f"{path} cannot be changed: {problem}. Open it read-only to see the standings and"
+            " print, or copy it to a folder you can write to and open the copy."
+        )
 
 
 def _check_server(engine: Engine, target: str, read_only: bool) -> str:

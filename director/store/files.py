@@ -1,11 +1,16 @@
 """Facts about event files, read without opening them as databases: is it SQLite, can it be
 written, how to read it without leaving anything beside it. Cheap to import (no SQLAlchemy),
-so that the command line can check a file it is about to write."""
+so that the command line can check a file it is about to write.
+
+A file this process holds open as an event (`director.store.held`) is never opened here: its
+header is known, and reading it would drop the process's locks on it."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+from director.store import held
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -16,9 +21,15 @@ def is_url(target: str | Path) -> bool:
 
 
 def read_header(path: Path) -> bytes:
-    """The bytes where an SQLite database has its header (raises OSError if unreadable)."""
-    with path.open("rb") as fh:
-        return fh.read(len(SQLITE_HEADER))
+    """The bytes where an SQLite database has its header (raises OSError if unreadable).
+
+    A file this process holds open as an event is an SQLite database, and is not opened."""
+    with held.registry():
+        # inside the registry, so that no thread opens the file as an event meanwhile
+        if held.is_held(path):
+            return SQLITE_HEADER
+        with path.open("rb") as fh:
+            return fh.read(len(SQLITE_HEADER))
 
 
 def is_sqlite_file(path: Path) -> bool:
@@ -58,3 +69,25 @@ def write_problem(path: Path) -> str | None:
         if companion.exists() and not os.access(companion, os.W_OK):
             return f"the file {companion.name} is read-only"
     return None
+
+
+def read_input(path: str | Path, limit: int, what: str) -> bytes:
+    """The bytes of a file the director gave to read (a roster, a movement, results, deals):
+    a regular file of at most `limit` bytes (`schedules.json_input.read_bytes`), and never the
+    event file this process holds open, which reading would unlock (`director.store.held`).
+
+    Raises `UnreadableFileError` with the reason, or `OSError` when it cannot be read."""
+    from schedules.json_input import UnreadableFileError, read_bytes
+
+    with held.registry():
+        if held.is_held(Path(path)):
+            raise UnreadableFileError(f"{path} is the event file itself, not {what}")
+        return read_bytes(path, limit, what)
+
+
+def read_input_text(path: str | Path, what: str = "a movement or session") -> str:
+    """The text of a file the director gave to read (see `read_input`): UTF-8, or UTF-16 with
+    a byte-order mark (`schedules.json_input.decode`)."""
+    from schedules.json_input import MAX_FILE_BYTES, decode
+
+    return decode(read_input(path, MAX_FILE_BYTES, what), str(path))

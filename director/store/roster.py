@@ -32,8 +32,10 @@ from sqlalchemy import Column, String
 from sqlalchemy.orm import Session as Db
 
 from director.store import repository
+from director.store.files import read_input
 from director.store.schema import PartnershipRow, PlayerRow, TeamRow
 from director.store.values import Gender, Partnership, Player, StoreError, Team
+from schedules.json_input import UnreadableFileError
 
 FIELDS: dict[str, str] = {
     "name": "name",
@@ -275,10 +277,17 @@ def _mostly_words(cells: Sequence[str | None]) -> bool:
     return len(lettered) * 2 > len(cells)
 
 
+ROSTER_LIMIT = 4 * 2**20
+"""The most a roster file may hold: a club's whole membership is a few dozen kilobytes."""
+
+
 def open_roster(path: Path) -> RosterFile:
-    """A roster file's cells; a file that cannot be read at all raises `StoreError`."""
+    """A roster file's cells; a file that cannot be read at all (or is not a regular file, or
+    is far too large for a roster) raises `StoreError`."""
     try:
-        data = path.read_bytes()
+        data = read_input(path, ROSTER_LIMIT, "a roster (a CSV file)")
+    except UnreadableFileError as exc:
+        raise StoreError(f"cannot import: {exc}") from None
     except OSError as exc:
         raise StoreError(f"cannot read roster {path}: {exc.strerror or exc}") from None
     text, encoding = decode(data, str(path))

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 from sqlalchemy import func, select
 from sqlalchemy.exc import DBAPIError, IntegrityError, NoResultFound
 from sqlalchemy.orm import Session as Db
-from sqlalchemy.orm import sessionmaker
 
 from director.errors import DirectorError
 from director.scoring.validate import validate
@@ -112,7 +111,6 @@ class EventStore:
 
     def __init__(self, database: EventDatabase, backups: BackupPolicy | None = None) -> None:
         self._db = database
-        self._transactions: sessionmaker[Db] = sessionmaker(database.engine, expire_on_commit=False)
         path = database.path
         self._backups = (
             Backups(path, backups) if path is not None and not database.read_only else None
@@ -156,8 +154,9 @@ class EventStore:
         return cls(open_database(target, read_only), backups)
 
     def close(self) -> None:
-        """Release the database (the SQLite file stays consistent at every moment anyway)."""
-        self._db.engine.dispose()
+        """Release the database (the SQLite file stays consistent at every moment anyway); the
+        engine is closed with the last open of the file in this process."""
+        self._db.close()
 
     @property
     def read_only(self) -> bool:
@@ -190,7 +189,9 @@ class EventStore:
         """One transaction, committed at once; the database's refusals (a rule broken, a full
         disk, a read-only file, damage) become readable messages."""
         try:
-            with self._transactions.begin() as db:
+            # The engine is asked each time: a file first opened read-only here moves to a
+            # writable engine when it is opened for writing too (`director.store.held`).
+            with Db(self._db.engine, expire_on_commit=False) as db, db.begin():
                 yield db
         except IntegrityError as exc:
             raise repository.explain_integrity_error(exc) from exc

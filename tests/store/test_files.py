@@ -110,7 +110,7 @@ def test_an_older_file_is_upgraded_after_a_backup_copy(tmp_path: Path, movement:
     its data, gains the new table, and leaves a copy of itself as it was."""
     path = tmp_path / "event.whist"
     old = create_database(path, revision="0001")
-    old.engine.dispose()
+    old.close()
     with closing(sqlite3.connect(path)) as raw, raw:
         tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master")}
         assert "irregularities" not in tables
@@ -164,7 +164,7 @@ def test_the_migrations_build_exactly_the_models_schema(target: str | Path) -> N
             context = MigrationContext.configure(connection, opts={"compare_type": True})
             assert compare_metadata(context, Base.metadata) == []
     finally:
-        database.engine.dispose()
+        database.close()
 
 
 def test_the_revision_written_is_the_newest_migration() -> None:
@@ -181,7 +181,7 @@ def test_opening_an_up_to_date_event_does_not_load_alembic(tmp_path: Path) -> No
     import sys
 
     path = tmp_path / "club.whist"
-    create_database(path).engine.dispose()
+    create_database(path).close()
     code = (
         "import sys; from director.store.services import EventStore;"
         f"EventStore.open({str(path)!r}, read_only=True).close();"

@@ -122,7 +122,7 @@ def test_a_reader_sees_what_a_writer_enters_while_both_are_open(event: Path) -> 
 
 def test_an_older_file_is_not_upgraded_read_only(tmp_path: Path) -> None:
     path = tmp_path / "old.whist"
-    create_database(path, revision="0001").engine.dispose()
+    create_database(path, revision="0001").close()
     with closing(sqlite3.connect(path)) as raw, raw:
         raw.execute("PRAGMA journal_mode=DELETE")
     before = fingerprint(tmp_path)
