@@ -25,7 +25,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from director.cli.outputs import check_out, exists
+from director.cli.outputs import check_out, write_out
 from director.errors import DirectorError
 from director.exchange import movement_files
 from director.exchange.export import FORMATS as EVENT_FORMATS
@@ -137,12 +137,6 @@ def _verdict(name: str, findings: Sequence[Finding]) -> str:
 
 
 def _write(out: Path, content: str | bytes, force: bool) -> None:
-    """Write `content`, never over a file that appeared since the check (without --force)."""
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    try:
-        with out.open("wb" if force else "xb") as fh:
-            fh.write(data)
-    except FileExistsError:
-        raise exists(out) from None
-    except OSError as exc:
-        raise DirectorError(f"cannot write {out}: {exc.strerror}") from None
+    """Write `content` whole or not at all, never over a file that appeared since the check
+    (without --force)."""
+    write_out(out, content, force)

@@ -1,12 +1,14 @@
 """What every command that writes a file checks first: an event file is never overwritten,
-and any other existing file only with --force."""
+and any other existing file only with --force; and how it writes it, whole or not at all
+(`director.store.outputs`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from director.errors import DirectorError
-from director.store.files import is_sqlite_file, is_url
+from director.store.files import holds_an_event, is_url
+from director.store.outputs import write_whole
 
 
 def check_out(out: Path, force: bool, event: str | None) -> None:
@@ -16,7 +18,7 @@ def check_out(out: Path, force: bool, event: str | None) -> None:
         raise DirectorError(f"--out {out} is the event file itself; choose another name")
     if target.is_dir():
         raise DirectorError(f"--out {out} is a folder; give a file name, e.g. {out / 'out.pdf'}")
-    if _holds_an_event(target):
+    if holds_an_event(target):
         raise DirectorError(
             f"--out {out} is an event file (or part of one) and is never overwritten;"
             " choose another name"
@@ -25,16 +27,17 @@ def check_out(out: Path, force: bool, event: str | None) -> None:
         raise exists(out)
 
 
+def write_out(out: Path, content: str | bytes, force: bool) -> None:
+    """Write an --out file whole or not at all: an older file is replaced only with --force
+    (and stays as it was if the writing fails), never one that appeared since the check."""
+    try:
+        write_whole(out, content, replace=force)
+    except FileExistsError:
+        raise exists(out) from None
+    except OSError as exc:
+        raise DirectorError(f"cannot write {out}: {exc.strerror}") from None
+
+
 def exists(out: Path) -> DirectorError:
     """The refusal for an --out file that exists (no --force)."""
     return DirectorError(f"{out} exists; choose another name, or add --force to replace it")
-
-
-def _holds_an_event(path: Path) -> bool:
-    """An SQLite database, or the -wal, -shm or -journal file beside one."""
-    if is_sqlite_file(path):
-        return True
-    for companion in ("-wal", "-shm", "-journal"):
-        if path.name.endswith(companion):
-            return is_sqlite_file(path.with_name(path.name.removesuffix(companion)))
-    return False

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from director.cli.options import add_movement_options, movement_request
-from director.cli.outputs import check_out, exists
+from director.cli.outputs import check_out, write_out
 from director.errors import DirectorError
 from director.printing import documents as _documents
 
@@ -91,14 +91,7 @@ def run(argv: Sequence[str]) -> int:
         raise DirectorError(f"{args.document} need an event's scores: use --event FILE")
     else:
         pdf = _documents.print_movement_document(_movement(args), args.document, args.paper)
-    try:
-        # "x" refuses a file that appeared since the check: never replaced without --force.
-        with out.open("wb" if args.force else "xb") as fh:
-            fh.write(pdf)
-    except FileExistsError:
-        raise exists(out) from None
-    except OSError as exc:
-        raise DirectorError(f"cannot write {out}: {exc.strerror}") from None
+    write_out(out, pdf, args.force)
     print(f"wrote {out} ({args.document}, {args.paper})")
     return 0
 

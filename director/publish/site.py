@@ -1,14 +1,15 @@
 """Write the results site into a folder: `publish_site(store, folder)` for the GUI's action,
 `publish_event(path, folder)` for `director publish`.
 
-Every page is written beside itself first and then moved into place, so a web server copying
-the folder mid-way never serves half a page. Pages of an earlier run are replaced; other files
-in the folder are left alone.
+The whole site is built in a new folder beside the one named and then takes its place
+(`director.store.outputs`): a web server copying the folder, or a kill half way, sees the
+earlier site or the new one, never a front page linking to pages not yet written nor two
+events mixed. The folder is the site's own: one holding anything the program did not write
+there is refused, untouched (a file `.whist-director-site` lists what it wrote).
 """
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from pathlib import Path
 
@@ -17,8 +18,14 @@ from director.exchange.export import sections_of
 from director.publish.html import STYLESHEET
 from director.publish.pages import INDEX, ScoredSection, site_pages
 from director.store.files import is_sqlite_file
+from director.store.outputs import folder_written_whole
 from director.store.services import EventStore
 from schedules.package_data import data_file
+
+SITE_MARK = ".whist-director-site"
+"""The list of what a publish wrote into its folder, one path a line."""
+SIGNED = "by Whist Director."
+"""What every page's footer says (a site written before the list is known by it)."""
 
 
 def publish_site(store: EventStore, folder: str | Path, now: datetime | None = None) -> list[Path]:
@@ -43,31 +50,65 @@ def publish_event(path: str | Path, folder: str | Path) -> list[Path]:
 
 
 def write_site(folder: Path, pages: dict[str, str]) -> list[Path]:
-    """Write the pages and the stylesheet under `folder`; return the paths, index first."""
+    """Write the pages and the stylesheet as the folder `folder`; return the paths, index
+    first.
+
+    The site is built in a new folder beside `folder` and then takes its place, so a kill
+    never leaves a front page linking to missing pages nor two events' pages mixed. A folder
+    holding anything this program did not write (an event file, the club's own pages) is
+    refused, untouched."""
     _check_folder(folder)
     style = data_file("director", "publish", STYLESHEET).read_text(encoding="utf-8")
     files = {INDEX: pages[INDEX], **pages, STYLESHEET: style}
-    written = []
-    for name, text in files.items():
-        target = folder / name
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _replace(target, text)
-        except OSError as exc:
-            raise DirectorError(
-                f"cannot write {target}: {exc.strerror}; choose a folder you can write to"
-            ) from None
-        written.append(target)
-    return written
+    try:
+        with folder_written_whole(folder) as building:
+            for name, text in files.items():
+                target = building / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+            (building / SITE_MARK).write_text("\n".join(files) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise DirectorError(
+            f"cannot write the site into {folder}: {exc.strerror}; choose a folder you can"
+            " write to, on a disk with free space"
+        ) from None
+    return [folder / name for name in files]
 
 
 def _check_folder(folder: Path) -> None:
+    """Refuse a file given as the folder, and a folder holding what this program did not
+    write there: publishing replaces the whole folder."""
     if folder.exists() and not folder.is_dir():
         what = "an event file" if is_sqlite_file(folder) else "a file"
         raise DirectorError(f"{folder} is {what}, not a folder; give a folder for the site")
+    if not folder.is_dir():
+        return
+    foreign = sorted(p.name for p in folder.iterdir() if p.name not in _ours(folder))
+    if foreign:
+        first = folder / foreign[0]
+        what = "the event file " if is_sqlite_file(first) else ""
+        more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
+        raise DirectorError(
+            f"{folder} holds {what}{foreign[0]}{more}, which Whist Director did not write, and"
+            " publishing replaces the whole folder; publish into a new or empty folder (or"
+            " the folder of an earlier publish)"
+        )
 
 
-def _replace(target: Path, text: str) -> None:
-    partial = target.with_name(f".{target.name}.part")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, target)
+def _ours(folder: Path) -> set[str]:
+    """The names in `folder` an earlier publish wrote: those its list names (`SITE_MARK`);
+    in a site from before the list, the front page signed by the program, the stylesheet and
+    folders of pages."""
+    mark = folder / SITE_MARK
+    if mark.is_file():
+        written = mark.read_text(encoding="utf-8").splitlines()
+        return {SITE_MARK, *(Path(name).parts[0] for name in written if name)}
+    index = folder / INDEX
+    if not (index.is_file() and SIGNED in index.read_text(encoding="utf-8", errors="replace")):
+        return set()
+    pages = {
+        p.name
+        for p in folder.iterdir()
+        if p.is_dir() and all(f.suffix == ".html" for f in p.rglob("*") if f.is_file())
+    }
+    return {INDEX, STYLESHEET, *pages}

@@ -8,25 +8,21 @@ process holds open is copied through the connections it holds (`director.store.h
 from __future__ import annotations
 
 import contextlib
-import glob
 import logging
 import re
 import sqlite3
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from director.store import held
 from director.store.files import read_only_uri
+from director.store.outputs import remove_abandoned, written_whole
 from director.store.schema import AuditRow
 
 LOGGER = logging.getLogger(__name__)
 STAMP = "%Y%m%dT%H%M%S%f"
 """The time (UTC) in a copy's name: `club.20261123T201502123456.whist`."""
-PARTIAL = ".partial"
-ABANDONED_AFTER = 60.0
-"""Seconds after which a half-written copy is taken as left by a killed process."""
 
 
 @dataclass(frozen=True)
@@ -45,21 +41,20 @@ class BackupPolicy:
 
 
 def copy_sqlite(source: Path, target: Path) -> Path:
-    """A consistent copy of an SQLite database at `target` (which must not exist)."""
-    if target.exists():
-        raise FileExistsError(target)
-    with held.registry():
+    """A consistent copy of an SQLite database at `target` (which must not exist), written
+    whole or not at all (`director.store.outputs`): a copy cut short leaves nothing there."""
+    with written_whole(target, replace=False) as partial, held.registry():
         holding = held.find(source)
         if holding is not None:
             pooled = holding.view.raw_connection()
             try:
                 assert isinstance(pooled.driver_connection, sqlite3.Connection)
-                _backup(pooled.driver_connection, target)
+                _backup(pooled.driver_connection, partial)
             finally:
                 pooled.close()  # back to the pool, not closed
-            return target
-        with contextlib.closing(sqlite3.connect(read_only_uri(source), uri=True)) as src:
-            _backup(src, target)
+        else:
+            with contextlib.closing(sqlite3.connect(read_only_uri(source), uri=True)) as src:
+                _backup(src, partial)
     return target
 
 
@@ -123,23 +118,12 @@ class Backups:
         self.folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(UTC).strftime(STAMP)
         final = self.folder / f"{self.path.stem}.{stamp}{self.path.suffix}"
-        # Written under another name and renamed, so that a crash mid-copy never leaves a
-        # half copy among the backups.
-        partial = final.with_name(final.name + PARTIAL)
-        partial.unlink(missing_ok=True)
-        copy = copy_sqlite(self.path, partial).replace(final)
+        copy = copy_sqlite(self.path, final)
         for old in self.copies()[: -self.policy.keep]:
             old.unlink()
-        self._remove_abandoned()
+        # half copies (and their journals) of earlier copies a killed process left
+        remove_abandoned(self.folder, f"{self.path.stem}.")
         return copy
-
-    def _remove_abandoned(self) -> None:
-        """Delete half copies old enough that no process can still be writing them."""
-        limit = time.time() - ABANDONED_AFTER
-        for partial in self.folder.glob(f"{glob.escape(self.path.stem)}.*{PARTIAL}"):
-            with contextlib.suppress(FileNotFoundError):
-                if partial.stat().st_mtime < limit:
-                    partial.unlink()
 
     def copies(self) -> list[Path]:
         """The copies, oldest first (the time stamp in the name sorts them)."""

@@ -40,6 +40,16 @@ def is_sqlite_file(path: Path) -> bool:
         return False
 
 
+def holds_an_event(path: Path) -> bool:
+    """An SQLite database, or the -wal, -shm or -journal file beside one: never overwritten."""
+    if is_sqlite_file(path):
+        return True
+    for companion in ("-wal", "-shm", "-journal"):
+        if path.name.endswith(companion):
+            return is_sqlite_file(path.with_name(path.name.removesuffix(companion)))
+    return False
+
+
 def read_only_uri(path: Path) -> str:
     """An SQLite URI that reads the file without creating anything beside it.
 

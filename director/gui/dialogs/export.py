@@ -27,6 +27,7 @@ from director.errors import DirectorError
 from director.exchange.export import FORMATS, export_event
 from director.gui.context import EventContext
 from director.gui.errors import report_exception
+from director.store.outputs import write_whole
 from director.store.paths import data_folder
 
 
@@ -116,7 +117,7 @@ def write_export(context: EventContext, choice: Format, path: Path) -> None:
     be made or written, in plain words)."""
     text = export_event(context.store, choice.name, context.session, context.section)
     try:
-        path.write_text(text, encoding="utf-8")
+        write_whole(path, text, replace=True)  # the save dialog asked before replacing
     except OSError as exc:
         raise DirectorError(f"cannot write {path}: {exc.strerror}") from None
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewWidget
@@ -36,6 +35,7 @@ from director.printing import documents as _documents
 from director.printing import event as _printing
 from director.printing import results as _results
 from director.printing.event import EventPapers
+from director.store.outputs import write_whole
 
 TONIGHT = ("indicators", "table-cards", "slips", "travellers")
 """Tonight's papers: what goes on the tables before play (the director may swap the
@@ -305,7 +305,10 @@ class PrintDialog(QDialog):
         if not path:
             return
         try:
-            Path(path).write_bytes(self.rendered.pdf)
+            write_whole(path, self.rendered.pdf, replace=True)  # the dialog asked first
+        except DirectorError as exc:  # an event file is never replaced
+            self.status.setText(f"Cannot save: {exc}.")
+            return
         except OSError as exc:
             self.status.setText(
                 f"Cannot save {path}: {exc.strerror or exc}. Choose another folder."
