@@ -19,7 +19,8 @@
     director event new-deal FILE --tray K --why TEXT [--law KIND]
     director event standings FILE [--format text|json]
     director event log FILE [--limit N]
-    director event undo FILE | director event redo FILE
+    director event undo FILE [--by WHO | --step N]
+    director event redo FILE [--by WHO | --step N]
     director event table-links FILE --base URL [--format text|json] [--renew]
     director event repair FILE late-pair --from-round R [--names "A & B"] [--label L]
     director event repair FILE withdraw --competitor LABEL --from-round R
@@ -29,6 +30,8 @@
     director event repair FILE arrow-switch --round R [--table T]
         (each repair: [--dry-run] [--reason TEXT] [--format text|json])
 
+Undo takes back the latest step of the director's own (or --by WHO's), never a table's entry
+made since; --step N takes back step #N of the log, whoever made it (a table's entry).
 FILE is an event file, or a database URL (postgresql+psycopg://...) for several scoring
 stations. Every entry is saved at once. Commands that only read (players without --import or
 --add, standings, log) open the event read-only, so they work on a read-only file or disk.
@@ -67,7 +70,7 @@ from director.store.services import (
     StoreError,
     Suit,
 )
-from director.store.values import Card, Result
+from director.store.values import AuditEntry, Card, Result
 from schedules.types import Direction
 
 USAGE = (__doc__ or "").format(
@@ -165,8 +168,12 @@ def _parser() -> argparse.ArgumentParser:
 
     log = command("log", _log)
     log.add_argument("--limit", type=_entry_count, help="show only the newest N entries")
-    command("undo", _undo)
-    command("redo", _redo)
+    for name, run, word in (("undo", _undo, "take back"), ("redo", _redo, "put back")):
+        walk = command(name, run)
+        walk.add_argument("--by", default="director", help=f"whose latest step to {word}")
+        walk.add_argument(
+            "--step", type=int, metavar="N", help=f"{word} step #N (from the log), whoever made it"
+        )
     add_table_links_options(command("table-links", table_links))
     repair.add_options(command("repair", repair.run))
     return parser
@@ -449,13 +456,23 @@ def _log(args: argparse.Namespace) -> int:
 
 def _undo(args: argparse.Namespace) -> int:
     with _open(args) as store:
-        entry = store.undo()
-        print(f"undid #{entry.id}: {entry.summary}" if entry else "nothing to undo")
+        if args.step is not None:
+            entry: AuditEntry | None = store.undo_step(args.step, who=args.by)
+        else:
+            entry = store.undo(who=args.by)
+        print(f"undid #{entry.id} {entry.in_words()}" if entry else _nothing("undo", args.by))
     return 0
 
 
 def _redo(args: argparse.Namespace) -> int:
     with _open(args) as store:
-        entry = store.redo()
-        print(f"redid #{entry.id}: {entry.summary}" if entry else "nothing to redo")
+        if args.step is not None:
+            entry: AuditEntry | None = store.redo_step(args.step, who=args.by)
+        else:
+            entry = store.redo(who=args.by)
+        print(f"redid #{entry.id} {entry.in_words()}" if entry else _nothing("redo", args.by))
     return 0
+
+
+def _nothing(word: str, who: str) -> str:
+    return f"nothing of {who}'s to {word} (a table's step is taken back with --step N)"

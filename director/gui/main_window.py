@@ -131,7 +131,10 @@ class MainWindow(QMainWindow):
         # Ctrl+Q everywhere: the platform's standard Quit keys are none on some (Windows)
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q", "Close the program")
         self.undo_action = self._action(
-            "&Undo", self.undo, "Ctrl+Z", "Undo the latest change to the event"
+            "&Undo",
+            self.undo,
+            "Ctrl+Z",
+            "Undo your latest change to the event (a table's entry: take it back in History)",
         )
         self.redo_action = self._action(
             "&Redo", self.redo, "Ctrl+Shift+Z", "Redo the change undone last"
@@ -535,11 +538,7 @@ class MainWindow(QMainWindow):
             (self.redo_action, "Redo", store.next_redo()),
         ):
             action.setText(f"&{word} {entry.action}" if entry else f"&{word}")
-            tip = (
-                f"{word}: {entry.action}, {entry.summary}"
-                if entry
-                else f"Nothing to {word.lower()}"
-            )
+            tip = f"{word}: {entry.in_words()}" if entry else f"Nothing to {word.lower()}"
             action.setStatusTip(tip)
             action.setToolTip(f"{tip} ({action.shortcut().toString()})")
 
@@ -554,7 +553,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Nothing to {which}", 4000)
             return
         done = "Undone" if which == "undo" else "Redone"
-        self.statusBar().showMessage(f"{done}: {entry.action}, {entry.summary}", 8000)
+        self.statusBar().showMessage(f"{done}: {entry.in_words()}", 8000)
         self.context.notify(Changed.EVERYTHING)
 
     # -- the rest ------------------------------------------------------------------------

@@ -7,7 +7,13 @@ one audit row. ORM flushes are caught by mapper events; bulk deletes go through 
 which follows the schema's cascades so that every row they take is recorded too. Undo applies a
 step's changes backwards (old values back), redo forwards; both refuse with `ConflictError` if a
 row no longer holds what the step left there (another station changed it), and both are
-themselves recorded. A new step drops what could be redone.
+themselves recorded.
+
+Several authors enter into one event: the director at the window or the command line, each
+table from its phone ("table 3"), another scoring station. Undo and redo walk each author's own
+steps: the director's Ctrl+Z takes back the director's latest step, never a table's entry that
+landed in between; a table's step is taken back by its number (`undo_step`, from the History
+screen). A new step by an author drops what that author could redo.
 """
 
 from __future__ import annotations
@@ -185,8 +191,9 @@ def _references_to(table: Table) -> list[ForeignKey]:
 
 
 def record(db: Db, who: str, action: str, summary: str, changes: list[ChangeJson]) -> None:
-    """Write a step to the trail; what was undone can no longer be redone."""
-    db.execute(update(AuditRow).where(AuditRow.state == "undone").values(state="final"))
+    """Write a step to the trail; what its author undid can no longer be redone."""
+    undone = (AuditRow.state == "undone", AuditRow.who == who)
+    db.execute(update(AuditRow).where(*undone).values(state="final"))
     db.add(AuditRow(at=now(), who=who, action=action, summary=summary, changes=changes))
 
 
@@ -199,9 +206,9 @@ def entries(db: Db, limit: int | None = None) -> tuple[AuditEntry, ...]:
     return tuple(_entry(row) for row in db.scalars(query))
 
 
-def latest(db: Db, state: str) -> AuditEntry | None:
-    """The step that undo ("done") or redo ("undone") would take next, if any."""
-    row = _next(db, state)
+def latest(db: Db, state: str, who: str) -> AuditEntry | None:
+    """The step of `who`'s that undo ("done") or redo ("undone") would take next, if any."""
+    row = _next(db, state, who)
     return None if row is None else _entry(row)
 
 
@@ -217,6 +224,7 @@ def _entry(row: AuditRow) -> AuditEntry:
         row.summary,
         changes,
         row.state == "undone",
+        row.state == "final",
     )
 
 
@@ -232,35 +240,59 @@ def aware(moment: datetime) -> datetime:
 # -- undo and redo ---------------------------------------------------------------------------
 
 
-def _next(db: Db, state: str) -> AuditRow | None:
-    """The latest step done (for undo), or the step undone last (for redo: the earliest of
-    those still undone, since undo walks back)."""
+def _next(db: Db, state: str, who: str) -> AuditRow | None:
+    """`who`'s latest step done (for undo), or the step `who` undid last (for redo: the
+    earliest of those still undone, since undo walks back)."""
     order = AuditRow.id.desc() if state == "done" else AuditRow.id
-    query = select(AuditRow).where(AuditRow.state == state).order_by(order).limit(1)
-    return db.scalars(query).first()
+    mine = (AuditRow.state == state, AuditRow.who == who)
+    return db.scalars(select(AuditRow).where(*mine).order_by(order).limit(1)).first()
 
 
 def undo(db: Db, who: str) -> AuditEntry | None:
-    """Undo the latest step that is done; None when there is none."""
-    return _walk(db, who, backwards=True)
+    """Undo `who`'s latest step that is done; None when there is none."""
+    row = _next(db, "done", who)
+    return None if row is None else _walk(db, who, row, backwards=True)
 
 
 def redo(db: Db, who: str) -> AuditEntry | None:
-    """Redo the step undone last; None when there is none."""
-    return _walk(db, who, backwards=False)
+    """Redo the step `who` undid last; None when there is none."""
+    row = _next(db, "undone", who)
+    return None if row is None else _walk(db, who, row, backwards=False)
 
 
-def _walk(db: Db, who: str, backwards: bool) -> AuditEntry | None:
-    row = _next(db, "done" if backwards else "undone")
+def undo_step(db: Db, step: int, who: str) -> AuditEntry:
+    """Undo step number `step`, whoever made it (a table's entry, from the History)."""
+    return _walk(db, who, _step(db, step, "done", "undo"), backwards=True)
+
+
+def redo_step(db: Db, step: int, who: str) -> AuditEntry:
+    """Redo step number `step`, undone before."""
+    return _walk(db, who, _step(db, step, "undone", "redo"), backwards=False)
+
+
+def _step(db: Db, step: int, state: str, word: str) -> AuditRow:
+    row = db.get(AuditRow, step)
     if row is None:
-        return None
+        raise ConflictError(f"there is no step #{step} in the history; see the history's numbers")
+    if row.state != state:
+        why = {
+            "done": "it is in effect",
+            "undone": "it is undone already",
+            "final": "an undo or redo, or a step that can no longer be put back, is not"
+            " undone or redone itself",
+        }[row.state]
+        raise ConflictError(f"cannot {word} #{row.id} {row.action} by {row.who}: {why}")
+    return row
+
+
+def _walk(db: Db, who: str, row: AuditRow, backwards: bool) -> AuditEntry:
     steps = reversed(row.changes) if backwards else row.changes
     word = "undo" if backwards else "redo"
     try:
-        applied = [_apply(db, c, backwards) for c in steps]
+        applied = [_apply(db, c, backwards, row) for c in steps]
     except IntegrityError as exc:
         raise ConflictError(
-            f"cannot {word} {row.action} ({row.summary}): the event changed since"
+            f"cannot {word} {row.action} by {row.who} ({row.summary}): the event changed since"
             " (another station entered something that depends on it)"
         ) from exc
     row.state = "undone" if backwards else "done"
@@ -269,7 +301,7 @@ def _walk(db: Db, who: str, backwards: bool) -> AuditEntry | None:
             at=now(),
             who=who,
             action=word,
-            summary=f"{word} #{row.id} {row.action}: {row.summary}",
+            summary=f"{word} #{row.id} {row.action} by {row.who}: {row.summary}",
             changes=applied,
             state="final",
         )
@@ -278,8 +310,8 @@ def _walk(db: Db, who: str, backwards: bool) -> AuditEntry | None:
     return _entry(row)
 
 
-def _apply(db: Db, step: ChangeJson, backwards: bool) -> ChangeJson:
-    """Put a row back to one side of a change; returns the change actually made."""
+def _apply(db: Db, step: ChangeJson, backwards: bool, row: AuditRow) -> ChangeJson:
+    """Put a row back to one side of `row`'s change `step`; returns the change made."""
     table = AUDITED[step["entity"]].__table__
     where = _where_key(table, step["key"])
     have, want = (step["new"], step["old"]) if backwards else (step["old"], step["new"])
@@ -287,8 +319,9 @@ def _apply(db: Db, step: ChangeJson, backwards: bool) -> ChangeJson:
     current = values_json(dict(found)) if found is not None else None
     if not _same(current, have):
         raise ConflictError(
-            f"cannot {'undo' if backwards else 'redo'}: {step['entity']} {step['key']} was"
-            " changed since (by another station or a later entry)"
+            f"cannot {'undo' if backwards else 'redo'} {row.action} by {row.who}:"
+            f" {step['entity']} {step['key']} was changed since"
+            f" {_changed_by(db, row.id, step['entity'], step['key'], current)}"
         )
     version = (current or have or want or {}).get("row_version")
     if want is None:
@@ -302,6 +335,19 @@ def _apply(db: Db, step: ChangeJson, backwards: bool) -> ChangeJson:
         return change(step["entity"], "insert", step["key"], None, values_json(values))
     db.execute(update(table).where(where).values(**values))
     return change(step["entity"], "update", step["key"], current, values_json(values))
+
+
+def _changed_by(db: Db, since: int, entity: str, key: Key, current: Snapshot | None) -> str:
+    """Who changed a row after step `since`, in words ("by table 3 (#14 record result)"): the
+    latest step that left the row as it is now."""
+    later = select(AuditRow).where(AuditRow.id > since).order_by(AuditRow.id.desc())
+    for row in db.scalars(later):
+        mine = [c for c in row.changes if c["entity"] == entity and c["key"] == key]
+        if mine:
+            if _same(current, mine[-1]["new"]):
+                return f"by {row.who} (#{row.id} {row.action})"
+            break
+    return "by a change outside the history"
 
 
 def _where_key(table: Table, key: Key) -> ColumnElement[bool]:

@@ -676,27 +676,45 @@ class EventStore:
         with self._unit() as db:
             return audit.entries(db, limit)
 
-    def next_undo(self) -> AuditEntry | None:
-        """The step Undo would take back now (None when there is none)."""
+    def next_undo(self, who: str = "director") -> AuditEntry | None:
+        """The step of `who`'s that Undo would take back now (None when there is none)."""
         with self._unit() as db:
-            return audit.latest(db, "done")
+            return audit.latest(db, "done", who)
 
-    def next_redo(self) -> AuditEntry | None:
-        """The step Redo would put back now (None when there is none)."""
+    def next_redo(self, who: str = "director") -> AuditEntry | None:
+        """The step of `who`'s that Redo would put back now (None when there is none)."""
         with self._unit() as db:
-            return audit.latest(db, "undone")
+            return audit.latest(db, "undone", who)
 
     def undo(self, who: str = "director") -> AuditEntry | None:
-        """Undo the latest operation not yet undone; None if there is nothing to undo."""
+        """Undo `who`'s latest step not yet undone (never another author's, such as a table's
+        entry made since); None if there is nothing to undo."""
         with self._unit() as db:
             entry = audit.undo(db, who)
         self._after_entry()
         return entry
 
     def redo(self, who: str = "director") -> AuditEntry | None:
-        """Redo the operation undone last; None if nothing was undone since the last entry."""
+        """Redo the step `who` undid last; None if nothing was undone since `who`'s last
+        step."""
         with self._unit() as db:
             entry = audit.redo(db, who)
+        self._after_entry()
+        return entry
+
+    def undo_step(self, step: int, who: str = "director") -> AuditEntry:
+        """Undo step number `step` of the audit trail, whoever made it (a table's entry taken
+        back from the History); `ConflictError` if it is not in effect or the rows it changed
+        were changed since."""
+        with self._unit() as db:
+            entry = audit.undo_step(db, step, who)
+        self._after_entry()
+        return entry
+
+    def redo_step(self, step: int, who: str = "director") -> AuditEntry:
+        """Redo step number `step`, which was undone."""
+        with self._unit() as db:
+            entry = audit.redo_step(db, step, who)
         self._after_entry()
         return entry
 

@@ -288,6 +288,13 @@ class AuditEntry:
     summary: str
     changes: tuple[Change, ...] = field(default=())
     undone: bool = False
+    final: bool = False
+    """An undo or a redo itself, or a step undone that can no longer be redone: neither taken
+    back nor put back."""
+
+    def in_words(self) -> str:
+        """The step as undo names it: what, by whom, and its summary."""
+        return f"{self.action} by {self.who}: {self.summary}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,3 +91,39 @@ def test_the_undo_action_names_the_step_it_would_take(qtbot, seated: MainWindow)
     window.undo()
     qtbot.waitUntil(lambda: "dissolve partnership" in window.redo_action.text(), timeout=3000)
     assert "choose movement" in window.undo_action.text()
+
+
+def test_ctrl_z_takes_back_the_directors_step_not_a_tables_entry_made_since(
+    qtbot, seated: MainWindow
+) -> None:
+    window = seated
+    store = window.context.store
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    type_down(qtbot, window.scores.table, window.scores.model.index(0, COL_NS_TRICKS), ["7"])
+    (mine,) = store.results()
+    # a table's phone enters its result meanwhile (the table server shares the open event)
+    at_table_2 = next(s for s in store.movement().seatings if (s.round, s.table) == (1, 2))
+    store.record_result(ResultEntry(1, 1, 2, at_table_2.trays[0], 8, entered_by="table 2"))
+    window.context.notify(Changed.RESULTS)
+    window.name_undo_steps()
+    assert "record result by director" in window.undo_action.statusTip()
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    qtbot.keyClick(editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: [r.entered_by for r in store.results()] == ["table 2"], timeout=3000)
+    assert "record result by director" in window.statusBar().currentMessage()
+    assert mine.id not in {r.id for r in store.results()}
+    # The table's entry is taken back from the History, by choosing it.
+    window.tabs.setCurrentWidget(window.history)
+    history = window.history
+    rows = [history.model.row(i) for i in range(history.model.rowCount())]
+    step = next(i for i, e in enumerate(rows) if (e.who, e.action) == ("table 2", "record result"))
+    history.table.setFocus()
+    history.table.selectRow(step)
+    assert history.take_back.isEnabled()
+    qtbot.keyClick(history.table, Qt.Key.Key_B, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: store.results() == (), timeout=3000)
+    newest = store.audit_log(1)[0]
+    assert (newest.who, newest.action) == ("director", "undo")
+    assert "record result by table 2" in newest.summary

@@ -119,17 +119,23 @@ def test_undo_refuses_what_another_station_changed_since(
     store.undo()  # the slip
     other = reopen()
     other.correct_result(first.id, first.version, ns_tricks=8, who="station 2")
-    assert store.undo() is not None  # station 2's correction is the latest operation
+    # The director's undo takes back the director's own entry, never station 2's correction
+    # made since; the entry no longer holds what it left, and the refusal says who changed it.
+    with pytest.raises(ConflictError, match=r"changed since by station 2 \(#\d+ correct result\)"):
+        store.undo()
+    assert store.result(first.id).ns_tricks == 8
+    correction = store.audit_log(1)[0]
+    assert correction.who == "station 2"
+    store.undo_step(correction.id)  # taken back by its number, as from the History
     assert store.result(first.id).ns_tricks == 7
-    other.correct_result(first.id, store.result(first.id).version, ns_tricks=5, who="station 2")
-    # Undo now takes back station 2's last correction; after that the first station's
-    # original entry is next, and it no longer holds what that entry left there.
-    store.undo()
+    assert store.undo() is not None  # now the director's entry is as it left it
+    assert store.results() == ()
+    store.redo()
     from sqlalchemy import update
 
     from director.store.schema import ResultRow
 
     with store._unit() as db:  # a change that bypassed the trail
         db.execute(update(ResultRow).values(ns_tricks=3, ew_tricks=10))
-    with pytest.raises(ConflictError, match="was changed since"):
+    with pytest.raises(ConflictError, match="outside the history"):
         store.undo()

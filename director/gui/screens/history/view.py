@@ -1,7 +1,8 @@
 """Corrections: the audit trail with each change's old and new values in words, undo and redo.
 
-Undo and redo act on the whole event (Ctrl+Z, Ctrl+Shift+Z from the Edit menu); a result is
-corrected by typing over it in the score grid.
+Undo and redo (Ctrl+Z, Ctrl+Shift+Z from the Edit menu) walk the director's own steps; any
+step, a table's entry from its phone included, is taken back (or put back) here, by choosing
+it; a result is corrected by typing over it in the score grid.
 """
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QPushButton,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -49,11 +52,19 @@ class HistoryScreen(Screen):
         split.setStretchFactor(0, 3)
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "Every change, newest first. Ctrl+Z undoes the latest, Ctrl+Shift+Z redoes it; "
-            "correct a result by typing over it in Scores."
+            "Every change, newest first. Ctrl+Z undoes your latest change, Ctrl+Shift+Z redoes"
+            " it; a table's entry (or any step) is taken back by choosing it here. Correct a"
+            " result by typing over it in Scores."
         )
         intro.setWordWrap(True)
+        self.take_back = QPushButton("Take &back this step")
+        self.take_back.setToolTip("Undo the chosen step, whoever made it")
+        self.take_back.clicked.connect(self._take_back)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.take_back)
+        buttons.addStretch()
         layout.addWidget(intro)
+        layout.addLayout(buttons)
         layout.addWidget(split)
         self.table.selectionModel().currentRowChanged.connect(self._show)
         context.changed.connect(self._changed)
@@ -73,6 +84,22 @@ class HistoryScreen(Screen):
 
     def _show(self, current: object, _previous: object) -> None:
         index = self.table.currentIndex()
-        self.detail.setPlainText(
-            changes_in_words(self.model.row(index.row()), self.names) if index.isValid() else ""
-        )
+        entry = self.model.row(index.row()) if index.isValid() else None
+        self.detail.setPlainText(changes_in_words(entry, self.names) if entry else "")
+        self.take_back.setEnabled(entry is not None and not entry.final)
+        undone = entry is not None and entry.undone
+        self.take_back.setText("Put &back this step" if undone else "Take &back this step")
+        if entry is not None:
+            self.take_back.setToolTip(
+                f"{'Redo' if entry.undone else 'Undo'} #{entry.id} {entry.in_words()}"
+            )
+
+    def _take_back(self) -> None:
+        """Undo the chosen step (or redo it, if it is undone), whoever made it."""
+        index = self.table.currentIndex()
+        if not index.isValid():
+            return
+        entry = self.model.row(index.row())
+        store = self.context.store
+        work = store.redo_step if entry.undone else store.undo_step
+        self.context.apply(Changed.EVERYTHING, lambda: work(entry.id), self)
