@@ -12,6 +12,7 @@ a command's fresh process.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -145,10 +146,29 @@ def _player(row: PlayerRow | _Columns) -> Player:
     )
 
 
+def refuse_hidden(value: str, what: str) -> None:
+    """Refuse text holding a character that is not seen: a control character, a direction
+    override or isolate (which makes a name read otherwise than it is stored and sorted), or a
+    zero-width space, joiner or mark (two names that look the same would differ)."""
+    for character in value:
+        kind = unicodedata.category(character)
+        if kind in ("Cc", "Cf"):
+            named = unicodedata.name(character, "a control character")
+            raise StoreError(
+                f"the {what} holds an invisible character (U+{ord(character):04X},"
+                f" {named.lower()}) that changes how it reads or compares; type it again"
+                " without it"
+            )
+
+
 def _fill_player(row: PlayerRow, player: Player) -> None:
     name = player.name.strip()
     if not name:
         raise StoreError("a player needs a name")
+    refuse_hidden(name, f"name {name!r}")
+    for text, what in ((player.club, "club"), (player.member_number, "member number")):
+        if text:
+            refuse_hidden(text, what)
     row.name = name
     row.club = (player.club or "").strip() or None
     row.member_number = (player.member_number or "").strip() or None

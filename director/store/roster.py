@@ -21,7 +21,6 @@ import csv
 import io
 import itertools
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -313,7 +312,27 @@ def _read_with(cells: RosterFile, layout: Layout | None) -> Roster:
                 f"roster {cells.source} has no header line naming its columns; add one"
                 f" ({_known()}) or name them in order, e.g. --columns name,club,pair"
             )
+        if layout.header:
+            _refuse_repeated_names(cells)
     return cells.read(layout)
+
+
+def _refuse_repeated_names(cells: RosterFile) -> None:
+    """A header naming one field twice leaves no telling which column holds it: refused
+    (the window's column choice, or --columns, says which)."""
+    line, header = cells.records[0]
+    seen: dict[str, int] = {}
+    for column, cell in enumerate(header, start=1):
+        key = _ALIASES.get(_normal(cell))
+        if key is None:
+            continue
+        if key in seen:
+            reason = (
+                f"the header names the {FIELDS[key]} twice (columns {seen[key]} and {column});"
+                " rename or remove one, or say which column holds what with --columns"
+            )
+            raise RosterError(cells.source, (Refusal(line, reason),))
+        seen[key] = column
 
 
 _BOMS = (
@@ -408,10 +427,12 @@ def _read(cells: RosterFile, layout: Layout) -> Roster:
     refused_labels: dict[str, int] = {}
     lines_of_members: dict[str, int] = {}
     records = cells.records[1:] if layout.header else cells.records
+    width = _columns_read(cells, layout)
     for line, record in records:
         values = {key: _cell(record, layout.where(key)) for key in FIELDS}
         member = values["member"]
         try:
+            _refuse_beyond(record, width, layout)
             row = _row(line, values)
             if member is not None and member in lines_of_members:
                 raise StoreError(
@@ -434,6 +455,29 @@ def _read(cells: RosterFile, layout: Layout) -> Roster:
     )
 
 
+def _columns_read(cells: RosterFile, layout: Layout) -> int:
+    """How many columns the roster has: those its header names (with a header), or those the
+    layout names, and at least up to the last one given a field."""
+    last_field = max((i + 1 for i, f in enumerate(layout.fields) if f is not None), default=0)
+    if layout.header and cells.records:
+        header = cells.records[0][1]
+        named = max((i + 1 for i, c in enumerate(header) if c.strip()), default=0)
+        return max(named, last_field)
+    return max(len(layout.fields), last_field)
+
+
+def _refuse_beyond(record: Sequence[str], width: int, layout: Layout) -> None:
+    """A cell beyond the roster's columns is refused, never dropped unseen."""
+    beyond = [(i + 1, c.strip()) for i, c in enumerate(record[width:], start=width) if c.strip()]
+    if beyond:
+        column, cell = beyond[0]
+        where = "the header names" if layout.header else "are named"
+        raise StoreError(
+            f"a cell beyond the {width} columns {where} ({cell[:40]!r} in column {column});"
+            " remove it, or name its column"
+        )
+
+
 def _row(line: int, cells: dict[str, str | None]) -> RosterRow:
     """The row's player and labels; `StoreError` says why the cells describe no player."""
     for key, value in cells.items():
@@ -442,11 +486,7 @@ def _row(line: int, cells: dict[str, str | None]) -> RosterRow:
         label = FIELDS[key]
         if "\n" in value or "\r" in value:
             raise StoreError(f"the {label} runs over several lines (a line break in a quoted cell)")
-        control = next((c for c in value if unicodedata.category(c) == "Cc"), None)
-        if control is not None:
-            raise StoreError(
-                f"the {label} holds an invisible control character (code {ord(control):#04x})"
-            )
+        repository.refuse_hidden(value, label)
     name = cells["name"] or " ".join(n for n in (cells["first"], cells["last"]) if n)
     if not name:
         raise StoreError("the name is empty")
