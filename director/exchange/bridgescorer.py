@@ -171,6 +171,14 @@ def write_bridgescorer(movement: Movement) -> str:
     says which number is whom."""
     numbers, renamed = _numbers(movement.field)
     keys = place_names(movement)
+    for row in held_rows(movement):
+        stranger = next((who for who in row.places if who not in numbers), None)
+        if stranger is not None:
+            raise DirectorError(
+                f"round {row.round}, table {row.table}: {stranger} is not in the movement's"
+                f" field ({', '.join(movement.field)}); a bridgescorer file numbers the"
+                " field's competitors, so correct the seating or the field first"
+            )
     hands = [
         {
             "table": row.table,

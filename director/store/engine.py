@@ -83,6 +83,15 @@ class EventDatabase:
         """The schema revision the database is at."""
         return self._holding.revision
 
+    @property
+    def damaged(self) -> str | None:
+        """Why the program called the file damaged since it was opened (None: it has not)."""
+        return self._holding.damaged
+
+    def mark_damaged(self, why: str) -> None:
+        """The file is damaged: from now on every open of it in this process refuses changes."""
+        self._holding.damaged = why
+
     def close(self) -> None:
         """Give this open up (once; a second call does nothing)."""
         if not self._closed:

@@ -55,6 +55,8 @@ class Holding:
     revision: str
     writable: bool
     users: int = 1
+    damaged: str | None = None
+    """Why the program called the file damaged, once it has: every change is refused then."""
 
 
 _lock = threading.RLock()

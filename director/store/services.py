@@ -185,9 +185,13 @@ class EventStore:
         return self._db.engine.url.render_as_string(hide_password=True)
 
     @contextmanager
-    def _unit(self) -> Iterator[Db]:
+    def _unit(self, writes: bool = False) -> Iterator[Db]:
         """One transaction, committed at once; the database's refusals (a rule broken, a full
-        disk, a read-only file, damage) become readable messages."""
+        disk, a read-only file, damage) become readable messages. A unit that `writes` is
+        refused at once in a file the program has called damaged: nothing more is written
+        into it, as nothing more is read from it."""
+        if writes and self._db.damaged is not None:
+            raise DamagedEventError(self._db.damaged)
         try:
             # The engine is asked each time: a file first opened read-only here moves to a
             # writable engine when it is opened for writing too (`director.store.held`).
@@ -199,18 +203,26 @@ class EventStore:
             explained = explain_database_error(exc, self._where)
             if explained is None:
                 raise
-            raise explained from exc
+            raise self._noted(explained) from exc
         except (ValueError, LookupError, TypeError, NoResultFound) as exc:
             if isinstance(exc, DirectorError | ScheduleError):
                 raise
             # Our own refusals (the engine's too) say what is wrong themselves; the rest come
             # from reading a stored value this program never writes (a flipped bit, another
             # program's edit).
-            raise DamagedEventError(
+            damaged = DamagedEventError(
                 f"{self._where} holds a value this program cannot read"
                 f" ({type(exc).__name__}: {str(exc)[:120]}); the file may be damaged. It was"
                 " left as is: open the latest backup copy instead"
-            ) from exc
+            )
+            raise self._noted(damaged) from exc
+
+    def _noted(self, error: StoreError) -> StoreError:
+        """A file found damaged stays so for this process: its changes are refused from now on
+        (`_unit`)."""
+        if isinstance(error, DamagedEventError):
+            self._db.mark_damaged(str(error))
+        return error
 
     @property
     def _where(self) -> str:
@@ -220,7 +232,7 @@ class EventStore:
     def _step(self, action: str, who: str = "director") -> Iterator[Step]:
         """One undoable step: one transaction, every change of which goes into the audit
         trail as one entry named `action`, described by the `summary` the body sets."""
-        with self._unit() as db:
+        with self._unit(writes=True) as db:
             step = Step(db, action)
             with audit.recording(db) as changes:
                 yield step
@@ -689,7 +701,7 @@ class EventStore:
     def undo(self, who: str = "director") -> AuditEntry | None:
         """Undo `who`'s latest step not yet undone (never another author's, such as a table's
         entry made since); None if there is nothing to undo."""
-        with self._unit() as db:
+        with self._unit(writes=True) as db:
             entry = audit.undo(db, who)
         self._after_entry()
         return entry
@@ -697,7 +709,7 @@ class EventStore:
     def redo(self, who: str = "director") -> AuditEntry | None:
         """Redo the step `who` undid last; None if nothing was undone since `who`'s last
         step."""
-        with self._unit() as db:
+        with self._unit(writes=True) as db:
             entry = audit.redo(db, who)
         self._after_entry()
         return entry
@@ -706,14 +718,14 @@ class EventStore:
         """Undo step number `step` of the audit trail, whoever made it (a table's entry taken
         back from the History); `ConflictError` if it is not in effect or the rows it changed
         were changed since."""
-        with self._unit() as db:
+        with self._unit(writes=True) as db:
             entry = audit.undo_step(db, step, who)
         self._after_entry()
         return entry
 
     def redo_step(self, step: int, who: str = "director") -> AuditEntry:
         """Redo step number `step`, which was undone."""
-        with self._unit() as db:
+        with self._unit(writes=True) as db:
             entry = audit.redo_step(db, step, who)
         self._after_entry()
         return entry
@@ -776,7 +788,7 @@ class EventStore:
         Not an undoable step: a link is a key to the event, not part of it, and undo must never
         bring a withdrawn key back.
         """
-        with self._unit() as db:
+        with self._unit(writes=True) as db:
             repository.issue_table_tokens(db, session, section, renew)
         return tuple(t for t in self.table_links() if (t.session, t.section) == (session, section))
 

@@ -77,8 +77,14 @@ def test_half_copies_left_by_a_killed_process_are_removed(tmp_path: Path) -> Non
         folder.mkdir()
         abandoned = folder / "event.20261123T200000000000.whist.partial"
         abandoned.write_bytes(b"SQLite format 3\x00 half")
+        # SQLite's rollback journal of the half copy, and one of a copy named as now
+        journal = folder / "event.20261123T200000000000.whist.partial-journal"
+        journal.write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7 journal")
+        hidden = folder / ".event.20261123T201000000000.whist.0a1b2c3d.partial-journal"
+        hidden.write_bytes(b"journal")
         an_hour_ago = time.time() - 3600
-        os.utime(abandoned, (an_hour_ago, an_hour_ago))
+        for left in (abandoned, journal, hidden):
+            os.utime(left, (an_hour_ago, an_hour_ago))
         in_progress = folder / "event.20261123T210000000000.whist.partial"
         in_progress.write_bytes(b"SQLite format 3\x00 being written by another process")
         copy = Backups(path).write()

@@ -104,3 +104,25 @@ def test_a_missing_table_is_refused_untouched(
     assert "players table is missing" in err
     assert err.count("\n") == 1
     assert fingerprint(event.parent) == before
+
+
+def test_a_file_called_damaged_is_refused_for_writing_as_for_reading(
+    event: Path, movement: Movement
+) -> None:
+    flip_bit(event, "players", b"Mrs Ames", 4, 7)
+    other = next((s.round, s.table, t) for s in movement.seatings for t in s.trays if t != 1)
+    with EventStore.open(event) as store:
+        store.record_result(ResultEntry(1, *other, 7))  # nothing has called it damaged yet
+        with pytest.raises(DamagedEventError):
+            store.players()
+        with pytest.raises(DamagedEventError, match="damaged"):
+            store.add_player("Mr Bell")
+        with pytest.raises(DamagedEventError, match="damaged"):
+            store.undo()
+        with EventStore.open(event) as again:  # another open in the same process knows it too
+            with pytest.raises(DamagedEventError, match="open the latest backup copy"):
+                again.record_slip(1, "QH")
+            assert len(again.results()) == 2  # what can still be read is read
+    with closing(sqlite3.connect(f"{event.as_uri()}?mode=ro", uri=True)) as raw:
+        audit = raw.execute("SELECT action FROM audit ORDER BY id DESC LIMIT 1").fetchone()
+    assert audit == ("record result",)
