@@ -1,6 +1,7 @@
-"""Harness for two programs on one event file: a holder process that keeps the event open (the
+"""Harness for programs on one event file: a holder process that keeps the event open (the
 window's process, as `EventContext` holds an `EventStore`, or `director serve`'s), driven line by
-line from the test, and killed with SIGKILL at the end.
+line from the test (`python -m tests.store.owners KIND FILE FOLDER PORT`), and killed with
+SIGKILL at the end.
 
 The holder answers each command only once it is done, so an entry it answered is an entry the
 program acknowledged; the test then reads the file in other processes (`director event log`)
@@ -10,7 +11,6 @@ and every acknowledged entry must be there.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import select
 import signal
@@ -22,13 +22,15 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, redirect_stdout
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from director.store.services import EventStore, ResultEntry
 from schedules.types import Movement
 
+ROOT = Path(__file__).parents[2]
+"""The repository: the holder processes import the tests from it."""
 Play = tuple[int, int, int]
 """(round, table, tray)."""
 
@@ -112,44 +114,54 @@ def _serve_in_thread(path: Path, port: int) -> None:
     from director.cli import main
 
     def run() -> None:
-        with open(os.devnull, "w") as quiet, redirect_stdout(quiet):
-            main(["serve", str(path), "--port", str(port)])
+        main(["serve", str(path), "--port", str(port)])
 
     threading.Thread(target=run, name="director serve", daemon=True).start()
-    deadline = time.monotonic() + 60
+    wait_for_port(port)
+
+
+def wait_for_port(port: int, seconds: float = 60.0) -> None:
+    """Return once something listens on `port` of loopback."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
         time.sleep(0.05)
-    raise RuntimeError("director serve did not start")
+    raise RuntimeError(f"nothing listens on port {port}")
 
 
-def _holder_main(
-    kind: str, path: Path, folder: Path, port: int, commands: int, replies: int
-) -> None:
-    """The holder: open the event as `kind` does, then do what each command line says."""
-    try:
-        store = EventStore.open(path) if kind == WINDOW else None
-        if kind == SERVE:
-            _serve_in_thread(path, port)
-        os.write(replies, b"ready\n")
-        with os.fdopen(commands, "r") as lines:
-            for line in lines:
-                verb, _, rest = line.strip().partition(" ")
-                if verb == "enter" and store is not None:
-                    round_no, table, tray = (int(x) for x in rest.split())
-                    play = (round_no, table, tray)
-                    store.record_result(ResultEntry(1, *play, tricks(play)))
-                    os.write(replies, b"ok\n")
-                elif verb == "again":
-                    code = SECOND_OPENS[rest](path, folder)
-                    os.write(replies, f"ok {code}\n".encode())
-                else:
-                    os.write(replies, f"unknown {line}".encode())
-    except BaseException as exc:  # reported to the test, which fails on it
-        os.write(replies, f"failed {type(exc).__name__}: {exc}\n".encode())
-    os._exit(0)
+def holder_main(kind: str, path: Path, folder: Path, port: int) -> None:
+    """The holder process: open the event as `kind` does, then do what each line on standard
+    input says, answering each on standard output once it is done."""
+    from director.store.values import ConflictError
+
+    replies = os.fdopen(os.dup(1), "wb", buffering=0)
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # what the commands print goes nowhere
+    store = EventStore.open(path) if kind == WINDOW else None
+    if kind == SERVE:
+        _serve_in_thread(path, port)
+    replies.write(b"ready\n")
+    for line in sys.stdin:
+        verb, _, rest = line.strip().partition(" ")
+        try:
+            if verb == "enter" and store is not None:
+                round_no, table, tray = (int(x) for x in rest.split())
+                play = (round_no, table, tray)
+                store.record_result(ResultEntry(1, *play, tricks(play)))
+                reply = "ok"
+            elif verb == "again":
+                reply = f"ok {SECOND_OPENS[rest](path, folder)}"
+            elif verb == "close" and store is not None:
+                store.close()
+                reply = "ok"
+            else:
+                reply = f"unknown {line.strip()}"
+        except ConflictError as exc:
+            reply = f"exists {exc}"  # entered before a kill, unacknowledged
+        except Exception as exc:  # reported to the test, which fails on it
+            reply = f"failed {type(exc).__name__}: {exc}"
+        replies.write(reply.replace("\n", " ").encode() + b"\n")
 
 
 @dataclass
@@ -159,46 +171,53 @@ class Holder:
     kind: str
     path: Path
     port: int
-    process: multiprocessing.process.BaseProcess
-    commands: int
-    replies: int
+    process: subprocess.Popen[bytes]
     tokens: dict[int, str]
     _buffer: bytes = b""
 
     def _reply(self, timeout: float = 120.0) -> str:
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
         while b"\n" not in self._buffer:
-            readable, _, _ = select.select([self.replies], [], [], timeout)
-            chunk = os.read(self.replies, 4096) if readable else b""
+            readable, _, _ = select.select([fd], [], [], timeout)
+            chunk = os.read(fd, 4096) if readable else b""
             if not chunk:
                 raise RuntimeError(f"the {self.kind} holder went away without answering")
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.decode()
 
-    def _ask(self, command: str) -> str:
-        os.write(self.commands, f"{command}\n".encode())
+    def ask(self, command: str) -> str:
+        """Send one command; its answer ("ok ...", "exists ..." or a failure, raised)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{command}\n".encode())
+        self.process.stdin.flush()
         reply = self._reply()
-        if not reply.startswith("ok"):
+        if not reply.startswith(("ok", "exists")):
             raise RuntimeError(f"the {self.kind} holder, asked to {command}: {reply}")
         return reply
 
-    def enter(self, play: Play) -> None:
+    def enter(self, play: Play) -> bool:
         """Enter one result as the holder's users do (the director at the grid, or a table's
-        phone); returns once it is acknowledged."""
+        phone); True once it is acknowledged, False if it was there already."""
         if self.kind == WINDOW:
-            self._ask("enter {} {} {}".format(*play))
-            return
+            return self.ask("enter {} {} {}".format(*play)) == "ok"
         post_result(self.port, self.tokens[play[1]], play)
+        return True
 
     def open_again(self, how: str) -> int:
         """Open the event a second time inside the holder, as `how` does; its exit status."""
-        return int(self._ask(f"again {how}").split()[1])
+        return int(self.ask(f"again {how}").split()[1])
+
+    def close(self) -> None:
+        """The window closes its event (the process goes on)."""
+        self.ask("close")
 
     def kill(self) -> None:
         """SIGKILL: nothing the holder does on its way out runs."""
-        if self.process.pid is not None and self.process.is_alive():
-            os.kill(self.process.pid, signal.SIGKILL)
-        self.process.join()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
 
 
 def post_result(port: int, token: str, play: Play, timeout: float = 60.0) -> None:
@@ -222,32 +241,35 @@ def table_tokens(path: Path) -> dict[int, str]:
         return {t.table: t.token for t in store.issue_table_links()}
 
 
+def start_holder(kind: str, path: Path, folder: Path) -> Holder:
+    """A holder process of `kind` with the event at `path` open, ready."""
+    tokens = table_tokens(path) if kind == SERVE else {}
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.store.owners", kind, str(path), str(folder), str(port)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    holder = Holder(kind, path, port, process, tokens)
+    ready = holder._reply()
+    if ready != "ready":
+        holder.kill()
+        raise RuntimeError(f"the {kind} holder did not start: {ready}")
+    return holder
+
+
 @contextmanager
 def holding(kind: str, path: Path, folder: Path) -> Iterator[Holder]:
     """A holder process of `kind` with the event at `path` open; killed at the end."""
-    tokens = table_tokens(path) if kind == SERVE else {}
-    port = free_port()
-    commands_read, commands_write = os.pipe()
-    replies_read, replies_write = os.pipe()
-    process = multiprocessing.get_context("fork").Process(
-        target=_holder_main, args=(kind, path, folder, port, commands_read, replies_write)
-    )
-    process.start()
-    os.close(commands_read)
-    os.close(replies_write)
-    holder = Holder(kind, path, port, process, commands_write, replies_read, tokens)
+    holder = start_holder(kind, path, folder)
     try:
-        ready = holder._reply()
-        if ready != "ready":
-            raise RuntimeError(f"the {kind} holder did not start: {ready}")
         yield holder
     finally:
         holder.kill()
-        os.close(commands_write)
-        os.close(replies_read)
 
 
-def director(*argv: str | Path, check: bool = True) -> str:
+def director(*argv: str | Path | int, check: bool = True) -> str:
     """Run `director ARGV` as a program of its own; its standard output."""
     done = subprocess.run(
         [sys.executable, "-m", "director", *(str(a) for a in argv)],
@@ -270,3 +292,7 @@ def logged_results(path: Path) -> set[Play]:
             words = summary.split()
             found.add((int(words[1]), int(words[3]), int(words[5].rstrip(":"))))
     return found
+
+
+if __name__ == "__main__":
+    holder_main(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))
