@@ -17,9 +17,10 @@ from director.errors import DirectorError
 from director.exchange.export import sections_of
 from director.publish.html import STYLESHEET
 from director.publish.pages import INDEX, ScoredSection, site_pages
-from director.store.files import is_sqlite_file
+from director.store.files import is_sqlite_file, read_input
 from director.store.outputs import folder_written_whole
 from director.store.services import EventStore
+from schedules.json_input import MAX_FILE_BYTES, UnreadableFileError
 from schedules.package_data import data_file
 
 SITE_MARK = ".whist-director-site"
@@ -104,7 +105,11 @@ def _ours(folder: Path) -> set[str]:
         written = mark.read_text(encoding="utf-8").splitlines()
         return {SITE_MARK, *(Path(name).parts[0] for name in written if name)}
     index = folder / INDEX
-    if not (index.is_file() and SIGNED in index.read_text(encoding="utf-8", errors="replace")):
+    try:
+        front = read_input(index, MAX_FILE_BYTES, "a front page").decode("utf-8", "replace")
+    except (OSError, UnreadableFileError):
+        return set()
+    if SIGNED not in front:
         return set()
     pages = {
         p.name
