@@ -1,8 +1,9 @@
 """Every result and standing of an event as JSON or CSV, and the JSON read back.
 
 JSON: per section, the session file (`session_document`: what was entered, readable by
-`director score`) beside the scored session (`result_to_json`: exact figures). Reading it
-back gives the same sessions, so a round trip scores the same.
+`director score`) beside the scored session (`result_to_json`: exact figures); and the event's
+whole history (`director.store.history`), from which `director import` makes the event again.
+Reading it back gives the same sessions, so a round trip scores the same.
 
 CSV: one row per standing and one per table result, for spreadsheets. A text cell that a
 spreadsheet would run as a formula (one starting with =, +, -, @, a tab or a carriage return)
@@ -19,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from director.errors import DirectorError
 from director.exchange.session_document import session_document
@@ -28,7 +30,8 @@ from director.store.values import EventInfo, SessionInfo
 from schedules.json_input import UnreadableFileError, read_text
 
 FORMAT = "whist-director results"
-VERSION = 1
+VERSION = 2
+"""2 added the event's history; a version 1 file reads back as its sessions all the same."""
 
 _FIGURE = re.compile(r"^-?\d+(\.\d+)?$")
 _RISKY = ("=", "+", "-", "@", "\t", "\r")
@@ -54,8 +57,10 @@ class SectionResults:
         return self.session.name + (f", section {self.section}" if self.several else "")
 
 
-def results_json(info: EventInfo, sections: list[SectionResults]) -> str:
-    """The event's results as a JSON document."""
+def results_json(
+    info: EventInfo, sections: list[SectionResults], history: Mapping[str, object] | None = None
+) -> str:
+    """The event's results as a JSON document, with the event's history when given."""
     document = {
         "format": FORMAT,
         "version": VERSION,
@@ -74,6 +79,7 @@ def results_json(info: EventInfo, sections: list[SectionResults]) -> str:
             }
             for s in sections
         ],
+        "history": history,
     }
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
@@ -81,6 +87,12 @@ def results_json(info: EventInfo, sections: list[SectionResults]) -> str:
 def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
     """The sessions of an exported JSON file: (session number, section, session) each. A
     malformed file is refused with the line (and column) at fault."""
+    return sessions_of(*load_results_json(path), path)
+
+
+def load_results_json(path: str | Path) -> tuple[str, dict[str, Any]]:
+    """An exported JSON file's text and document; refused with the line at fault when it is
+    not readable JSON or not our export."""
     try:
         text = read_text(path)
     except OSError as exc:
@@ -93,8 +105,19 @@ def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
         raise DirectorError(
             f"{path}, line {exc.lineno}, column {exc.colno}: {exc.msg}; not readable JSON"
         ) from None
+    except ValueError as exc:  # a number too long to read, say
+        raise DirectorError(f"{path}: not readable JSON ({exc})") from None
+    except RecursionError:
+        raise DirectorError(f"{path}: nested too deeply to be a results export") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise DirectorError(f"{path}, line 1: not a Whist Director results export (no format)")
+    return text, document
+
+
+def sessions_of(
+    text: str, document: Mapping[str, Any], path: str | Path
+) -> list[tuple[int, str, Session]]:
+    """The sessions an export's document holds, as `read_results_json` gives them."""
     out = []
     for i, section in enumerate(_list(document.get("sections"), path)):
         where = f"{path}, section {i + 1} (line {_line_of(text, i)})"
