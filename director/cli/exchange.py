@@ -79,7 +79,8 @@ def _event(args: argparse.Namespace, out: Path) -> int:
         if args.format == "pbn":
             info = store.info()
             movement = store.movement(session=args.session, section=args.section)
-            text = write_pbn(deal_trays(_seed(args), movement.trays), info.name, info.held_on)
+            trays = deal_trays(_seed(args), movement.trays)
+            text = write_pbn(trays, info.name, info.held_on, info.venue or "")
         else:
             text = export_event(store, args.format, args.session, args.section)
     _write(out, text, args.force)
