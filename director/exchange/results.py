@@ -5,9 +5,12 @@ JSON: per section, the session file (`session_document`: what was entered, reada
 whole history (`director.store.history`), from which `director import` makes the event again.
 Reading it back gives the same sessions, so a round trip scores the same.
 
-CSV: one row per standing and one per table result, for spreadsheets. A text cell that a
-spreadsheet would run as a formula (one starting with =, +, -, @, a tab or a carriage return)
-is written with a leading apostrophe; figures are written as plain numbers.
+CSV: one row per standing and one per table result, for spreadsheets: UTF-8 behind a
+byte-order mark, which is how Excel on Windows knows the file is not in its own code page
+("Zoë Ångström" would come out garbled), commas between cells. A text cell that a spreadsheet
+would run as a formula (one starting with =, +, -, @, a tab or a carriage return) is written
+with a leading apostrophe; figures are written as plain numbers, and the revoke marks name
+their side ("N-S -R, E-W +R"), which no spreadsheet runs, so they need no guard.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 
 from director.errors import DirectorError
 from director.exchange.session_document import session_document
+from director.printing.result_contents import revoke_marks
 from director.scoring.model import Session, SessionResult
 from director.scoring.session_json import result_to_json, session_from_json
 from director.store.values import EventInfo, SessionInfo
@@ -155,9 +159,15 @@ COLUMNS = (
 )  # fmt: skip
 
 
+BOM = "\ufeff"
+"""The byte-order mark a spreadsheet reads as "this file is UTF-8"."""
+
+
 def results_csv(sections: list[SectionResults]) -> str:
-    """Every standing and every table result as one CSV (a "record" column tells which)."""
-    out = io.StringIO()
+    """Every standing and every table result as one CSV (a "record" column tells which),
+    starting with the byte-order mark."""
+    out = io.StringIO(BOM)
+    out.seek(0, io.SEEK_END)
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for s in sections:
@@ -179,7 +189,7 @@ def results_csv(sections: list[SectionResults]) -> str:
                     "round": t.round, "table": t.table, "ns": " ".join(t.ns),
                     "ew": " ".join(t.ew), "ns_tricks_made": t.made_ns,
                     "ns_tricks_counted": t.counted_ns, "ns_final": t.final_ns,
-                    "ew_final": t.final_ew, "marks": " ".join(m for m in t.marks if m),
+                    "ew_final": t.final_ew, "marks": revoke_marks(t.marks),
                     "plus_minus_ns": t.pm_ns, "plus_minus_ew": t.pm_ew,
                     "matchpoints_ns": t.mp_ns, "matchpoints_ew": t.mp_ew,
                     "adjustment": t.adjustment.value,
