@@ -100,6 +100,9 @@ def _movement(args: argparse.Namespace, out: Path) -> int:
     print(f"wrote {out} ({args.format}): {_verdict(movement.family, findings)}")
     for f in findings:
         print(f"  {f}")
+    lost = movement_files.not_carried(movement, args.format) if args.format != "pbn" else []
+    if lost:
+        print(f"  a {args.format} file does not carry: {'; '.join(lost)}")
     return 1 if findings else 0
 
 
