@@ -6,14 +6,16 @@
     director export MOVEMENT --format json|yaml|csv [--seed N --format pbn] --out PATH
     director export DEALS.pbn --format pdf [--paper a4|letter] --out HANDS.pdf
 
-EVENT is an event file. json: per section what was entered and every figure scored, exactly
-(it reads back as the same event); csv: one row per standing and per table result, safe to
-open in a spreadsheet; usebio: the English Bridge Union's results XML; bridgewebs: one
+EVENT is an event file. json: per section what was entered and every figure scored, exactly,
+and the event's history (`director import FILE.json` reads it back as the same event); csv:
+one row per standing and per table result, safe to open in a spreadsheet (UTF-8 with a
+byte-order mark, for Excel); usebio: the English Bridge Union's results XML; bridgewebs: one
 section's results (session 1 section A unless --session and --section say) as the CSV a club
 uploads to its Bridgewebs site.
 MOVEMENT is a movement file: .json (ours), .yaml (the bridgescorer program's) or .csv (round,
 table, ns, ew, trays); it is read, checked by the verifier and written in the --format asked
-(exit status 1 when the verifier finds a problem: the file is written all the same).
+(exit status 1 when the verifier finds a problem: the file is written all the same), naming
+whatever of the movement the format asked cannot carry.
 pbn: each tray dealt from the --seed, the dealer's last card turned as the trump; the deals
 of a .pbn file (ours or a dealing machine's) print as hand records with --format pdf.
 An existing --out file is replaced only with --force; an event file never is.
