@@ -28,7 +28,9 @@ from director.errors import DirectorError
 from director.store.files import holds_an_event
 
 PARTIAL = ".partial"
-"""The end of a temporary file's name (SQLite adds `-journal` beside one it writes)."""
+"""The end of a temporary file's name."""
+SQLITE_COMPANIONS = ("-journal", "-wal", "-shm")
+"""What SQLite leaves beside a database it writes (a backup copy, an imported event)."""
 ABANDONED_AFTER = 60.0
 """Seconds after which a temporary file is taken as left by a killed process."""
 
@@ -71,8 +73,8 @@ def written_whole(target: str | Path, *, replace: bool) -> Iterator[Path]:
             _rename_new(partial, final)
         _sync_folder(final.parent)
     finally:
-        for left in (partial, partial.with_name(partial.name + "-journal")):
-            left.unlink(missing_ok=True)
+        for companion in ("", *SQLITE_COMPANIONS):
+            partial.with_name(partial.name + companion).unlink(missing_ok=True)
 
 
 @contextmanager
@@ -121,7 +123,8 @@ def remove_abandoned(folder: Path, prefix: str) -> None:
         return
     for name in names:
         bare = name.removeprefix(".")
-        if bare.startswith(prefix) and bare.endswith((PARTIAL, PARTIAL + "-journal")):
+        ends = (PARTIAL, *(PARTIAL + companion for companion in SQLITE_COMPANIONS))
+        if bare.startswith(prefix) and bare.endswith(ends):
             left = folder / name
             with contextlib.suppress(OSError):
                 status = left.lstat()
