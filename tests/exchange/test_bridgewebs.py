@@ -12,6 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
 from director.cli import main
 from director.errors import DirectorError
@@ -20,6 +21,7 @@ from director.exchange.export import export_event, sections_of
 from director.exchange.results import cell
 from director.exchange.usebio import figure, pair_number
 from director.scoring.model import Method
+from director.store.schema import PlayerRow
 from director.store.services import EventStore
 from director.store.values import EventSettings
 from schedules.catalog import Request
@@ -206,7 +208,12 @@ def test_under_plus_minus_percent_is_the_equated_share_of_the_tricks(tmp_path: P
 def test_a_name_with_a_comma_moves_the_file_to_semicolons(tmp_path: Path) -> None:
     with rich_evening(tmp_path / "e.whist") as store:
         first = min(store.players(), key=lambda p: p.id)
-        store.edit_player(replace(first, name="Smith, Ann\tB."))
+        store.edit_player(replace(first, name="Smith, Ann B."))
+        # A tab the store refuses today, in a name an older file may hold.
+        with store._unit() as db:
+            db.execute(
+                update(PlayerRow).where(PlayerRow.id == first.id).values(name="Smith, Ann\tB.")
+            )
         text = export_event(store, "bridgewebs")
     upload = read_upload(text)
     assert upload.separator == ";"
