@@ -165,7 +165,7 @@ def service_enters(soak: Soak, service: Service, plays: list[Play], seed: int) -
             # killed under it: wait for the new one
             while service.current()[1] == generation and soak.running():
                 time.sleep(0.05)
-        pause(rng)
+        pause(rng, 1.0)
 
 
 def phone_enters(soak: Soak, server: Server, token: str, plays: list[Play], seed: int) -> None:
@@ -185,7 +185,7 @@ def phone_enters(soak: Soak, server: Server, token: str, plays: list[Play], seed
             continue
         else:
             soak.acknowledge("phones", plays.pop(0))
-        pause(rng, 0.5)
+        pause(rng, 4.0)  # a table takes a few minutes a tray: spread over the soak
 
 
 def command_line_enters(soak: Soak, plays: list[Play], seed: int) -> None:
