@@ -27,12 +27,15 @@ import logging
 import sys
 import threading
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from director.errors import DirectorError
-from director.server.clock import RoundClock
-from director.server.links import LOOPBACK, machine_addresses, table_url
+from director.server.links import LOOPBACK, table_url
 from director.store.services import EventStore
 from director.store.table_values import TableToken
+
+if TYPE_CHECKING:  # uvicorn is loaded only to serve
+    from director.server.running import TableServer
 
 USAGE = __doc__ or ""
 
@@ -54,16 +57,11 @@ def run(argv: Sequence[str]) -> int:
     with EventStore.open(args.file) as store:
         links = _issue_every_section(store)
         server = TableServer(store, args.host, args.port)
-        try:
-            base = server.start()
-        except DirectorError as exc:
-            raise DirectorError(
-                f"{exc} (this machine's addresses: {', '.join(machine_addresses())})"
-            ) from None
+        base = server.start()
         print(f"Serving {store.info().name} on {base}; press Ctrl+C to stop.", flush=True)
         print(_text(links, base), flush=True)
         if args.minutes is not None:
-            print(_start_clock(store, server.clock, args.minutes), flush=True)
+            print(_start_clock(store, server, args.minutes), flush=True)
         try:
             threading.Event().wait()
         except KeyboardInterrupt:
@@ -111,15 +109,12 @@ def _issue_every_section(store: EventStore) -> tuple[TableToken, ...]:
     return links
 
 
-def _start_clock(store: EventStore, clock: RoundClock, minutes: float) -> str:
+def _start_clock(store: EventStore, server: TableServer, minutes: float) -> str:
     """Start the round timer on the open round of the first session with one; what it says."""
-    from director.server.table_view import Movements, open_round
-
-    movements = Movements()
     for session in sorted({info.number for info, _section in store.scored_sections()}):
-        round_no = open_round(store, session, movements)
+        round_no = server.room.open_round(session)
         if round_no is not None:
-            clock.start(round_no, minutes)
+            server.clock.start(round_no, minutes)
             return (
                 f"Round timer: {minutes:g} minutes a round, round {round_no} now; it moves on"
                 " when every table has entered the round."

@@ -22,7 +22,6 @@ from director.gui.context import EventContext
 from director.gui.errors import report_exception
 from director.server.links import machine_addresses
 from director.server.running import DEFAULT_PORT, TableServer
-from director.server.table_view import Movements, open_round
 
 MAX_MINUTES = 600
 """The longest round the timer takes (as `director serve --minutes`)."""
@@ -104,7 +103,7 @@ class ServeDialog(QDialog):
         server.start()
         self.server = server
         if self.minutes.value():
-            now = open_round(store, self.context.session, Movements())
+            now = server.room.open_round(self.context.session)
             if now is not None:
                 server.clock.start(now, self.minutes.value())
 
