@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from director.server.clock import RoundClock
@@ -65,8 +65,8 @@ class Room:
         self.store = store
         self._lock = threading.Lock()
         self._reading: Reading | None = None
-        self._movements: dict[Section, tuple[int, Movement]] = {}
-        """The movement each section was last read with, and the step it was read at."""
+        self._kept: dict[Section, tuple[int, SectionReading]] = {}
+        """Each section as last read, and the step it was read at."""
         self._changes: dict[Section, dict[int, PlanChange]] = {}
         """The latest change of each table's plan while served, by section and table."""
 
@@ -128,49 +128,53 @@ class Room:
         return found
 
     def _read_section(self, step: int, section: Section) -> SectionReading:
+        """The section at `step`, from the one read before where only results and
+        irregularities changed since (their trays read again); else read whole, noting the
+        tables whose play a new movement changed."""
         session, name = section
-        every = self.store.results(session=session, section=name)
-        movement = self._movement(step, section, every)
-        results: dict[int, dict[Play, Result]] = {}
-        for r in every:
-            results.setdefault(r.table, {})[(r.round, r.tray)] = r
+        kept = self._kept.get(section)
+        changes = None
+        if kept is not None:
+            changes = self.store.scoring_changes(kept[0], session=session, section=name)
+        if kept is not None and changes is not None:
+            movement = kept[1].movement
+            fresh = (
+                self.store.results_of_trays(changes.trays, session=session, section=name)
+                if changes.trays
+                else ()
+            )
+            results = _replaced(kept[1].results, changes.trays, fresh)
+        else:
+            movement = self.store.movement(session=session, section=name)
+            results = _by_table(self.store.results(session=session, section=name))
+            if kept is not None and kept[1].movement != movement:
+                self._note_changes(section, kept[1].movement, movement, step, results)
         calls: dict[int, list[TableCall]] = {}
         for c in self.store.table_calls(session=session, section=name):
             calls.setdefault(c.table, []).append(c)
-        entered = {(r.round, r.table, r.tray) for r in every}
-        waiting = (
-            s.round
-            for s in movement.seatings
-            for tray in s.trays
-            if (s.round, s.table, tray) not in entered
-        )
-        return SectionReading(
+        read = SectionReading(
             movement,
             results,
             {table: tuple(made) for table, made in calls.items()},
-            min(waiting, default=None),
+            _open_round(movement, results),
         )
+        self._kept[section] = (step, read)
+        return read
 
-    def _movement(self, step: int, section: Section, results: Iterable[Result]) -> Movement:
-        """The section's movement at `step`: the one read before, if only results and
-        irregularities changed since; else read again, noting the tables whose plan changed
-        (and giving a table new to the section its link)."""
-        session, name = section
-        kept = self._movements.get(section)
-        if kept is not None and self.store.scoring_changes(kept[0], session=session, section=name):
-            self._movements[section] = (step, kept[1])
-            return kept[1]
-        movement = self.store.movement(session=session, section=name)
-        if kept is not None and kept[1] != movement:
-            entered: dict[int, int] = {}
-            for r in results:
-                entered[r.table] = entered.get(r.table, 0) + 1
-            changes = self._changes.setdefault(section, {})
-            changes.update(plan_changes(kept[1], movement, step, entered))
-            if {s.table for s in movement.seatings} - {s.table for s in kept[1].seatings}:
-                self._link_new_tables(section)
-        self._movements[section] = (step, movement)
-        return movement
+    def _note_changes(
+        self,
+        section: Section,
+        before: Movement,
+        after: Movement,
+        step: int,
+        results: Mapping[int, Mapping[Play, Result]],
+    ) -> None:
+        """Note each table whose play the director changed (a repair or its undo), for its
+        page; give a table new to the section its link."""
+        entered = {table: len(played) for table, played in results.items()}
+        self._changes.setdefault(section, {}).update(plan_changes(before, after, step, entered))
+        if {s.table for s in after.seatings} - {s.table for s in before.seatings}:
+            self._link_new_tables(section)
 
     def _link_new_tables(self, section: Section) -> None:
         """A late pair's new table gets its link (the others keep theirs), so that its table
@@ -191,3 +195,37 @@ class Room:
             self._changes.get(section, {}).get(link.table),
             read.open_round,
         )
+
+
+def _by_table(results: Iterable[Result]) -> dict[int, dict[Play, Result]]:
+    """Results by table, then by (round, tray)."""
+    tables: dict[int, dict[Play, Result]] = {}
+    for r in results:
+        tables.setdefault(r.table, {})[(r.round, r.tray)] = r
+    return tables
+
+
+def _replaced(
+    before: Mapping[int, Mapping[Play, Result]], trays: Collection[int], now: Iterable[Result]
+) -> dict[int, dict[Play, Result]]:
+    """`before` with the results of `trays` replaced by those `now` holds."""
+    kept = {
+        table: {play: r for play, r in played.items() if r.tray not in trays}
+        for table, played in before.items()
+    }
+    for r in now:
+        kept.setdefault(r.table, {})[(r.round, r.tray)] = r
+    return kept
+
+
+def _open_round(movement: Movement, results: Mapping[int, Mapping[Play, Result]]) -> int | None:
+    """The lowest round in which a table still has a tray to enter (None: every one is in)."""
+    return min(
+        (
+            s.round
+            for s in movement.seatings
+            for tray in s.trays
+            if (s.round, tray) not in results.get(s.table, {})
+        ),
+        default=None,
+    )

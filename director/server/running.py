@@ -135,7 +135,10 @@ class TableServer:
 def _bind(address: str, port: int, backlog: int) -> socket.socket:
     """A socket listening on `address` and `port`; `StoreError` saying why it cannot."""
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    listening = socket.socket(family, socket.SOCK_STREAM)
+    # Named TCP, not left 0: asyncio sets TCP_NODELAY only on connections of a socket that
+    # says so, and without it an answer's headers and body, written apart, wait 40 ms for the
+    # phone's delayed acknowledgement (Nagle's algorithm).
+    listening = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         if os.name == "posix":  # serve again at once on the port just left (not on Windows,
             # where the option lets another program take a port in use)

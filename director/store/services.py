@@ -586,6 +586,15 @@ class EventStore:
             sid = repository.section_id(db, session, section)
             return repository.results(db, sid, session, section, counting_only)
 
+    def results_of_trays(
+        self, trays: Iterable[int], *, session: int = 1, section: str = "A"
+    ) -> tuple[Result, ...]:
+        """The counting results of some trays only (those `scoring_changes` names), for a
+        reader that keeps the rest."""
+        with self._unit() as db:
+            sid = repository.section_id(db, session, section)
+            return repository.counting_results_of_trays(db, sid, session, section, trays)
+
     def result(self, result_id: int) -> Result:
         """One result by id."""
         with self._unit() as db:
