@@ -4,16 +4,20 @@ VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: help run test test-slow bench lint format screenshots system-deps clean
+.PHONY: help run test test-slow bench lint format lock screenshots system-deps clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
-# system-deps first: Debian's python3 needs python3-venv to make the virtual environment
-$(STAMP): pyproject.toml | system-deps
+LOCK  := requirements.lock
+
+# system-deps first: Debian's python3 needs python3-venv to make the virtual environment.
+# Every package comes from the lock file, at the version (and hash) CI tested; the program
+# itself is then installed editable, its dependencies already there.
+$(STAMP): pyproject.toml $(LOCK) | system-deps
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --require-hashes -r $(LOCK)
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 venv: $(STAMP)  ## create .venv and install the program with its test tools
@@ -52,6 +56,13 @@ lint: venv  ## ruff, formatting, the layer contracts and the types (mypy --stric
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
+
+# After a change to the dependencies in pyproject.toml: the newest versions its ranges allow,
+# with their hashes. Commit the lock with the change; CI then tests exactly those versions.
+lock: venv  ## write requirements.lock again from pyproject.toml (pip-tools)
+	$(VENV)/bin/pip-compile --quiet --extra dev --all-build-deps --generate-hashes \
+	  --strip-extras --no-emit-index-url --no-emit-find-links \
+	  --unsafe-package whist-director -o $(LOCK) pyproject.toml
 
 format: venv  ## apply ruff's fixes and formatting
 	$(VENV)/bin/ruff check --fix .

@@ -23,6 +23,7 @@ COMMANDS = {
     "serve": ("director.cli.serve", "let the tables enter their results from phones"),
     "publish": ("director.cli.publish", "write the results as a website (standings, deals, cards)"),
     "export": ("director.cli.exchange", "export every result and standing as JSON or CSV"),
+    "import": ("director.cli.import_event", "read a JSON export back as an event file"),
 }
 
 USAGE = "usage: director COMMAND [ARGS]\n\ncommands:\n" + "\n".join(

@@ -6,14 +6,16 @@
     director export MOVEMENT --format json|yaml|csv [--seed N --format pbn] --out PATH
     director export DEALS.pbn --format pdf [--paper a4|letter] --out HANDS.pdf
 
-EVENT is an event file. json: per section what was entered and every figure scored, exactly
-(it reads back as the same event); csv: one row per standing and per table result, safe to
-open in a spreadsheet; usebio: the English Bridge Union's results XML; bridgewebs: one
+EVENT is an event file. json: per section what was entered and every figure scored, exactly,
+and the event's history (`director import FILE.json` reads it back as the same event); csv:
+one row per standing and per table result, safe to open in a spreadsheet (UTF-8 with a
+byte-order mark, for Excel); usebio: the English Bridge Union's results XML; bridgewebs: one
 section's results (session 1 section A unless --session and --section say) as the CSV a club
 uploads to its Bridgewebs site.
 MOVEMENT is a movement file: .json (ours), .yaml (the bridgescorer program's) or .csv (round,
 table, ns, ew, trays); it is read, checked by the verifier and written in the --format asked
-(exit status 1 when the verifier finds a problem: the file is written all the same).
+(exit status 1 when the verifier finds a problem: the file is written all the same), naming
+whatever of the movement the format asked cannot carry.
 pbn: each tray dealt from the --seed, the dealer's last card turned as the trump; the deals
 of a .pbn file (ours or a dealing machine's) print as hand records with --format pdf.
 An existing --out file is replaced only with --force; an event file never is.
@@ -79,7 +81,8 @@ def _event(args: argparse.Namespace, out: Path) -> int:
         if args.format == "pbn":
             info = store.info()
             movement = store.movement(session=args.session, section=args.section)
-            text = write_pbn(deal_trays(_seed(args), movement.trays), info.name, info.held_on)
+            trays = deal_trays(_seed(args), movement.trays)
+            text = write_pbn(trays, info.name, info.held_on, info.venue or "")
         else:
             text = export_event(store, args.format, args.session, args.section)
     _write(out, text, args.force)
@@ -99,6 +102,9 @@ def _movement(args: argparse.Namespace, out: Path) -> int:
     print(f"wrote {out} ({args.format}): {_verdict(movement.family, findings)}")
     for f in findings:
         print(f"  {f}")
+    lost = movement_files.not_carried(movement, args.format) if args.format != "pbn" else []
+    if lost:
+        print(f"  a {args.format} file does not carry: {'; '.join(lost)}")
     return 1 if findings else 0
 
 

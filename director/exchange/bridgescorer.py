@@ -14,6 +14,8 @@ A pairs movement::
       boards: [5, 6, 17, 18]
 
 An individual movement has `numberPlayers` and `north`, `south`, `east`, `west` in each hand.
+We add `winners` (the winners the movement promises, e.g. [N-S, E-W]), which bridgescorer
+does not read and we read back.
 Its "teams" are our pairs, its "boards" our trays; relays (a board at two tables in one
 round) are not declared but found from the hands. The file says nothing of dealers: trays
 take the rotating dealer (1 N, 2 E, ...) and their first play as the original.
@@ -71,7 +73,21 @@ def read_bridgescorer(text: str, where: str) -> Movement:
         competitors=_field(top, where),
         notes=notes,
         names={"trays": "boards"},
+        winners=_winners(top.get("winners"), where),
     )
+
+
+def _winners(node: yaml.Node | None, where: str) -> list[str]:
+    """The winners the file names (none: the movement's one overall ranking)."""
+    if node is None:
+        return []
+    value = _plain(node, where, set())
+    if not isinstance(value, list) or not all(isinstance(w, str) and w for w in value):
+        raise DirectorError(
+            f"{where}, line {node.start_mark.line + 1}: winners must be a list of names,"
+            " like [N-S, E-W]"
+        )
+    return [str(w) for w in value]
 
 
 def _compose(text: str, where: str) -> yaml.Node | None:
@@ -193,6 +209,7 @@ def write_bridgescorer(movement: Movement) -> str:
         "short": title,
         "description": description,
         count_key: len(movement.field),
+        "winners": list(movement.winners),
         "hands": hands,
     }
     return "---\n" + yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)

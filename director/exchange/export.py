@@ -40,7 +40,7 @@ def export_event(store: EventStore, fmt: str, session: int = 1, section: str = "
     if not sections:
         raise DirectorError("nothing to export yet: choose a movement for a session first")
     if fmt == "json":
-        return results_json(store.info(), sections)
+        return results_json(store.info(), sections, store.history())
     if fmt == "usebio":
         return results_usebio(store.info(), sections, players_by_label(store))
     if fmt == "bridgewebs":

@@ -9,7 +9,9 @@ or north, east, south and west (individuals). `trays` holds the tray numbers pla
 in order, separated by spaces. A pair or player is any label ("7", "NS3", "a"). `ns` is the
 pair holding the N-S hands (an arrow switch is written out). Semicolons may stand for the
 commas (spreadsheets set to a decimal comma save that way); blank lines are skipped.
-Dealers are not in the file: trays take the rotating dealer (1 N, 2 E, ...).
+Dealers are not in the file: trays take the rotating dealer (1 N, 2 E, ...). Before the
+column names may come option lines, which start with "#": `#winners,N-S,E-W` names the
+winners the movement promises (none: one overall ranking).
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ def read_movement_csv(text: str, where: str, family: str = "imported") -> Moveme
         raise DirectorError(f"{where}: empty; expected a first line {','.join(_LAYOUTS['pairs'])}")
     delimiter = ";" if lines[first].count(";") > lines[first].count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    winners: list[str] = []
     try:
-        columns = _header(reader, where)
+        columns = _header(reader, where, winners)
         rows = [
             _row(reader.line_num, cells, columns, where)
             for cells in reader
@@ -56,12 +59,21 @@ def read_movement_csv(text: str, where: str, family: str = "imported") -> Moveme
         ]
     except csv.Error as exc:
         raise DirectorError(f"{where}, line {reader.line_num}: not readable CSV ({exc})") from None
-    return movement_from_rows(rows, where, family=family)
+    return movement_from_rows(rows, where, family=family, winners=winners)
 
 
-def _header(reader: Reader, where: str) -> dict[str, int]:
-    """Where each column is, from the first line with anything in it."""
-    cells = next((c for c in reader if any(x.strip() for x in c)), [])
+def _header(reader: Reader, where: str, winners: list[str]) -> dict[str, int]:
+    """Where each column is, from the first line with anything in it that is not an option
+    (those are read into `winners`)."""
+    for cells in reader:
+        if not any(x.strip() for x in cells):
+            continue
+        if not cells[0].startswith("#"):
+            break
+        if cells[0].strip().lower() == "#winners":
+            winners[:] = [w.strip() for w in cells[1:] if w.strip()]
+    else:
+        cells = []
     header = [c.strip().lower() for c in cells]
     for layout in _LAYOUTS.values():
         if set(layout) <= set(header):
@@ -100,6 +112,7 @@ def write_movement_csv(movement: Movement) -> str:
     keys = place_names(movement)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(("#winners", *movement.winners))
     writer.writerow(("round", "table", *keys, "trays"))
     for row in held_rows(movement):
         writer.writerow((row.round, row.table, *row.places, " ".join(map(str, row.trays))))

@@ -47,9 +47,13 @@ def read_movement_file(path: str | Path) -> tuple[Movement, list[Finding]]:
         raise DirectorError(str(exc)) from None
     except OSError as exc:
         raise DirectorError(f"cannot read {path}: {exc.strerror}") from None
+    return _read(text, fmt, str(path), Path(path).stem), []
+
+
+def _read(text: str, fmt: str, where: str, family: str) -> Movement:
     if fmt == "yaml":
-        return read_bridgescorer(text, str(path)), []
-    return read_movement_csv(text, str(path), family=Path(path).stem), []
+        return read_bridgescorer(text, where)
+    return read_movement_csv(text, where, family=family)
 
 
 def load_movement_file(path: str | Path) -> Movement:
@@ -76,3 +80,50 @@ def movement_text(movement: Movement, fmt: str) -> str:
     if fmt == "csv":
         return write_movement_csv(movement)
     raise DirectorError(f"unknown movement format {fmt!r}; use one of: {', '.join(FORMATS)}")
+
+
+def not_carried(movement: Movement, fmt: str) -> list[str]:
+    """What of the movement a file in format `fmt` does not carry, in words: what differs
+    in the movement read back from it (nothing for our own JSON)."""
+    if fmt == "json":
+        return []
+    back = _read(movement_text(movement, fmt), fmt, f"the {fmt} file", movement.family)
+    trays, again = movement.trays, back.trays
+    return [
+        words
+        for differs, words in (
+            (
+                [t.dealer for t in trays] != [t.dealer for t in again],
+                "the trays' dealers (read back as the rotating dealer)",
+            ),
+            (
+                [(t.original_round, t.original_table) for t in trays]
+                != [(t.original_round, t.original_table) for t in again],
+                "the trays' original plays (read back as each tray's first play)",
+            ),
+            (
+                any(s.switched for s in movement.seatings),
+                "the arrow switches (each line names who holds the N-S and E-W hands,"
+                " which plays the same)",
+            ),
+            (
+                set(movement.shared) != set(back.shared),
+                "the relays as declared (read back from the tables sharing trays)",
+            ),
+            (
+                set(back.field) != set(movement.field),
+                "the competitors' labels (numbered in field order)",
+            ),
+            (
+                set(back.field) == set(movement.field) and back.field != movement.field,
+                "the order the competitors are listed in (read back by their labels)",
+            ),
+            (back.winners != movement.winners, "the winners"),
+            (back.promise != movement.promise, f"the promise it keeps ({movement.promise})"),
+            (back.variant != movement.variant, "the variant"),
+            (back.teams != movement.teams, "the teams"),
+            (back.attributes != movement.attributes, "who is a lady, a gentleman or a couple"),
+            (back.notes != movement.notes, "the notes"),
+        )
+        if differs
+    ]

@@ -45,6 +45,7 @@ def movement_from_rows(
     competitors: Sequence[str] | None = None,
     notes: Sequence[str] = (),
     names: dict[str, str] | None = None,
+    winners: Sequence[str] = (),
 ) -> Movement:
     """The movement the rows describe. A row at fault is refused naming `where` (the file)
     and its line; `names` maps our field names to the file's (trays -> boards) for messages."""
@@ -62,6 +63,8 @@ def movement_from_rows(
         ],
         "notes": list(notes),
     }
+    if winners:
+        document["winners"] = list(winners)
     if competitors is not None:
         document["field"] = list(competitors)
     try:

@@ -4,10 +4,13 @@ Dealt here: from a seed, each tray's pack is shuffled and dealt one card at a ti
 player at the dealer's left round to the dealer, whose last card is the trump card turned
 (as the laws deal). The same seed always deals the same cards.
 
-Written: one game per tray with the tags other programs read (Event, Date, Board, Dealer,
-Vulnerable "None", Deal) and, when known, `[TrumpCard "HQ"]`: the card turned, suit then
-rank (not a standard PBN tag; programs that do not know it skip it). The laws keep the trump
-off everything but the slip during play, so print hand records only after the session.
+Written in PBN's export format: a game per tray holding the fifteen tags of the standard's
+Mandatory Tag Set in its order (Event, Site, Date, Board, West, North, East, South, Dealer,
+Vulnerable, Deal, Scoring, Declarer, Contract, Result), "?" where whist has no value (the
+players: a tray is played by every table; the scoring, declarer, contract and result, which
+whist does not have) and, when known, `[TrumpCard "HQ"]` after them: the card turned, suit
+then rank (not a standard PBN tag; programs that do not know it skip it). The laws keep the
+trump off everything but the slip during play, so print hand records only after the session.
 
 Read: a dealing machine's file, or ours. Board, Dealer and Deal are used (Dealer missing:
 the rotating dealer), everything else is skipped; a deal with a card missing, twice or not
@@ -33,6 +36,10 @@ PACK = tuple(suit + rank for suit in SUITS for rank in RANKS)
 Hands = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
 """North's, East's, South's and West's cards."""
 
+UNKNOWN = "?"
+"""PBN's value for a tag whose value is not known."""
+MAX_LINE = 255
+"""The longest line PBN's export format allows."""
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _MAX_BOARD = 10_000
 
@@ -67,17 +74,23 @@ def deal_trays(seed: int, trays: Iterable[Tray]) -> list[Deal]:
     return [deal_tray(seed, t.number, t.dealer) for t in sorted(trays, key=lambda t: t.number)]
 
 
-def write_pbn(deals: Sequence[Deal], event: str = "", held_on: date | None = None) -> str:
-    """The deals as a PBN file."""
+def write_pbn(
+    deals: Sequence[Deal], event: str = "", held_on: date | None = None, site: str = ""
+) -> str:
+    """The deals as a PBN file in export format."""
     lines = ["% PBN 2.1", "% EXPORT", "% Whist Director hand records", ""]
+    day = held_on.strftime("%Y.%m.%d") if held_on else "????.??.??"
     for d in deals:
         lines += [
-            _tag("Event", event),
-            _tag("Date", held_on.strftime("%Y.%m.%d") if held_on else "????.??.??"),
+            _tag("Event", event or UNKNOWN),
+            _tag("Site", site or UNKNOWN),
+            _tag("Date", day),
             _tag("Board", str(d.tray)),
+            *(_tag(seat, UNKNOWN) for seat in ("West", "North", "East", "South")),
             _tag("Dealer", d.dealer.name),
             _tag("Vulnerable", "None"),
             _tag("Deal", deal_text(d)),
+            *(_tag(name, UNKNOWN) for name in ("Scoring", "Declarer", "Contract", "Result")),
         ]
         if d.trump_card is not None:
             lines.append(_tag("TrumpCard", d.trump_card))
@@ -86,6 +99,17 @@ def write_pbn(deals: Sequence[Deal], event: str = "", held_on: date | None = Non
 
 
 def _tag(name: str, value: str) -> str:
+    """A tag pair on one line, its value escaped and cut to keep the line within PBN's 255
+    characters."""
+    value = " ".join(value.split())  # a line break would end the tag pair
+    line = _pair(name, value)
+    while len(line) > MAX_LINE:
+        value = value[:-1]
+        line = _pair(name, value)
+    return line
+
+
+def _pair(name: str, value: str) -> str:
     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'
 

@@ -1,12 +1,16 @@
 """Every result and standing of an event as JSON or CSV, and the JSON read back.
 
 JSON: per section, the session file (`session_document`: what was entered, readable by
-`director score`) beside the scored session (`result_to_json`: exact figures). Reading it
-back gives the same sessions, so a round trip scores the same.
+`director score`) beside the scored session (`result_to_json`: exact figures); and the event's
+whole history (`director.store.history`), from which `director import` makes the event again.
+Reading it back gives the same sessions, so a round trip scores the same.
 
-CSV: one row per standing and one per table result, for spreadsheets. A text cell that a
-spreadsheet would run as a formula (one starting with =, +, -, @, a tab or a carriage return)
-is written with a leading apostrophe; figures are written as plain numbers.
+CSV: one row per standing and one per table result, for spreadsheets: UTF-8 behind a
+byte-order mark, which is how Excel on Windows knows the file is not in its own code page
+("Zoë Ångström" would come out garbled), commas between cells. A text cell that a spreadsheet
+would run as a formula (one starting with =, +, -, @, a tab or a carriage return) is written
+with a leading apostrophe; figures are written as plain numbers, and the revoke marks name
+their side ("N-S -R, E-W +R"), which no spreadsheet runs, so they need no guard.
 """
 
 from __future__ import annotations
@@ -19,16 +23,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from director.errors import DirectorError
 from director.exchange.session_document import session_document
+from director.printing.result_contents import revoke_marks
 from director.scoring.model import Session, SessionResult
 from director.scoring.session_json import result_to_json, session_from_json
 from director.store.values import EventInfo, SessionInfo
 from schedules.json_input import UnreadableFileError, read_text
 
 FORMAT = "whist-director results"
-VERSION = 1
+VERSION = 2
+"""2 added the event's history; a version 1 file reads back as its sessions all the same."""
 
 _FIGURE = re.compile(r"^-?\d+(\.\d+)?$")
 _RISKY = ("=", "+", "-", "@", "\t", "\r")
@@ -54,8 +61,10 @@ class SectionResults:
         return self.session.name + (f", section {self.section}" if self.several else "")
 
 
-def results_json(info: EventInfo, sections: list[SectionResults]) -> str:
-    """The event's results as a JSON document."""
+def results_json(
+    info: EventInfo, sections: list[SectionResults], history: Mapping[str, object] | None = None
+) -> str:
+    """The event's results as a JSON document, with the event's history when given."""
     document = {
         "format": FORMAT,
         "version": VERSION,
@@ -74,6 +83,7 @@ def results_json(info: EventInfo, sections: list[SectionResults]) -> str:
             }
             for s in sections
         ],
+        "history": history,
     }
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
@@ -81,6 +91,12 @@ def results_json(info: EventInfo, sections: list[SectionResults]) -> str:
 def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
     """The sessions of an exported JSON file: (session number, section, session) each. A
     malformed file is refused with the line (and column) at fault."""
+    return sessions_of(*load_results_json(path), path)
+
+
+def load_results_json(path: str | Path) -> tuple[str, dict[str, Any]]:
+    """An exported JSON file's text and document; refused with the line at fault when it is
+    not readable JSON or not our export."""
     try:
         text = read_text(path)
     except OSError as exc:
@@ -93,8 +109,19 @@ def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
         raise DirectorError(
             f"{path}, line {exc.lineno}, column {exc.colno}: {exc.msg}; not readable JSON"
         ) from None
+    except ValueError as exc:  # a number too long to read, say
+        raise DirectorError(f"{path}: not readable JSON ({exc})") from None
+    except RecursionError:
+        raise DirectorError(f"{path}: nested too deeply to be a results export") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise DirectorError(f"{path}, line 1: not a Whist Director results export (no format)")
+    return text, document
+
+
+def sessions_of(
+    text: str, document: Mapping[str, Any], path: str | Path
+) -> list[tuple[int, str, Session]]:
+    """The sessions an export's document holds, as `read_results_json` gives them."""
     out = []
     for i, section in enumerate(_list(document.get("sections"), path)):
         where = f"{path}, section {i + 1} (line {_line_of(text, i)})"
@@ -132,9 +159,15 @@ COLUMNS = (
 )  # fmt: skip
 
 
+BOM = "\ufeff"
+"""The byte-order mark a spreadsheet reads as "this file is UTF-8"."""
+
+
 def results_csv(sections: list[SectionResults]) -> str:
-    """Every standing and every table result as one CSV (a "record" column tells which)."""
-    out = io.StringIO()
+    """Every standing and every table result as one CSV (a "record" column tells which),
+    starting with the byte-order mark."""
+    out = io.StringIO(BOM)
+    out.seek(0, io.SEEK_END)
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for s in sections:
@@ -156,7 +189,7 @@ def results_csv(sections: list[SectionResults]) -> str:
                     "round": t.round, "table": t.table, "ns": " ".join(t.ns),
                     "ew": " ".join(t.ew), "ns_tricks_made": t.made_ns,
                     "ns_tricks_counted": t.counted_ns, "ns_final": t.final_ns,
-                    "ew_final": t.final_ew, "marks": " ".join(m for m in t.marks if m),
+                    "ew_final": t.final_ew, "marks": revoke_marks(t.marks),
                     "plus_minus_ns": t.pm_ns, "plus_minus_ew": t.pm_ew,
                     "matchpoints_ns": t.mp_ns, "matchpoints_ew": t.mp_ew,
                     "adjustment": t.adjustment.value,

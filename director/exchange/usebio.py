@@ -1,10 +1,13 @@
 """Results as USEBIO XML (version 1.3), the English Bridge Union's results exchange format.
 
 How whist fits a bridge format (docs/guide.md#exchange-formats):
+- a CLUB: the venue's name (the event's when none is given) and an empty CLUB_ID_NUMBER
+  (whist clubs have no federation number, and readers expect the element);
 - one EVENT of EVENT_TYPE PAIRS (a teams event's pairs; the team totals are in the JSON and
   CSV exports); a SESSION per session, a SECTION per section; PARTICIPANTS hold one PAIR per
   competitor (PAIR_NUMBER is our label's number, DIRECTION when N-S and E-W are ranked
-  apart, PLACE, TOTAL_SCORE, PERCENTAGE under matchpoints, a PLAYER per partner);
+  apart, PLACE, TOTAL_SCORE, PERCENTAGE under matchpoints, a PLAYER per partner, two for a
+  pair);
 - a BOARD per tray, a TRAVELLER_LINE per table that played it: NS_PAIR_NUMBER,
   EW_PAIR_NUMBER, TRICKS (the tricks N-S took, as made), SCORE (N-S's tricks as they count
   after any revoke penalty; "A5050" and the like for an average awarded),
@@ -47,8 +50,11 @@ def results_usebio(
             " as JSON or CSV"
         )
     root = ET.Element("USEBIO", Version=VERSION)
-    if info.venue:
-        _text(ET.SubElement(root, "CLUB"), "CLUB_NAME", info.venue)
+    # Readers take CLUB, its name and its federation number as given; a whist club has no
+    # such number, so it is written empty.
+    club = ET.SubElement(root, "CLUB")
+    _text(club, "CLUB_NAME", info.venue or info.name)
+    ET.SubElement(club, "CLUB_ID_NUMBER")
     # Every participant written is a pair (a teams event's pairs too; USEBIO's TEAM layout
     # holds team members and match scores whist does not keep), so the event is a pairs event.
     event = ET.SubElement(root, "EVENT", EVENT_TYPE="PAIRS")
@@ -115,8 +121,9 @@ def _pair(
     _text(pair, "TOTAL_SCORE", figure(st.plus_minus if matchpoints is None else matchpoints))
     if matchpoints is not None and st.percent is not None:
         _text(pair, "PERCENTAGE", figure(st.percent))
-    names = players.get(st.label) or [s.scoring.names.get(st.label, "")]
-    for name in names:
+    names = list(players.get(st.label) or [s.scoring.names.get(st.label, "")])
+    # A pair has two players: readers take the second; one not named is written empty.
+    for name in names + [""] * (2 - len(names)):
         _text(ET.SubElement(pair, "PLAYER"), "PLAYER_NAME", name)
 
 

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
-from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfdoc import PDFDocument
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from director.printing.fonts import REGULAR
+from director.printing.pdf_operators import add_operators, document_of, number, show_text
 
 SHRINK_FLOOR = 0.6
 """Text shrinks to 60% of its size at most, then wraps: smaller is unreadable at arm's length."""
@@ -324,8 +324,7 @@ class TextBlock:
 
     def __init__(self, c: Canvas) -> None:
         self._canvas = c
-        # A canvas's document: the owner of the subset numbering (reportlab keeps it private).
-        self._document: PDFDocument = c._doc
+        self._document = document_of(c)
         self._known = _encoded.setdefault(self._document, {})
         self._typeface: _Typeface | None = None
         self._code = ["BT"]
@@ -355,22 +354,15 @@ class TextBlock:
         self, text: str, font: str, size: float, now: _Typeface | None
     ) -> tuple[str, _Typeface]:
         """`text`'s operators after the typeface `now`, and the typeface after them."""
-        face = getFont(font)
         subset = now[2] if now is not None and now[:2] == (font, size) else -1
-        code: list[str] = []
-        for part, characters in face.splitString(text, self._document):
-            if part != subset:
-                name = face.getSubsetInternalName(part, self._document)
-                code.append(f"{name} {fp_str(size)} Tf {fp_str(size * LEADING)} TL")
-                subset = part
-            code.append(f"({escapePDF(characters)}) Tj")
+        code, subset = show_text(text, font, size, size * LEADING, self._document, subset)
         # Ending the line ("T*") keeps each line a line of its own for text extraction.
-        return " ".join([*code, "T*"]), (font, size, subset)
+        return f"{code} T*", (font, size, subset)
 
     def draw(self) -> None:
         """Put the lines on the canvas's page (nothing when there are none)."""
         if len(self._code) > 1:
-            self._canvas.addLiteral(" ".join([*self._code, "ET"]))
+            add_operators(self._canvas, " ".join([*self._code, "ET"]))
 
 
 @lru_cache(maxsize=LAYOUTS_KEPT)
@@ -382,7 +374,7 @@ def _width(text: str, font: str, size: float) -> float:
 def place(value: float) -> str:
     """A coordinate as reportlab writes it: the same few recur on every page, and formatting
     one costs more than looking it up."""
-    return fp_str(value)
+    return number(value)
 
 
 def places(values: Iterable[float]) -> tuple[str, ...]:

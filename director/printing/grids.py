@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable
 from director.printing import fit
 from director.printing.base import MARGIN, paper_size
 from director.printing.fonts import BOLD, REGULAR
+from director.printing.pdf_operators import add_operators
 
 PADDING = 3
 """Cell padding on every side (points)."""
@@ -253,7 +254,7 @@ class Grid(Flowable):
         rules = [f"0 {y} m {wide} {y} l" for y in map(place, (self.height - t for t in tops))]
         edges = map(place, accumulate(self.widths, initial=0.0))
         rules += [f"{x} 0 m {x} {tall} l" for x in edges]
-        canv.addLiteral("\n".join(["n", *rules, "S"]))
+        add_operators(canv, "\n".join(["n", *rules, "S"]))
         canv.restoreState()
 
 

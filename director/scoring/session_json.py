@@ -41,7 +41,7 @@ from director.scoring.session_schema import (
     SlipEntry,
 )
 from director.scoring.validate import check_names
-from schedules.findings import InvalidMovementError, ScheduleError
+from schedules.findings import InvalidMovementError, Law, ScheduleError
 from schedules.json_input import UnreadableFileError, problem, read_text
 from schedules.jsonio import movement_from_document
 from schedules.types import Direction
@@ -85,10 +85,13 @@ def session_from_json(data: Any) -> Session:
 
 def session_from_document(doc: SessionDocument) -> Session:
     """The session a validated file describes. Its movement must keep the universal rules
-    (every tray played is listed, nobody at two tables at once, ...): the scorer relies on them."""
+    (every tray played is listed, nobody at two tables at once, ...): the scorer relies on them.
+    A competitor playing a tray again is the one exception: it is what a wrong move repaired
+    in play leaves, and the laws score it (the later play takes the average,
+    docs/laws.md#a-deal-played-twice)."""
     try:
         movement = movement_from_document(doc.movement)
-        findings = verify(movement, "any")
+        findings = [f for f in verify(movement, "any") if f.law is not Law.TRAY_PLAYED_TWICE]
     except ScheduleError as exc:
         raise InputFormatError(f"movement: {exc}") from None
     if findings:

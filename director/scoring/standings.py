@@ -191,8 +191,8 @@ def rank(
             raw=t.raw,
             plus_minus=t.pm,
             equated=full + t.pm,
-            matchpoints=_factored(t, deals_in_full, session) if by_mp else None,
-            top=t.top if by_mp else None,
+            matchpoints=_factored(t.mp, t, deals_in_full, session) if by_mp else None,
+            top=_factored(t.top, t, deals_in_full, session) if by_mp else None,
             percent=t.percent if by_mp else None,
             direction=direction if direction else _fixed(t),
         )
@@ -200,11 +200,13 @@ def rank(
     )
 
 
-def _factored(t: Totals, deals_in_full: int, session: Session) -> Fraction:
-    """M6: a total over fewer deals scaled to the full number, when the event factors."""
+def _factored(total: Fraction, t: Totals, deals_in_full: int, session: Session) -> Fraction:
+    """M6: a total over fewer deals scaled to the full number, when the event factors. The
+    matchpoints and the top they are shown against are scaled alike, so that matchpoints over
+    top is still the percentage."""
     if session.settings.factor_sitouts and t.deals:
-        return t.mp * Fraction(deals_in_full, t.deals)
-    return t.mp
+        return total * Fraction(deals_in_full, t.deals)
+    return total
 
 
 def _fixed(t: Totals) -> Direction | None:

@@ -344,3 +344,27 @@ def _json_value(value: object) -> object:
     if isinstance(value, date):
         return value.isoformat()
     return value
+
+
+# -- an event made again from its history ----------------------------------------------------
+
+
+def replay(db: Db, step: ChangeJson) -> None:
+    """Make a recorded change again exactly as it was recorded (an event read back from its
+    history, `director.store.history`): unlike redo, nothing is renumbered. Refused with
+    `ConflictError` where the row does not hold what the change found there."""
+    table = AUDITED[step["entity"]].__table__
+    where = _where_key(table, step["key"])
+    found = db.execute(select(table).where(where)).mappings().first()
+    current = values_json(dict(found)) if found is not None else None
+    if current != step["old"]:
+        raise ConflictError(
+            f"{step['entity']} {step['key']} does not hold what the history says it held"
+            f" before this {step['op']}"
+        )
+    if step["new"] is None:
+        db.execute(delete(table).where(where))
+    elif current is None:
+        db.execute(insert(table).values(**_typed(table, step["new"])))
+    else:
+        db.execute(update(table).where(where).values(**_typed(table, step["new"])))

@@ -720,6 +720,33 @@ class EventStore:
                 if repository.has_movement(db, s.number, section)
             )
 
+    def history(self) -> dict[str, object] | None:
+        """The event's whole history (`director.store.history`): what the JSON export carries
+        so that `from_history` makes the same event again. None when the audit trail does not
+        lead back from the event as it stands."""
+        from director.store import history
+
+        with self._unit() as db:
+            return history.event_history(db, self._db.revision)
+
+    @classmethod
+    def from_history(
+        cls, target: str | Path, document: object, *, backups: BackupPolicy | None = None
+    ) -> EventStore:
+        """A new event at `target` (refused if it exists) made again from an exported history,
+        row for row and step for step, in one transaction: the whole event, or nothing. A
+        history this program would not have written is refused with `StoreError`."""
+        from director.store import history
+
+        store = cls(create_database(target), backups)
+        try:
+            with store._unit() as db:
+                history.restore(db, document, store._db.revision)
+        except BaseException:
+            store.close()
+            raise
+        return store
+
     # -- players and pairs: forming the field in one step ------------------------------------
 
     def name_partnership(

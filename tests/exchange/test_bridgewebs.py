@@ -1,11 +1,11 @@
-"""The Bridgewebs results CSV: the option lines, a scores block per ranking and a traveller
-line per table, each figure the scorer's; names guarded against spreadsheets and quoted when
-they hold the separator; one section per file; individual events refused."""
+"""The Bridgewebs results CSV, read by a reader that follows the published format and a club
+tool's reader of these files (`tests.exchange.bridgewebs_reader`): the option lines, a scores
+block per ranking with a place and a score for every pair, the board format and a traveller
+line per table, each figure the scorer's; names guarded against spreadsheets and never split;
+one section per file; individual events refused."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date
@@ -23,6 +23,8 @@ from director.scoring.model import Method
 from director.store.services import EventStore
 from director.store.values import EventSettings
 from schedules.catalog import Request
+from tests.exchange.bridgewebs_reader import UnreadableError, read_upload
+from tests.exchange.evening import ACCENTED, QUOTED, rich_evening
 from tests.publish.conftest import make_event
 
 FORMULA = "=1+2; Smith"
@@ -43,11 +45,12 @@ def event(
 
 
 def _blocks(text: str) -> dict[str, list[list[str]]]:
-    """The file read as Bridgewebs reads it: option values by name, and each `#Scores`,
-    `#Travellers` and `#Board` block's lines (a repeated block gets a number)."""
+    """The file's lines by block: option values by name, and each `#Scores`, `#Travellers`
+    and `#Board` block's lines (a repeated block gets a "+")."""
+    separator = read_upload(text).separator
     blocks: dict[str, list[list[str]]] = {}
     current = ""
-    for row in csv.reader(io.StringIO(text), delimiter=";"):
+    for row in (line.split(separator) for line in text.split("\r\n") if line):
         if row[0].startswith("#"):
             name = row[0][1:]
             if name in ("Scores", "Travellers", "Board"):
@@ -64,7 +67,7 @@ def _blocks(text: str) -> dict[str, list[list[str]]]:
 
 def test_the_options_name_the_event_and_how_it_is_scored(event: EventStore) -> None:
     text = export_event(event, "bridgewebs")
-    assert text.startswith("#Version;std1\r\n")
+    assert text.startswith("#Version,std1\r\n")
     blocks = _blocks(text)
     result = event.standings()
     assert blocks["Title"] == [[event.info().name]]
@@ -87,16 +90,18 @@ def test_each_ranking_is_a_scores_block_with_the_scorers_figures(event: EventSto
         assert len(lines) == len(standings)
         for line, st in zip(lines, standings, strict=True):
             score = st.matchpoints if matchpoints else st.plus_minus
-            percent = figure(st.percent) if matchpoints and st.percent is not None else ""
-            assert line[:2] == [st.place, pair_number(st.label)]
+            assert line[:2] == [st.place.rstrip("="), pair_number(st.label)]
             assert line[2:4] == [cell(name) for name in players[st.label]]
-            assert line[4:] == [figure(score), percent]
+            assert line[4] == figure(score)
+            if matchpoints:
+                assert line[5] == figure(st.percent)
 
 
 def test_each_table_is_a_traveller_line_with_the_scorers_figures(event: EventStore) -> None:
     blocks = _blocks(export_event(event, "bridgewebs"))
     result = event.standings()
     assert tuple(blocks["Travellers"][0]) == TRAVELLER_COLUMNS
+    assert tuple(blocks["BoardFormat"][0]) == TRAVELLER_COLUMNS
     matchpoints = result.method is Method.MATCHPOINTS
     averages = 0
     for deal in result.deals:
@@ -118,7 +123,9 @@ def test_each_table_is_a_traveller_line_with_the_scorers_figures(event: EventSto
 
 def test_a_name_a_spreadsheet_would_run_is_guarded_and_kept_whole(event: EventStore) -> None:
     text = export_event(event, "bridgewebs")
-    cells = [c for row in csv.reader(io.StringIO(text), delimiter=";") for c in row]
+    upload = read_upload(text)
+    assert upload.separator == ","
+    cells = [c for line in text.split("\r\n") for c in line.split(upload.separator)]
     assert f"'{FORMULA}" in cells
     for c in cells:
         if c[:1] in ("=", "+", "@", "\t", "\r", "-"):
@@ -149,3 +156,69 @@ def test_the_command_writes_the_upload(
     assert out.read_bytes().decode("utf-8") == export_event(event, "bridgewebs")
     assert main([*args[:-2], "--section", "C", "--out", str(tmp_path / "c.csv")]) == 2
     assert "section C has no movement" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("method", [Method.PLUS_MINUS, Method.MATCHPOINTS])
+def test_the_club_tools_reader_takes_every_pair_with_a_place_and_a_score(
+    method: Method, tmp_path: Path
+) -> None:
+    with rich_evening(tmp_path / "e.whist", method) as store:
+        text = export_event(store, "bridgewebs")
+        result = store.standings()
+        names = {p.id: p.name for p in store.players()}
+        players = {p.label: [names[i] for i in p.players] for p in store.partnerships()}
+    upload = read_upload(text)  # before the #BoardFormat line: "Unexpected tag TRAVELLERS"
+    assert upload.held_on == date(2026, 3, 4)
+    assert (upload.boards, upload.winners) == (len(result.deals), 2)
+    rows = [st for ranking in ("N-S", "E-W") for st in result.standings[ranking]]
+    assert len(upload.pairs) == len(rows)
+    for pair, st in zip(upload.pairs, rows, strict=True):
+        assert pair.direction == st.field.replace("-", "")
+        assert pair.place == int(st.place.rstrip("="))  # a tie "4=" is place 4, not none
+        assert pair.score is not None  # Percent: filled under plus/minus too
+        assert pair.number == pair_number(st.label)
+        expected = [cell(n).replace('"', "'") for n in players[st.label]]
+        assert pair.names == expected
+    if method is Method.PLUS_MINUS:
+        assert any(st.place.endswith("=") for st in rows), "the evening has a tie to read"
+    for ranking in ("N-S", "E-W"):
+        scores = [p.score for p in upload.pairs if p.direction == ranking.replace("-", "")]
+        assert scores == sorted(scores, reverse=True)  # the order of the ranking
+    assert upload.board_columns == [c.upper() for c in TRAVELLER_COLUMNS]
+    assert sorted(upload.travellers, key=int) == [str(d.tray) for d in result.deals]
+    for deal in result.deals:
+        lines = upload.travellers[str(deal.tray)]
+        assert len(lines) == len(deal.tables)
+        assert all(len(line) == len(TRAVELLER_COLUMNS) for line in lines)
+
+
+def test_under_plus_minus_percent_is_the_equated_share_of_the_tricks(tmp_path: Path) -> None:
+    with make_event(tmp_path / "e.whist") as event:
+        upload = read_upload(export_event(event, "bridgewebs"))
+        result = event.standings()
+    rows = [st for ranking in ("N-S", "E-W") for st in result.standings[ranking]]
+    for pair, st in zip(upload.pairs, rows, strict=True):
+        assert st.equated is not None
+        all_tricks = 13 * max(s.deals for s in rows)
+        assert pair.score == pytest.approx(float(100 * st.equated / all_tricks), abs=0.005)
+
+
+def test_a_name_with_a_comma_moves_the_file_to_semicolons(tmp_path: Path) -> None:
+    with rich_evening(tmp_path / "e.whist") as store:
+        first = min(store.players(), key=lambda p: p.id)
+        store.edit_player(replace(first, name="Smith, Ann\tB."))
+        text = export_event(store, "bridgewebs")
+    upload = read_upload(text)
+    assert upload.separator == ";"
+    assert "Smith, Ann B." in [n for p in upload.pairs for n in p.names]
+    assert QUOTED.replace('"', "'") in [n for p in upload.pairs for n in p.names]
+    assert ACCENTED in [n for p in upload.pairs for n in p.names]
+
+
+def test_the_reader_stops_where_the_club_tool_does() -> None:
+    with pytest.raises(UnreadableError, match="Unexpected tag TRAVELLERS found"):
+        read_upload("#Version;std1\r\n#Scores\r\nPosition;Pair\r\n1;1\r\n#Travellers\r\n")
+    with pytest.raises(UnreadableError, match="Column headers do not match score data"):
+        read_upload("#Version,std1\r\n#Scores\r\nPosition,Pair\r\n1,1,x\r\n")
+    with pytest.raises(UnreadableError, match="required lines"):
+        read_upload("#Version,std1\r\n#Scores\r\nPosition,Pair\r\n1,1")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -137,3 +138,60 @@ def test_hand_records_print_every_hand() -> None:
         assert f"Tray {d.tray}" in text
     assert "Dealer North" in text
     assert text.count("Trump") == len(deals)
+
+
+# -- read by an independent parser: endplay's --------------------------------------------
+
+MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
+             "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")  # fmt: skip
+"""PBN's Mandatory Tag Set, in the order export format writes it."""
+
+
+def _unescaped(value: str) -> str:
+    """A tag value as PBN's escapes mean it (endplay hands them back as written)."""
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def test_the_event_s_hand_records_are_in_pbn_export_format(tmp_path: Path) -> None:
+    from endplay.parsers import pbn as endplay_pbn
+
+    from director.cli import main
+    from tests.exchange.evening import EVENT_NAME, rich_evening
+
+    with rich_evening(tmp_path / "e.whist") as store:
+        trays = store.movement().trays
+        venue = store.info().venue
+    out = tmp_path / "deals.pbn"
+    assert main(["export", str(tmp_path / "e.whist"), "--format", "pbn", "--seed", "7",
+                 "--out", str(out)]) == 0  # fmt: skip
+    text = out.read_bytes().decode("utf-8")
+    assert text.startswith("% PBN 2.1\r\n% EXPORT\r\n")
+    games = [g for g in text.split("\r\n\r\n")[1:] if g.strip()]
+    assert len(games) == len(trays)
+    for game in games:
+        lines = game.strip().split("\r\n")
+        names = [re.match(r"\[(\w+) ", line).group(1) for line in lines]  # type: ignore[union-attr]
+        assert tuple(names[: len(MANDATORY)]) == MANDATORY
+        assert all(len(line) <= 255 for line in lines)
+    boards = endplay_pbn.loads(text)
+    ours = read_pbn(text, "deals.pbn")
+    assert [b.board_num for b in boards] == [d.tray for d in ours]
+    for board, deal in zip(boards, ours, strict=True):
+        assert board.deal.to_pbn() == deal_text(deal)
+        assert "NESW"[int(board.dealer)] == deal.dealer.name
+        assert _unescaped(board.info["Event"]) == EVENT_NAME
+        assert _unescaped(board.info["Site"]) == venue
+        assert board.info["Date"] == "2026.03.04"
+        assert board.info["TrumpCard"] == deal.trump_card
+        assert board.contract is None  # whist has none: "?"
+
+
+def test_a_long_or_broken_name_keeps_each_tag_on_one_line() -> None:
+    from endplay.parsers import pbn as endplay_pbn
+
+    name = 'Q"\\' * 120 + "\nnext line"
+    text = write_pbn([deal_tray(5, 1, Seat.N)], name)
+    assert all(len(line) <= 255 for line in text.split("\r\n"))
+    [board] = endplay_pbn.loads(text)
+    assert name.startswith(_unescaped(board.info["Event"]))
+    assert read_pbn(text, "d.pbn") == [deal_tray(5, 1, Seat.N)]

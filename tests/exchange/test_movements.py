@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from director.store.services import EventStore
 from schedules import catalog
 from schedules.catalog import Request
 from schedules.jsonio import load_movement
-from schedules.types import Movement
+from schedules.types import Movement, Seat
 from schedules.verify import verify
 from tests.conftest import MOVEMENTS
 
@@ -215,3 +216,43 @@ def _read_or_refuse(read: Callable[[str, str], Movement], text: str) -> None:
         return
     assert "\n" not in message
     assert message.startswith("fuzz")
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        Request("mitchell", tables=5),
+        Request("ladies-gentlemen", tables=5),
+        Request("howell", pairs=10),
+        Request("individual", players=8),
+    ],
+    ids=lambda r: r.family,
+)
+def test_the_winners_come_back_from_every_format(request_: Request) -> None:
+    movement = catalog.build(request_)
+    for fmt, read in (("yaml", read_bridgescorer), ("csv", read_movement_csv)):
+        back = read(movement_text(movement, fmt), f"m.{fmt}")
+        assert back.winners == movement.winners, fmt
+
+
+def test_what_a_format_does_not_carry_is_named_when_it_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from director.cli import main
+    from director.exchange.movement_files import not_carried
+
+    movement = catalog.build(Request("mitchell", tables=5, arrow_switch=(3,)))
+    dealt = replace(movement, trays=tuple(replace(t, dealer=Seat.S) for t in movement.trays))
+    for fmt in ("yaml", "csv"):
+        lost = " ".join(not_carried(dealt, fmt))
+        assert "dealers" in lost
+        assert "arrow switches" in lost
+        assert "winners" not in lost
+    assert not_carried(dealt, "json") == []
+    assert "labels" in " ".join(not_carried(movement, "yaml"))  # NS3 becomes a number
+    assert "labels (numbered" not in " ".join(not_carried(movement, "csv"))
+    assert "order the competitors" in " ".join(not_carried(movement, "csv"))
+    source = tmp_path / "m.json"
+    source.write_text(movement_text(dealt, "json"), encoding="utf-8")
+    assert main(["export", str(source), "--format", "csv", "--out", str(tmp_path / "m.csv")]) == 0
+    assert "a csv file does not carry: the trays' dealers" in capsys.readouterr().out

@@ -54,8 +54,13 @@ def test_json_reads_back_as_the_same_event_and_scores_the_same(
     assert scored == json.loads(json.dumps(result_to_json(event.standings())))
 
 
+def _rows(text: str) -> list[dict[str, str]]:
+    """The CSV's rows as a spreadsheet reads a UTF-8 file with its byte-order mark."""
+    return list(csv.DictReader(io.StringIO(text.encode("utf-8").decode("utf-8-sig"))))
+
+
 def test_csv_holds_every_standing_and_result(event: EventStore) -> None:
-    rows = list(csv.DictReader(io.StringIO(export_event(event, "csv"))))
+    rows = _rows(export_event(event, "csv"))
     result = event.standings()
     standings = [r for r in rows if r["record"] == "standing"]
     assert len(standings) == sum(len(v) for v in result.standings.values())
@@ -138,8 +143,28 @@ def test_the_command_writes_and_never_overwrites(
     assert event.path is not None
     out = tmp_path / "r.csv"
     assert main(["export", str(event.path), "--format", "csv", "--out", str(out)]) == 0
-    assert out.read_text("utf-8").startswith("record,session,section")
+    assert out.read_bytes().startswith(b"\xef\xbb\xbfrecord,session,section")
     assert main(["export", str(event.path), "--format", "csv", "--out", str(out)]) == 2
     assert "exists" in capsys.readouterr().err
     assert main(["export", str(event.path), "--format", "json", "--out", str(event.path)]) == 2
     assert "event file" in capsys.readouterr().err
+
+
+def test_a_spreadsheet_reads_the_names_as_typed_and_the_marks_unguarded(tmp_path: Path) -> None:
+    from tests.exchange.evening import ACCENTED, rich_evening
+
+    with rich_evening(tmp_path / "e.whist") as store:
+        text = export_event(store, "csv")
+        names = store.scoring_input().names
+    data = text.encode("utf-8")
+    # Excel on Windows takes a file without a byte-order mark for its ANSI code page.
+    assert data.startswith(b"\xef\xbb\xbf"), "no byte-order mark: Excel reads cp1252"
+    assert ACCENTED not in data[3:].decode("cp1252")
+    rows = _rows(text)
+    assert {r["name"] for r in rows if r["record"] == "standing"} >= {
+        cell(n) for n in names.values() if ACCENTED in n
+    }
+    marks = [r["marks"] for r in rows if r["marks"]]
+    assert marks, "the evening has a revoke"
+    assert all(m in ("N-S -R, E-W +R", "N-S +R, E-W -R", "N-S -R, E-W -R") for m in marks)
+    assert all(m == cell(m) for m in marks)  # no apostrophe: nothing a spreadsheet runs

@@ -99,19 +99,21 @@ def test_an_individual_event_is_refused(tmp_path: Path) -> None:
 # What each element holds, in order, as USEBIO 1.2/1.3 lay it out for the elements written
 # here: a regular expression over the child elements' names (each followed by a space).
 CONTENT = {
-    "USEBIO": r"(CLUB )?EVENT ",
-    "CLUB": r"CLUB_NAME ",
+    "USEBIO": r"CLUB EVENT ",
+    "CLUB": r"CLUB_NAME CLUB_ID_NUMBER ",
     "EVENT": r"PROGRAM_NAME PROGRAM_VERSION EVENT_DESCRIPTION (DATE )?BOARD_SCORING_METHOD"
     r" WINNER_TYPE SESSION_COUNT (SESSION )+",
     "SESSION": r"(SECTION )+",
     "SECTION": r"PARTICIPANTS (BOARD )+",
     "PARTICIPANTS": r"(PAIR )+",
-    "PAIR": r"PAIR_NUMBER (DIRECTION )?PLACE TOTAL_SCORE (PERCENTAGE )?(PLAYER )+",
+    "PAIR": r"PAIR_NUMBER (DIRECTION )?PLACE TOTAL_SCORE (PERCENTAGE )?PLAYER PLAYER ",
     "PLAYER": r"PLAYER_NAME ",
     "BOARD": r"BOARD_NUMBER (TRAVELLER_LINE )+",
     "TRAVELLER_LINE": r"NS_PAIR_NUMBER EW_PAIR_NUMBER (TRICKS )?SCORE"
     r"( NS_MATCH_POINTS EW_MATCH_POINTS)? ",
 }
+MAY_BE_EMPTY = {"CLUB_ID_NUMBER", "PLAYER_NAME"}
+"""Whist clubs have no federation number; a pair may have no second player named."""
 ATTRIBUTES = {"USEBIO": {"Version"}, "EVENT": {"EVENT_TYPE"}, "SESSION": {"SESSION_ID"},
               "SECTION": {"SECTION_ID"}}  # fmt: skip
 NUMBER = r"-?\d+(\.\d+)?"
@@ -140,7 +142,7 @@ def _shape_faults(root: ET.Element) -> list[str]:
         if element.tag in CONTENT:
             if not re.fullmatch(CONTENT[element.tag], children):
                 faults.append(f"{element.tag} holds {children!r}")
-        elif children or not (element.text or "").strip():
+        elif children or not ((element.text or "").strip() or element.tag in MAY_BE_EMPTY):
             faults.append(f"{element.tag} should hold text alone")
         elif element.tag in VALUES and not re.fullmatch(VALUES[element.tag], element.text or ""):
             faults.append(f"{element.tag} = {element.text!r}")
@@ -181,3 +183,34 @@ def test_the_layout_check_finds_a_departure(event: EventStore) -> None:
     faults = _shape_faults(root)
     assert any(f.startswith("TRAVELLER_LINE holds") for f in faults)
     assert "NS_PAIR_NUMBER 99 is no participant of its section" in faults
+
+
+@pytest.mark.parametrize("method", [Method.PLUS_MINUS, Method.MATCHPOINTS])
+def test_two_independent_readers_take_the_file(method: Method, tmp_path: Path) -> None:
+    from tests.exchange.evening import rich_evening
+    from tests.exchange.usebio_readers import read_like_the_club_tool, read_like_the_stratifier
+
+    with rich_evening(tmp_path / "e.whist", method) as store:
+        data = export_event(store, "usebio").encode("utf-8")
+        result = store.standings()
+        info = store.info()
+    assert _shape_faults(_root(data.decode("utf-8"))) == []
+    stratified = read_like_the_stratifier(data)  # without CLUB: AttributeError on None
+    assert stratified.club == info.venue
+    assert stratified.held_on == "04/03/2026"
+    assert stratified.winners == 2
+    rows = [st for ranking in ("N-S", "E-W") for st in result.standings[ranking]]
+    assert [(n, d) for n, d, *_ in stratified.pairs] == [
+        (int(pair_number(st.label)), st.field.replace("-", "")) for st in rows
+    ]
+    assert sorted(stratified.boards) == [d.tray for d in result.deals]
+    for deal in result.deals:
+        lines = stratified.boards[deal.tray]
+        assert len(lines) == len(deal.tables)
+        for line, t in zip(lines, deal.tables, strict=True):
+            ns, ew = (t.mp_ns, t.mp_ew) if method is Method.MATCHPOINTS else (t.pm_ns, t.pm_ew)
+            assert (line.ns_points, line.ew_points) == (float(figure(ns)), float(figure(ew)))
+    held_on, participants = read_like_the_club_tool(data)
+    assert held_on == info.held_on
+    assert [p.place for p in participants] == [int(st.place.rstrip("=")) for st in rows]
+    assert all(p.score is not None for p in participants)

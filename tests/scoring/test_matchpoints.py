@@ -102,3 +102,5 @@ def test_sitouts_are_factored_when_the_event_asks() -> None:
         if row.label in short:
             assert row.matchpoints == short[row.label].matchpoints * Fraction(6, 4)
             assert row.percent == short[row.label].percent  # ranking is on the percentage
+        # shown against the factored top: matchpoints over top is still the percentage
+        assert row.percent == row.matchpoints / row.top * 100

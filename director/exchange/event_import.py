@@ -1,0 +1,103 @@
+"""`director import`: an exported JSON file read back as an event file.
+
+The export carries the event's history (`director.store.history`); the event is made again
+from it in a new file, row for row and step for step, so every result, ruling, new deal,
+repair and step of the audit trail comes back, undo and redo included, and exporting the new
+event gives the same file again. The file is written beside the target under another name and
+renamed only when the whole event is in and its results are those the export lists: a file
+refused, or changed after it was exported, leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from director.errors import DirectorError
+from director.exchange.results import load_results_json, sessions_of
+from director.scoring.model import Session
+from director.store.services import EventStore
+from director.store.values import StoreError
+from schedules.findings import ScheduleError
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import made: the event file, its name, its steps and sections."""
+
+    path: Path
+    name: str
+    steps: int
+    sections: int
+
+
+def import_event(source: str | Path, target: str | Path) -> Imported:
+    """Make the event an exported JSON file holds as a new event file at `target` (never
+    over an existing file)."""
+    target = Path(target)
+    if target.exists():
+        raise DirectorError(f"{target} exists; an import makes a new event file: choose another")
+    text, document = load_results_json(source)
+    sessions = sessions_of(text, document, source)
+    history = document.get("history")
+    if history is None:
+        raise DirectorError(
+            f"{source} holds the results but not the event's history (an older version's"
+            " export, or an event changed outside the program): score it with director"
+            " score; it cannot be read back as an event"
+        )
+    scratch = target.with_name(f".{target.name}.importing-{os.getpid()}")
+    try:
+        with EventStore.from_history(scratch, history) as store:
+            _check(store, sessions, source)
+            name = store.info().name
+            steps = len(store.audit_log())
+        _place(scratch, target)
+    except StoreError as exc:
+        raise DirectorError(f"{source}: {exc}; nothing was imported") from None
+    except ScheduleError as exc:  # a movement in the history the engine refuses
+        raise DirectorError(
+            f"{source}: its history's movement: {exc}; nothing was imported"
+        ) from None
+    finally:
+        _remove(scratch)
+    return Imported(target, name, steps, len(sessions))
+
+
+def _check(store: EventStore, sessions: list[tuple[int, str, Session]], source: str | Path) -> None:
+    """The event made holds the sections the file lists, each as listed."""
+    made = [(s.number, letter) for s, letter in store.scored_sections()]
+    if made != [(number, letter) for number, letter, _ in sessions]:
+        raise DirectorError(
+            f"{source}: its sections are not those its history makes: the file was changed"
+            " after it was exported; nothing was imported"
+        )
+    for number, letter, session in sessions:
+        entered = store.scoring_input(session=number, section=letter)
+        if entered != session or entered.names != session.names:
+            raise DirectorError(
+                f"{source}: session {number} section {letter} lists other results than its"
+                " history makes: the file was changed after it was exported; nothing was"
+                " imported"
+            )
+
+
+def _place(scratch: Path, target: Path) -> None:
+    """Give the finished file its name, never over a file that appeared meanwhile."""
+    try:
+        try:
+            os.link(scratch, target)
+        except FileExistsError:
+            raise DirectorError(f"{target} exists; an import makes a new event file") from None
+        except OSError:  # a disk without links (a FAT memory stick): checked, then renamed
+            if target.exists():
+                raise DirectorError(f"{target} exists; an import makes a new event file") from None
+            os.replace(scratch, target)
+    except OSError as exc:
+        raise DirectorError(f"cannot write {target}: {exc.strerror}") from None
+
+
+def _remove(scratch: Path) -> None:
+    for path in (scratch, *(scratch.with_name(scratch.name + s) for s in ("-wal", "-shm"))):
+        path.unlink(missing_ok=True)
