@@ -4,7 +4,10 @@
 
 Serves every table's page for the event in FILE until Ctrl+C, on this computer only (address
 127.0.0.1) unless --host names one of this machine's addresses on the room's network (the
-addresses are listed when the one given cannot be used). Each table opens its own page from its
+addresses are listed when the one given cannot be used), or 0.0.0.0 to serve on all of them
+(the links then name the room's). The address and port are kept with the event: serving it
+again without --host and --port uses the same links, those on the table cards; serving it on
+another says that the table cards must be printed again. Each table opens its own page from its
 link (printed here, and by `director event table-links`); what a table enters is saved at once,
 as the director's own entries are, and the director can correct or undo it. With --minutes,
 every table's page shows a round timer of M minutes for the open round (the first with a result
@@ -27,12 +30,15 @@ import logging
 import sys
 import threading
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from director.errors import DirectorError
-from director.server.clock import RoundClock
-from director.server.links import LOOPBACK, machine_addresses, table_url
+from director.server.links import LOOPBACK, base_url, table_url
 from director.store.services import EventStore
-from director.store.table_values import TableToken
+from director.store.table_values import ServingAddress, TableToken
+
+if TYPE_CHECKING:  # uvicorn is loaded only to serve
+    from director.server.running import TableServer
 
 USAGE = __doc__ or ""
 
@@ -42,28 +48,43 @@ def run(argv: Sequence[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0 if argv else 2
-    from director.server.running import DEFAULT_PORT, TableServer
+    from director.server.running import TableServer
 
     parser = argparse.ArgumentParser(prog="director serve", usage=USAGE)
     parser.add_argument("file", help="event file or database URL")
-    parser.add_argument("--host", default=LOOPBACK, help="the address to serve on")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT)
+    parser.add_argument("--host", help="the address to serve on (kept with the event)")
+    parser.add_argument("--port", type=_port, help="the port to serve on (kept with the event)")
     parser.add_argument("--minutes", type=_minutes, help="a round's minutes, for the timer")
     args = parser.parse_args(list(argv))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     with EventStore.open(args.file) as store:
         links = _issue_every_section(store)
-        server = TableServer(store, args.host, args.port)
+        kept = store.serving_address()
+        host, port = _where(args.host, args.port, kept)
+        server = TableServer(store, host, port)
         try:
             base = server.start()
         except DirectorError as exc:
+            if kept is None or args.host is not None:
+                raise
             raise DirectorError(
-                f"{exc} (this machine's addresses: {', '.join(machine_addresses())})"
+                f"{exc} (this event was served on {kept.host}, port {kept.port} before; choose"
+                " with --host and --port, then print the table cards again)"
             ) from None
+        store.keep_serving_address(host, server.port)
         print(f"Serving {store.info().name} on {base}; press Ctrl+C to stop.", flush=True)
+        if kept is not None and (kept.host, kept.port) != (host, server.port):
+            before = base_url(kept.host, kept.port)
+            print(
+                f"The links have changed (they were {before}): print the table cards again,"
+                f" e.g. director print table-cards --event {args.file} --links {base}"
+                " --out table-cards.pdf",
+                file=sys.stderr,
+                flush=True,
+            )
         print(_text(links, base), flush=True)
         if args.minutes is not None:
-            print(_start_clock(store, server.clock, args.minutes), flush=True)
+            print(_start_clock(store, server, args.minutes), flush=True)
         try:
             threading.Event().wait()
         except KeyboardInterrupt:
@@ -71,6 +92,17 @@ def run(argv: Sequence[str]) -> int:
         finally:
             server.stop()
     return 0
+
+
+def _where(host: str | None, port: int | None, kept: ServingAddress | None) -> tuple[str, int]:
+    """The address and port to serve on: those given, else those kept with the event, else
+    this computer only on the usual port."""
+    from director.server.running import DEFAULT_PORT
+
+    return (
+        host if host is not None else kept.host if kept is not None else LOOPBACK,
+        port if port is not None else kept.port if kept is not None else DEFAULT_PORT,
+    )
 
 
 def table_links(args: argparse.Namespace) -> int:
@@ -111,15 +143,12 @@ def _issue_every_section(store: EventStore) -> tuple[TableToken, ...]:
     return links
 
 
-def _start_clock(store: EventStore, clock: RoundClock, minutes: float) -> str:
+def _start_clock(store: EventStore, server: TableServer, minutes: float) -> str:
     """Start the round timer on the open round of the first session with one; what it says."""
-    from director.server.table_view import Movements, open_round
-
-    movements = Movements()
     for session in sorted({info.number for info, _section in store.scored_sections()}):
-        round_no = open_round(store, session, movements)
+        round_no = server.room.open_round(session)
         if round_no is not None:
-            clock.start(round_no, minutes)
+            server.clock.start(round_no, minutes)
             return (
                 f"Round timer: {minutes:g} minutes a round, round {round_no} now; it moves on"
                 " when every table has entered the round."

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QLabel, QWidget
 from director.gui.context import Changed, EventContext
 from director.server.clock import ClockReading
 from director.server.running import TableServer
-from director.server.table_view import Movements, open_round
 from schedules.timing import duration_minutes
 from schedules.types import Movement
 
@@ -85,7 +84,6 @@ class TableWatch(QObject):
         super().__init__(parent)
         self.context = context
         self.server = server
-        self._movements = Movements()
         self._seen = context.store.newest_step()
         self.label = ClockLabel()
         self.ticked.connect(self.label.show_reading)
@@ -101,13 +99,12 @@ class TableWatch(QObject):
         if step != self._seen:
             since, self._seen = self._seen, step
             news = [e for e in store.audit_log(limit=max(1, step - since)) if e.id > since]
-            if self.server.clock.reading() is not None:
-                # reading every result of the session takes a while on a large event: off the
-                # GUI thread (the window waits for the pool before it closes the store)
-                clock, session, movements = self.server.clock, self.context.session, self._movements
-                QThreadPool.globalInstance().start(
-                    lambda: clock.follow(open_round(store, session, movements))
-                )
+            # The room reads the event as changed (a repair too: the pages follow it, a late
+            # pair's new table gets its link) and moves the timer on. Reading every result
+            # takes a while on a large event: off the GUI thread (the window waits for the
+            # pool before it closes the store).
+            room, clock, session = self.server.room, self.server.clock, self.context.session
+            QThreadPool.globalInstance().start(lambda: room.follow(clock, session))
             by_tables = [e for e in reversed(news) if e.who != DIRECTOR]
             if by_tables:
                 self.context.notify(Changed.RESULTS)

@@ -7,8 +7,12 @@
 
 Answers: 200 when stored; 400 for a request that is not such JSON; 403 for a wrong or
 renewed link (logged); 409 for a round or tray that is not this table's now, or already
-entered; 422 for a value the laws refuse, with the reason; 503 when the event cannot be saved
-(a full disk, a read-only file). Every refusal is JSON `{"error": "..."}` in plain words.
+entered; 422 for a value the laws refuse, with the reason, or JSON nested deeper than an entry
+is; 429 for a call to the director about a tray just called about (once a minute per tray, a
+few a minute per table); 503 when the event cannot be saved (a full disk, a read-only file).
+Before the application, `Protection` refuses a request for another host (421), an entry from
+another site's page (403) or not in JSON (415), and a body over a few KiB (413). Every refusal
+is JSON `{"error": "..."}` in plain words.
 
 A result is `EventStore.record_result` entered by "table T": one transaction with the grid's
 checks, one step the director can undo, and on disk before the 200 is sent. Each request runs
@@ -18,18 +22,25 @@ its store calls in a worker thread (the store opens a session per call, so it is
 from __future__ import annotations
 
 import html
+import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+import traceback
+from collections.abc import Awaitable, Callable, Collection, Mapping
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from director.errors import DirectorError
-from director.server.clock import RoundClock
-from director.server.table_view import Movements, NotTheTablesTurnError, TableView, open_round
+from director.server.clock import WARNING_SECONDS, ClockReading, RoundClock
+from director.server.limits import DEFAULT_LIMITS, Limits, RateLimit, nesting_depth
+from director.server.logs import shorten_token
+from director.server.protection import Protection, RefusedError
+from director.server.room import Room
+from director.server.table_view import NotTheTablesTurnError
 from director.store.services import (
     ConflictError,
     EventStore,
@@ -45,23 +56,25 @@ NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 PAGE = data_file("director", "server", "table.html")
 
 
-class RefusedError(Exception):
-    """A request answered with `status` and a one-line reason."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.reason = reason
-
-
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
-    """The application serving `store`'s tables; `clock` is the round timer the pages show."""
+def create_app(
+    store: EventStore,
+    clock: RoundClock | None = None,
+    *,
+    room: Room | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    hosts: Collection[str] | None = None,
+) -> ASGIApp:
+    """The application serving `store`'s tables; `clock` is the round timer the pages show,
+    `room` the event as the pages read it, `hosts` the names the server answers to (`Host`
+    headers; None: any), behind the checks of `Protection`."""
     clock = clock or RoundClock()
-    movements = Movements()
+    room = room or Room(store)
     page = PAGE.read_text(encoding="utf-8")
+    per_tray = RateLimit(1, limits.calls_per_tray_seconds)
+    per_table = RateLimit(limits.calls_per_table, 60.0)
 
     async def show_page(request: Request) -> Response:
         try:
@@ -70,46 +83,26 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
             return HTMLResponse(_notice(refused.reason), refused.status, headers=NO_STORE)
         return HTMLResponse(page, headers=NO_STORE)
 
-    opened: dict[int, tuple[int, int | None]] = {}
-    """Session -> (the audit trail's newest step, its open round then)."""
-
-    def follow(session: int, finished: int | None) -> None:
-        """A table has finished round `finished` (None: every round): when that is the
-        timer's round, the timer follows the room on to its open round."""
-        reading = clock.reading()
-        if reading is None or (finished is not None and finished < reading.round):
-            return
-        # Finished tables ask every few seconds while the room plays on: the open round is
-        # worked out again only when the event has changed.
-        step = store.newest_step()
-        kept = opened.get(session)
-        if kept is None or kept[0] != step:
-            kept = opened[session] = (step, open_round(store, session, movements))
-        clock.follow(kept[1])
-
     async def state(request: Request) -> Response:
         link = await _link(store, request)
 
-        def work() -> TableView:
-            view = TableView.load(store, link, movements)
-            # The director's own entries at the grid finish rounds too: a finished table's
-            # page, asking every few seconds, moves the timer on once the room has finished.
-            now = view.current_round()
-            follow(link.session, None if now is None else now - 1)
-            return view
+        def work() -> dict[str, object]:
+            # Whoever finished it (a phone, the director at the grid), a finished round moves
+            # the timer on, and a repaired movement decides which round is next.
+            room.follow(clock, link.session)
+            return room.state(link)
 
-        view = await run_in_threadpool(work)
-        return JSONResponse(view.state(clock.reading()), headers=NO_STORE)
+        shown = await run_in_threadpool(work)
+        return JSONResponse(shown | {"clock": _clock(clock.reading())}, headers=NO_STORE)
 
     async def enter_result(request: Request) -> Response:
         link = await _link(store, request)
-        body = await _json(request)
+        body = await _json(request, limits)
         round_no, tray, ns = (_number(body, key) for key in ("round", "tray", "ns"))
         ew = _number(body, "ew") if body.get("ew") is not None else None
 
         def work() -> dict[str, object]:
-            view = TableView.load(store, link, movements)
-            view.check_open(round_no, tray)
+            room.view(link).check_open(round_no, tray)
             entry = ResultEntry(
                 link.session,
                 round_no,
@@ -122,15 +115,14 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
             )
             stored = store.record_result(entry)
             LOGGER.info("table %s entered round %s tray %s", link.table, round_no, tray)
-            if all((round_no, t) in view.results for t in view.plays()[round_no] if t != tray):
-                follow(link.session, round_no)  # the table's last tray of the round
+            room.follow(clock, link.session)
             return {"stored": {"round": round_no, "tray": tray, "ns": stored.ns_tricks}}
 
         return JSONResponse(await run_in_threadpool(work), headers=NO_STORE)
 
     async def call_director(request: Request) -> Response:
         link = await _link(store, request)
-        body = await _json(request)
+        body = await _json(request, limits)
         round_no, tray = _number(body, "round"), _number(body, "tray")
         kind = _kind(body.get("kind"))
         note = body.get("note") or ""
@@ -138,11 +130,22 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
             raise RefusedError(400, "the note must be text")
 
         def work() -> dict[str, object]:
-            view = TableView.load(store, link, movements)
+            view = room.view(link)
             if view.current_round() != round_no or tray not in view.plays().get(round_no, ()):
                 raise NotTheTablesTurnError(
                     f"table {link.table} is not playing tray {tray} of round {round_no} now;"
                     " call the director in person"
+                )
+            table = (link.session, link.section, link.table)
+            if not per_tray.allow((*table, tray)):
+                raise RefusedError(
+                    429,
+                    f"the director was called about tray {tray} a moment ago and will come;"
+                    " please wait",
+                )
+            if not per_table.allow(table):
+                raise RefusedError(
+                    429, f"table {link.table} has called the director several times; please wait"
                 )
             call = store.call_director(
                 round=round_no,
@@ -169,7 +172,19 @@ def create_app(store: EventStore, clock: RoundClock | None = None) -> Starlette:
         Route("/table/{table:int}/{token}/results", _answering(enter_result), methods=["POST"]),
         Route("/table/{table:int}/{token}/calls", _answering(call_director), methods=["POST"]),
     ]
-    return Starlette(routes=routes)
+    return Protection(Starlette(routes=routes), limits, hosts)
+
+
+def _clock(reading: ClockReading | None) -> dict[str, object] | None:
+    """The round timer as the pages read it."""
+    if reading is None:
+        return None
+    return {
+        "round": reading.round,
+        "seconds_left": reading.seconds_left,
+        "warning": reading.warning,
+        "warn_at": WARNING_SECONDS,
+    }
 
 
 def _answering(handler: Handler) -> Handler:
@@ -187,8 +202,16 @@ def _answering(handler: Handler) -> Handler:
             return _refusal(503, f"the director's computer could not save it: {exc}")
         except (StoreError, DirectorError) as exc:
             return _refusal(422, str(exc))
-        except Exception:
-            LOGGER.exception("table server: unexpected error on %s", request.url.path)
+        except Exception as exc:
+            # The link's token is the table's secret: the line keeps only its first characters,
+            # wherever it appears (a database error quotes what it was asked).
+            token = str(request.path_params.get("token", ""))
+            told = "".join(traceback.format_exception(exc))
+            LOGGER.error(
+                "table server: unexpected error on %s\n%s",
+                shorten_token(request.url.path, token),
+                shorten_token(told, token).rstrip(),
+            )
             return _refusal(
                 500, "something went wrong on the director's computer; call the director"
             )
@@ -229,9 +252,12 @@ async def _link(store: EventStore, request: Request) -> TableToken:
     return link
 
 
-async def _json(request: Request) -> dict[str, object]:
+async def _json(request: Request, limits: Limits) -> dict[str, object]:
+    text = await request.body()
+    if nesting_depth(text) > limits.max_depth:
+        raise RefusedError(422, 'send one flat JSON object, e.g. {"round": 1, "tray": 2, "ns": 7}')
     try:
-        body = await request.json()
+        body = json.loads(text)
     except ValueError:
         raise RefusedError(400, "send the entry as JSON") from None
     if not isinstance(body, dict):

@@ -8,13 +8,11 @@ table back to the round that plays it. A table may enter only the trays of its c
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from director.printing.contents import competitor_name, seat_name
-from director.server.clock import WARNING_SECONDS, ClockReading
-from director.store.services import ConflictError, EventStore, Result
+from director.store.services import ConflictError, Result
 from director.store.table_values import TableCall, TableToken
 from schedules.routes import next_stop
 from schedules.types import Competitors, Label, Movement, Seat, Seating
@@ -27,52 +25,56 @@ class NotTheTablesTurnError(ConflictError):
     """A round or tray the table may not enter now (HTTP 409); the message says why."""
 
 
-class Movements:
-    """The sections' movements, read again only when they may have changed.
+@dataclass(frozen=True, slots=True)
+class PlanChange:
+    """The director changed a table's play while the tables were served (a repair, or the
+    undo of one): its page says so until the table enters its next result."""
 
-    Reading a large movement costs more than the rest of a page's state together, and every
-    table asks for its state every few seconds. Once a section has a result its movement is
-    fixed (the store refuses to change it, and undo reaches the movement only after taking
-    back every result), so it is kept; before that it is kept until the event changes.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._kept: dict[tuple[int, str], tuple[int | None, Movement]] = {}
-
-    def get(self, store: EventStore, session: int, section: str, frozen: bool) -> Movement:
-        """The section's movement; `frozen`: the section has results, so it cannot change."""
-        key = (session, section)
-        with self._lock:
-            kept = self._kept.get(key)
-        if frozen and kept is not None and kept[0] is None:
-            return kept[1]
-        step = None if frozen else store.newest_step()
-        if kept is not None and kept[0] == step:
-            return kept[1]
-        movement = store.movement(session=session, section=section)
-        with self._lock:
-            self._kept[key] = (step, movement)
-        return movement
+    step: int
+    """The audit step at which the change was seen."""
+    from_round: int
+    """The first round whose seats or trays at the table changed."""
+    entered: int
+    """The table's results when it changed."""
+    words: str
+    """What the page says."""
 
 
-def open_round(store: EventStore, session: int, movements: Movements) -> int | None:
-    """The room's open round in `session`: the lowest round in which a table of any section
-    still has a tray to enter (None: every result is in)."""
-    waiting: list[int] = []
-    for info, section in store.scored_sections():
-        if info.number != session:
+def plan_changes(
+    before: Movement, after: Movement, step: int, entered: Mapping[int, int]
+) -> dict[int, PlanChange]:
+    """The tables whose seats or trays differ between two movements of a section, each with
+    what its page says; `entered`: each table's results now."""
+    old, new = _plans(before), _plans(after)
+    changes = {}
+    for table in sorted(set(old) | set(new)):
+        was, now = old.get(table, {}), new.get(table, {})
+        differ = sorted(r for r in set(was) | set(now) if was.get(r) != now.get(r))
+        if not differ:
             continue
-        results = store.results(session=session, section=section)
-        movement = movements.get(store, session, section, frozen=bool(results))
-        entered = {(r.round, r.table, r.tray) for r in results}
-        waiting += (
-            s.round
-            for s in movement.seatings
-            for tray in s.trays
-            if (s.round, s.table, tray) not in entered
-        )
-    return min(waiting, default=None)
+        first = differ[0]
+        if not was:
+            words = f"this table is new: play here from round {first}, as below"
+        elif not any(r >= first for r in now):
+            words = "no more play at this table"
+            words += f" after round {first - 1}" if first > 1 else ""
+        elif first not in now:
+            words = f"no play at this table in round {first}; the rounds below are as changed"
+        else:
+            words = f"this table's play changes from round {first}; the seats and trays below are"
+            words += " as changed"
+        said = f"The director has changed the movement: {words}."
+        changes[table] = PlanChange(step, first, entered.get(table, 0), said)
+    return changes
+
+
+def _plans(movement: Movement) -> dict[int, dict[int, list[tuple[object, ...]]]]:
+    """Each table's seatings by round, as comparable values."""
+    plans: dict[int, dict[int, list[tuple[object, ...]]]] = {}
+    for s in movement.seatings:
+        seated = (s.places, s.trays, s.switched)
+        plans.setdefault(s.table, {}).setdefault(s.round, []).append(seated)
+    return plans
 
 
 @dataclass(frozen=True)
@@ -87,22 +89,10 @@ class TableView:
     """Printed names by partnership label (players' names joined)."""
     calls: tuple[TableCall, ...]
     """This table's calls to the director."""
-
-    @classmethod
-    def load(cls, store: EventStore, link: TableToken, movements: Movements) -> TableView:
-        """Read what the table's page needs from the store."""
-        session, section = link.session, link.section
-        every = store.results(session=session, section=section)
-        movement = movements.get(store, session, section, frozen=bool(every))
-        results = {(r.round, r.tray): r for r in every if r.table == link.table}
-        players = {p.id: p.name for p in store.players()}
-        names = {
-            p.label: " & ".join(players[i] for i in p.players if i in players)
-            for p in store.partnerships()
-        }
-        section_calls = store.table_calls(session=session, section=section)
-        calls = tuple(c for c in section_calls if c.table == link.table)
-        return cls(link, movement, results, names, calls)
+    change: PlanChange | None = None
+    """The latest change of the table's play while served."""
+    room_round: int | None = None
+    """The section's open round: the lowest with a tray still to enter at some table."""
 
     @property
     def table(self) -> int:
@@ -183,8 +173,9 @@ class TableView:
             moves.append({"who": self.who(label), "to": where})
         return moves
 
-    def state(self, clock: ClockReading | None) -> dict[str, object]:
-        """The JSON the table's page (and any script) reads: `GET {link}/state`."""
+    def state(self) -> dict[str, object]:
+        """The JSON the table's page (and any script) reads at `GET {link}/state`, but for the
+        round timer, which the server adds as it reads then."""
         now = self.current_round()
         plays = self.plays()
         shown = now if now is not None else max(plays, default=None)
@@ -206,15 +197,23 @@ class TableView:
             "trays": [self._tray(shown, t) for t in trays] if shown is not None else [],
             "moves_after": moves_after,
             "moves": self.moves(moves_after) if moves_after is not None else [],
-            "clock": None
-            if clock is None
-            else {
-                "round": clock.round,
-                "seconds_left": clock.seconds_left,
-                "warning": clock.warning,
-                "warn_at": WARNING_SECONDS,
-            },
+            "changed": self._changed(),
+            "resting": self._resting(now, plays),
         }
+
+    def _changed(self) -> str | None:
+        """What the page says of the director's latest change to the table's play, until the
+        table enters its next result."""
+        change = self.change
+        return change.words if change is not None and len(self.results) <= change.entered else None
+
+    def _resting(self, now: int | None, plays: Mapping[int, tuple[int, ...]]) -> str | None:
+        """What the page says while the room plays a round the table has no play in, before
+        one it does (a withdrawal left nobody to play there, or the movement rests it)."""
+        room = self.room_round
+        if room is None or now is None or room >= now or room in plays:
+            return None
+        return f"No play at this table in round {room}: whoever comes here sits out the round."
 
     def _seating(self, round_no: int, tray: int | None = None) -> Seating:
         """The table's seating in a round (the one playing `tray`: a round split at the table

@@ -37,6 +37,7 @@ from director.store.schema import (
     SeatingRow,
     SeatingTrayRow,
     SectionRow,
+    ServingRow,
     SessionRow,
     SharedJson,
     SlipRow,
@@ -46,7 +47,7 @@ from director.store.schema import (
     TeamRow,
     TrayRow,
 )
-from director.store.table_values import CallKind, TableCall, TableToken
+from director.store.table_values import CallKind, ServingAddress, TableCall, TableToken
 from director.store.values import (
     Award,
     Card,
@@ -1290,6 +1291,24 @@ def issue_table_tokens(db: Db, session: int, section: str, renew: bool) -> None:
             db.add(TableTokenRow(section_id=sid, table_no=table, token=token, issued_at=now()))
         elif renew:
             row.token, row.issued_at = secrets.token_urlsafe(TOKEN_BYTES), now()
+    db.flush()
+
+
+def serving_address(db: Db) -> ServingAddress | None:
+    """Where the tables were last served (None: never)."""
+    row = db.scalars(select(ServingRow).order_by(ServingRow.id)).first()
+    return None if row is None else ServingAddress(row.host, row.port, aware(row.chosen_at))
+
+
+def keep_serving_address(db: Db, host: str, port: int) -> None:
+    """Keep `host` and `port` as where the tables are served (in place of any kept before)."""
+    if not 0 <= port <= 65535:
+        raise StoreError(f"a port is a number from 0 to 65535, not {port}")
+    row = db.scalars(select(ServingRow).order_by(ServingRow.id)).first()
+    if row is None:
+        db.add(ServingRow(host=host, port=port, chosen_at=now()))
+    elif (row.host, row.port) != (host, port):
+        row.host, row.port, row.chosen_at = host, port, now()
     db.flush()
 
 

@@ -432,6 +432,19 @@ class TableTokenRow(Base):
     __table_args__ = (UniqueConstraint("section_id", "table_no"),)
 
 
+class ServingRow(Base):
+    """Where the director serves the tables (added in revision 4): the address and port the
+    links on the table cards name, kept so that serving again uses the same links. One row.
+    Not in the audit trail, like the links themselves: undo must never move the server."""
+
+    __tablename__ = "serving"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    port: Mapped[int] = mapped_column(Integer)
+    chosen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (CheckConstraint("port BETWEEN 0 AND 65535", name="port_range"),)
+
+
 class TableCallRow(Base):
     """A table calling the director about one tray: a revoke, an irregularity, or anything
     else the players cannot settle (added in revision 3). It changes no score by itself: the

@@ -37,7 +37,7 @@ from director.store.engine import (
     open_database,
 )
 from director.store.schema import AuditRow, EventRow
-from director.store.table_values import CallKind, TableCall, TableToken
+from director.store.table_values import CallKind, ServingAddress, TableCall, TableToken
 from director.store.values import (
     AuditEntry,
     Award,
@@ -599,6 +599,15 @@ class EventStore:
             sid = repository.section_id(db, session, section)
             return repository.results(db, sid, session, section, counting_only)
 
+    def results_of_trays(
+        self, trays: Iterable[int], *, session: int = 1, section: str = "A"
+    ) -> tuple[Result, ...]:
+        """The counting results of some trays only (those `scoring_changes` names), for a
+        reader that keeps the rest."""
+        with self._unit() as db:
+            sid = repository.section_id(db, session, section)
+            return repository.counting_results_of_trays(db, sid, session, section, trays)
+
     def result(self, result_id: int) -> Result:
         """One result by id."""
         with self._unit() as db:
@@ -828,6 +837,18 @@ class EventStore:
         """The table a link's token opens; None for an unknown or renewed token."""
         with self._unit() as db:
             return repository.token_table(db, token)
+
+    def serving_address(self) -> ServingAddress | None:
+        """Where the tables were last served from this event (None: never), so that serving
+        again uses the links printed on the table cards."""
+        with self._unit() as db:
+            return repository.serving_address(db)
+
+    def keep_serving_address(self, host: str, port: int) -> None:
+        """Keep where the tables are served. Not an undoable step, as links are not: undo
+        must never move the server away from the address on the cards."""
+        with self._unit() as db:
+            repository.keep_serving_address(db, host, port)
 
     def call_director(
         self,

@@ -1,5 +1,5 @@
-"""The values of entry at the table: each table's link token, and a table's call to the
-director. Frozen, like every value the store hands out."""
+"""The values of entry at the table: each table's link token, where the tables are served, and
+a table's call to the director. Frozen, like every value the store hands out."""
 
 from __future__ import annotations
 
@@ -33,6 +33,16 @@ class TableToken:
     def url(self, base: str) -> str:
         """The link of this table's page under `base` (see `table_url`)."""
         return table_url(base, self.table, self.token)
+
+
+@dataclass(frozen=True, slots=True)
+class ServingAddress:
+    """Where the director chose to serve the tables: the address (or name) and the port the
+    table cards' links are made for."""
+
+    host: str
+    port: int
+    chosen_at: datetime
 
 
 class CallKind(enum.Enum):

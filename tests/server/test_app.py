@@ -160,7 +160,8 @@ def test_422_for_a_value_the_laws_refuse_with_the_reason(
 def test_400_for_a_request_that_is_not_an_entry(
     body: str, client: TestClient, links: dict[int, str]
 ) -> None:
-    answer = client.post(f"{links[1]}/results", content=body)
+    headers = {"Content-Type": "application/json"}
+    answer = client.post(f"{links[1]}/results", content=body, headers=headers)
     assert answer.status_code == 400
     assert answer.json()["error"]
 

@@ -1,6 +1,6 @@
 """The table's page in a real headless browser (Debian's chromium, driven by selenium), at a
 phone's size: two tables entering at once, a confirmation, a dispute, a call to the director,
-a wrong link refused, and a screenshot of the page."""
+a wrong link refused, a withdrawal while served, and screenshots of the page."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from director.server.links import table_url
 from director.server.running import TableServer
-from director.store.services import EventStore
+from director.store.services import EventStore, ResultEntry
 from director.store.table_values import CallKind
+from schedules.repair import Withdraw
 
 pytestmark = pytest.mark.slow
 
@@ -139,3 +140,34 @@ def test_a_wrong_link_is_refused_in_the_browser(serving: str, phone: Callable[[]
     browser.get(table_url(serving, 1, "wrong-token"))
     _says(browser, "This table link is not valid")
     assert browser.find_elements(By.CSS_SELECTOR, "button") == []
+
+
+def test_a_withdrawal_while_served_changes_the_tables_page(
+    store: EventStore, serving: str, phone: Callable[[], Phone], tmp_path: Path
+) -> None:
+    """Round 2: tables 1 and 2 have entered theirs; table 3 waits for EW2, who withdraws. The
+    page at table 3 stops asking for its round-2 trays by itself, says why, and shows round 3."""
+    movement = store.movement()
+    for s in movement.seatings:
+        if s.round == 1 or (s.round == 2 and s.table != 3):
+            for tray in s.trays:
+                store.record_result(ResultEntry(1, s.round, s.table, tray, 7))
+    browser = phone()
+    browser.get(_link(store, serving, 3))
+    _says(browser, "Round 2 of 3")
+    round_2 = next(s.trays for s in movement.seatings if (s.round, s.table) == (2, 3))
+    round_3 = next(s.trays for s in movement.seatings if (s.round, s.table) == (3, 3))
+    browser.save_screenshot(str(tmp_path / "before-withdrawal.png"))
+    store.repair(Withdraw("EW2", 2))
+    _says(browser, "The director has changed the movement: no play at this table in round 2")
+    _says(browser, "Round 3 of 3")
+    shown = [
+        int(li.get_attribute("data-tray"))
+        for li in browser.find_elements(By.CSS_SELECTOR, "#trays li")
+    ]
+    assert shown == list(round_3)
+    assert not set(shown) & set(round_2)
+    browser.save_screenshot(str(tmp_path / "after-withdrawal.png"))
+    assert (tmp_path / "after-withdrawal.png").stat().st_size > 10_000
+    refused = [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert refused == []

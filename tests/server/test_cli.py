@@ -65,12 +65,16 @@ def test_serve_refuses_a_bad_port(store: EventStore, capsys: pytest.CaptureFixtu
     assert "0 to 65535" in capsys.readouterr().err
 
 
-def _serve(path: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
-    """`director serve` in a child process on a free port; its base address."""
+def _serve(
+    path: Path, *extra: str, port: str | None = "0", stderr: int | None = subprocess.DEVNULL
+) -> tuple[subprocess.Popen[str], str]:
+    """`director serve` in a child process (on a free port, unless `port` says otherwise); its
+    base address."""
+    given = ["--port", port] if port is not None else []
     child = subprocess.Popen(
-        [sys.executable, "-m", "director", "serve", str(path), "--port", "0", *extra],
+        [sys.executable, "-m", "director", "serve", str(path), *given, *extra],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         text=True,
     )
     assert child.stdout is not None
@@ -89,7 +93,8 @@ def test_a_result_survives_a_sigkill_right_after_its_200(store: EventStore) -> N
         address = urlsplit(base)
         connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
         body = json.dumps({"round": 1, "tray": tray, "ns": 9})
-        connection.request("POST", f"/table/1/{link.token}/results", body=body)
+        headers = {"Content-Type": "application/json"}
+        connection.request("POST", f"/table/1/{link.token}/results", body=body, headers=headers)
         answer = connection.getresponse()
         assert answer.status == 200
         os.kill(child.pid, signal.SIGKILL)
@@ -161,3 +166,64 @@ def test_table_cards_need_links_issued_first(tmp_path: Path, capsys) -> None:
     )
     assert "no links yet" in capsys.readouterr().err
     assert not out.exists()
+
+
+def _stop(child: subprocess.Popen[str], store: EventStore) -> str:
+    """Ctrl+C the server once it has listed the links; what it wrote to stderr (if captured)."""
+    assert child.stdout is not None
+    for _ in store.table_links():
+        child.stdout.readline()
+    child.send_signal(signal.SIGINT)
+    _out, err = child.communicate(timeout=30)
+    return err or ""
+
+
+def test_serving_again_uses_the_links_on_the_cards(store: EventStore) -> None:
+    """The address and port are kept with the event: serving it again without them serves on
+    the same links; serving on another port says the table cards must be printed again."""
+    assert store.path is not None
+    first, base = _serve(store.path, stderr=subprocess.PIPE)
+    assert "print the table cards again" not in _stop(first, store)
+    kept = store.serving_address()
+    assert kept is not None
+    assert (kept.host, f"http://{kept.host}:{kept.port}") == ("127.0.0.1", base)
+    again, same = _serve(store.path, port=None, stderr=subprocess.PIPE)
+    assert same == base
+    assert "print the table cards again" not in _stop(again, store)
+    moved, elsewhere = _serve(store.path, stderr=subprocess.PIPE)
+    said = _stop(moved, store)
+    assert elsewhere != base
+    assert f"The links have changed (they were {base}): print the table cards again" in said
+    assert f"--links {elsewhere}" in said
+
+
+def test_serve_names_an_address_that_is_not_this_machines(
+    store: EventStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", str(store.path), "--host", "192.0.2.77"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said.startswith("director serve: 192.0.2.77 is not an address of this computer")
+    assert "port" not in said
+    assert len(said.splitlines()) == 1
+
+
+def test_serve_says_when_the_address_kept_is_not_this_machines_now(
+    store: EventStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The laptop was given another address by tonight's network."""
+    store.keep_serving_address("192.0.2.77", 8765)
+    assert main(["serve", str(store.path)]) == 2
+    said = capsys.readouterr().err
+    assert "192.0.2.77 is not an address of this computer" in said
+    assert "served on 192.0.2.77, port 8765 before" in said
+
+
+def test_where_the_tables_are_served_is_kept_but_never_undone(store: EventStore) -> None:
+    step = store.newest_step()
+    store.keep_serving_address("127.0.0.1", 9000)
+    assert store.newest_step() == step
+    store.add_player("Mr Late")
+    store.undo()
+    kept = store.serving_address()
+    assert kept is not None
+    assert (kept.host, kept.port) == ("127.0.0.1", 9000)

@@ -1,9 +1,16 @@
 """Serve the tables: the director's computer serves each table's page on the room's network, so
 the players enter their results from their phones (links on the table cards, as QR codes).
 With some minutes a round, the round timer starts on the room's open round as serving starts;
-it shows on every table's page and in the window's status bar."""
+it shows on every table's page and in the window's status bar.
+
+The address and port are kept with the event: the dialog offers them again, so that Stop then
+Start (tonight, or next week with the same cards) serves on the same links. Serving on another
+address or port changes every table's link: the dialog says so first and offers to print the
+table cards again."""
 
 from __future__ import annotations
+
+from enum import Enum
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -11,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -20,12 +28,21 @@ from PySide6.QtWidgets import (
 
 from director.gui.context import EventContext
 from director.gui.errors import report_exception
-from director.server.links import machine_addresses
+from director.printing.documents import TABLE_CARDS
+from director.server.links import EVERY_ADDRESS, base_url, listen_address, machine_addresses
 from director.server.running import DEFAULT_PORT, TableServer
-from director.server.table_view import Movements, open_round
+from director.store.services import StoreError
 
 MAX_MINUTES = 600
 """The longest round the timer takes (as `director serve --minutes`)."""
+
+
+class NewLinks(Enum):
+    """What the director chose when serving on another address changes the links."""
+
+    SERVE_AND_PRINT = "serve, then print the table cards"
+    SERVE = "serve"
+    CANCEL = "cancel"
 
 
 class ServeDialog(QDialog):
@@ -43,13 +60,21 @@ class ServeDialog(QDialog):
         self.setWindowTitle("Serve the tables")
         self.context = context
         self.server = server
+        self.kept = context.store.serving_address()
+        """Where this event was served before: its table cards carry those links."""
         self.address = QComboBox()
         for address in machine_addresses():
             shown = f"{address} (this computer only)" if address.startswith("127.") else address
             self.address.addItem(shown, address)
+        self.address.addItem("Every address of this computer", EVERY_ADDRESS)
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
         self.port.setValue(DEFAULT_PORT)
+        if self.kept is not None:
+            if self.address.findData(self.kept.host) < 0 and _serves_here(self.kept.host):
+                self.address.addItem(self.kept.host, self.kept.host)  # a name of this computer
+            self.address.setCurrentIndex(max(0, self.address.findData(self.kept.host)))
+            self.port.setValue(self.kept.port)
         self.minutes = QSpinBox()
         self.minutes.setRange(0, MAX_MINUTES)
         self.minutes.setSuffix(" minutes")
@@ -61,7 +86,7 @@ class ServeDialog(QDialog):
         )
         self.switch = QPushButton()
         self.switch.clicked.connect(self.toggle)
-        self.renew = QPushButton("New links for every table")
+        self.renew = QPushButton("&New links for every table")
         self.renew.setToolTip("The links printed before stop working; print the table cards again")
         self.renew.clicked.connect(self.renew_links)
         self.state = QLabel()
@@ -73,6 +98,7 @@ class ServeDialog(QDialog):
         form.addRow("&Port:", self.port)
         form.addRow("A &round lasts:", self.minutes)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.button(QDialogButtonBox.StandardButton.Close).setText("&Close")
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -99,14 +125,54 @@ class ServeDialog(QDialog):
 
     def _start(self) -> None:
         store, where = self.context.store, self.context.where
+        host, port = self.address.currentData(), self.port.value()
+        choice = NewLinks.SERVE
+        if self.kept is not None and (self.kept.host, self.kept.port) != (host, port):
+            choice = self.confirm_new_links(
+                base_url(self.kept.host, self.kept.port), base_url(host, port)
+            )
+            if choice is NewLinks.CANCEL:
+                return
         store.issue_table_links(**where)
-        server = TableServer(store, host=self.address.currentData(), port=self.port.value())
+        server = TableServer(store, host=host, port=port)
         server.start()
         self.server = server
+        store.keep_serving_address(host, server.port)
+        self.kept = store.serving_address()
+        self.context.links_base = server.base
         if self.minutes.value():
-            now = open_round(store, self.context.session, Movements())
+            now = server.room.open_round(self.context.session)
             if now is not None:
                 server.clock.start(now, self.minutes.value())
+        if choice is NewLinks.SERVE_AND_PRINT:
+            self._show_state()
+            self.print_table_cards()
+
+    def confirm_new_links(self, before: str, after: str) -> NewLinks:
+        """Ask before serving on another address or port than the table cards carry."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Serve on new links?")
+        box.setText(
+            f"The table cards carry links to {before}. Serving on {after} gives every table a"
+            " new link: the cards printed before stop working, and must be printed again."
+        )
+        serve_print = box.addButton("Serve and &print the cards", QMessageBox.ButtonRole.AcceptRole)
+        serve = box.addButton("&Serve only", QMessageBox.ButtonRole.ApplyRole)
+        cancel = box.addButton("&Cancel", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(serve_print)
+        box.setEscapeButton(cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        if clicked is serve_print:
+            return NewLinks.SERVE_AND_PRINT
+        return NewLinks.SERVE if clicked is serve else NewLinks.CANCEL
+
+    def print_table_cards(self) -> None:
+        """The print dialog with the table cards ticked, carrying the links served now."""
+        from director.gui.dialogs.printing import PrintDialog
+
+        PrintDialog(self.context, self, (TABLE_CARDS,)).exec()
 
     def renew_links(self) -> None:
         """Give every table a new link (the old ones stop working)."""
@@ -123,10 +189,20 @@ class ServeDialog(QDialog):
         self.port.setEnabled(not serving)
         self.minutes.setEnabled(not serving)
         if not serving:
-            self.state.setText(
+            said = (
                 "Not serving. Choose the address of this computer on the room's network (the"
                 " phones must be on the same network), then start."
             )
+            if self.kept is not None:
+                kept = base_url(self.kept.host, self.kept.port)
+                if self.address.findData(self.kept.host) < 0:
+                    said += (
+                        f" This event was served on {kept}, which is not an address of this"
+                        " computer now: serving on another means printing the table cards again."
+                    )
+                else:
+                    said += f" The table cards carry links to {kept}."
+            self.state.setText(said)
             self.links.setPlainText("")
             return
         assert self.server is not None
@@ -145,3 +221,12 @@ class ServeDialog(QDialog):
         where = (self.context.session, self.context.section)
         tokens = [t for t in self.context.store.table_links() if (t.session, t.section) == where]
         self.links.setPlainText("\n".join(f"Table {t.table}: {t.url(base)}" for t in tokens))
+
+
+def _serves_here(host: str) -> bool:
+    """Whether the tables can be served on `host` (an address or a name of this computer)."""
+    try:
+        listen_address(host)
+    except StoreError:
+        return False
+    return True
