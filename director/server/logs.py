@@ -75,12 +75,28 @@ class ServerLog(logging.Filter):
 
 
 _GUARD = ServerLog()
+_serving = 0
+"""Servers running in this process: the filter stays on the loggers while any serves."""
+_serving_lock = threading.Lock()
 
 
 def guard_logs() -> None:
-    """Put the server's log filter on every logger that writes while the tables are served
-    (once; serving again keeps the same one)."""
-    for name in LOGGERS:
-        logger = logging.getLogger(name)
-        if _GUARD not in logger.filters:
-            logger.addFilter(_GUARD)
+    """Put the server's log filter on every logger that writes while the tables are served,
+    for as long as a server runs (a second server in the process shares the same filter)."""
+    global _serving
+    with _serving_lock:
+        _serving += 1
+        for name in LOGGERS:
+            logger = logging.getLogger(name)
+            if _GUARD not in logger.filters:
+                logger.addFilter(_GUARD)
+
+
+def unguard_logs() -> None:
+    """A server stopped: once none serves, the loggers write as they did before serving."""
+    global _serving
+    with _serving_lock:
+        _serving = max(0, _serving - 1)
+        if not _serving:
+            for name in LOGGERS:
+                logging.getLogger(name).removeFilter(_GUARD)

@@ -33,7 +33,7 @@ from director.server.links import (
     base_url,
     listen_address,
 )
-from director.server.logs import guard_logs
+from director.server.logs import guard_logs, unguard_logs
 from director.server.room import Room
 from director.store.services import EventStore, StoreError
 
@@ -101,6 +101,7 @@ class TableServer:
             self._thread.join(START_SECONDS)
             self._thread = None
             listening.close()
+            unguard_logs()
             raise StoreError(f"cannot serve the tables on {self.base}; see the log for why")
         return self.base
 
@@ -128,6 +129,7 @@ class TableServer:
         self._server.should_exit = True
         self._thread.join()
         self._thread = None
+        unguard_logs()
         if self._socket is not None:
             self._socket.close()
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from director.server.logs import ServerLog, guard_logs, shorten_links
+from director.server.logs import ServerLog, guard_logs, shorten_links, unguard_logs
 
 TOKEN = "Q2x9_aBcDeFgHiJkLmNoPq"
 
@@ -66,6 +66,10 @@ def test_every_serving_logger_is_guarded(caplog: pytest.LogCaptureFixture) -> No
     assert TOKEN not in caplog.text
     assert "/table/1/Q2x9…/state" in caplog.text
     assert len(logging.getLogger("uvicorn.access").filters) == 1
+    unguard_logs()
+    assert len(logging.getLogger("uvicorn.access").filters) == 1  # the second server serves on
+    unguard_logs()
+    assert not logging.getLogger("uvicorn.access").filters
 
 
 def test_shorten_links_leaves_other_text_alone() -> None:
