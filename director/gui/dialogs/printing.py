@@ -35,7 +35,10 @@ from director.printing import documents as _documents
 from director.printing import event as _printing
 from director.printing import results as _results
 from director.printing.event import EventPapers
+from director.printing.printed import PaperKey
+from director.printing.reprints import reprints
 from director.store.outputs import write_whole
+from schedules.repair import Repaired
 
 TONIGHT = ("indicators", "table-cards", "slips", "travellers")
 """Tonight's papers: what goes on the tables before play (the director may swap the
@@ -68,11 +71,21 @@ def document_names() -> dict[str, str]:
     return names
 
 
-def _only(papers: EventPapers, tables: frozenset[int] | None) -> EventPapers:
-    """The papers restricted to `tables`' cards (None: every table's)."""
-    if tables is None:
+def _only(papers: EventPapers, keys: frozenset[PaperKey] | None) -> EventPapers:
+    """The papers restricted to those with `keys` (None: all of them)."""
+    if keys is None:
         return papers
-    return replace(papers, printed=replace(papers.printed, tables=tables))
+    return replace(papers, printed=replace(papers.printed, only=keys))
+
+
+def offer_reprints(context: EventContext, repaired: Repaired, parent: QWidget) -> None:
+    """After a repair, open printing for the papers whose printed content it changed: each
+    document restricted to its changed papers, those on the tables tonight ticked."""
+    again = reprints(repaired.previous, repaired.movement)
+    if not again:
+        return
+    ticked = tuple(document for document in again.papers if document in TONIGHT)
+    PrintDialog(context, parent, ticked, again.only()).exec()
 
 
 class PrintDialog(QDialog):
@@ -83,12 +96,12 @@ class PrintDialog(QDialog):
         context: EventContext,
         parent: QWidget | None = None,
         chosen: tuple[str, ...] = TONIGHT,
-        only: Mapping[str, frozenset[int]] | None = None,
+        only: Mapping[str, frozenset[PaperKey]] | None = None,
     ) -> None:
         super().__init__(parent)
         self.only = dict(only or {})
-        """Documents printed for some tables only (after a repair: the cards it changed)."""
-        self.setWindowTitle("Print the changed cards" if self.only else "Print")
+        """Documents printed for some of their papers only (after a repair: those it changed)."""
+        self.setWindowTitle("Print the changed papers" if self.only else "Print")
         self.context = context
         self.rendered: Rendered | None = None
         self.pages: PdfPages | None = None
