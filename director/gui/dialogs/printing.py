@@ -37,6 +37,7 @@ from director.printing import results as _results
 from director.printing.event import EventPapers
 from director.printing.printed import PaperKey
 from director.printing.reprints import reprints
+from director.server.links import base_url
 from director.store.outputs import write_whole
 from schedules.repair import Repaired
 
@@ -76,6 +77,16 @@ def _only(papers: EventPapers, keys: frozenset[PaperKey] | None) -> EventPapers:
     if keys is None:
         return papers
     return replace(papers, printed=replace(papers.printed, only=keys))
+
+
+def links_base(context: EventContext) -> str | None:
+    """Where the tables' links start: the server's address while the tables are served, else
+    the address they were last served on (kept with the event), so that table cards printed
+    between two servings carry the links the phones will reach; None when never served."""
+    if context.links_base is not None:
+        return context.links_base
+    kept = context.store.serving_address()
+    return None if kept is None else base_url(kept.host, kept.port)
 
 
 def offer_reprints(context: EventContext, repaired: Repaired, parent: QWidget) -> None:
@@ -210,7 +221,7 @@ class PrintDialog(QDialog):
         paper = self.paper.currentText().lower()
         session, section = self.context.session, self.context.section
         names = document_names()
-        store, links = self.context.store, self.context.links_base
+        store, links = self.context.store, links_base(self.context)
 
         def work(progress: Progress) -> Rendered:
             progress.report(0, 0, "Reading the event")
