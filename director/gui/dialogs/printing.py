@@ -3,7 +3,7 @@ thread with a progress bar (Cancel stops it), look at every page in the preview,
 them on a printer in one go or save them as one PDF.
 
 The PDFs are the printing package's (`director.printing`); `pdf_pages` turns their pages into
-the images the preview and the printer take.
+the images the preview takes, and `print_job` sends them to the printer as they are.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from director.errors import DirectorError
 from director.gui.context import Changed, EventContext
 from director.gui.ops import Op, Progress
 from director.gui.pdf_pages import PdfPages, merged, page_count, paint
+from director.gui.print_job import send
 from director.printing import base as _base
 from director.printing import documents as _documents
 from director.printing import event as _printing
@@ -47,8 +48,6 @@ travellers for personal score cards)."""
 
 PREVIEW_DPI = 72
 """The preview's pages are drawn at this resolution (it zooms them)."""
-PRINT_DPI = 300
-"""The printer's pages are drawn at this resolution at most (the printer's own if lower)."""
 
 
 @dataclass(frozen=True)
@@ -280,8 +279,9 @@ class PrintDialog(QDialog):
         then()
 
     def _paint_preview(self, printer: QPrinter) -> None:
-        if self.pages is not None:
-            paint(printer, self.pages, PREVIEW_DPI)
+        pages = self.pages
+        if pages is not None:
+            paint(printer, pages, lambda index: pages.image(index, PREVIEW_DPI))
 
     # -- out ------------------------------------------------------------------------------
 
@@ -296,14 +296,15 @@ class PrintDialog(QDialog):
         self.print_to(self.printer)
 
     def print_to(self, printer: QPrinter) -> Op[None] | None:
-        """Print the rendered papers on `printer`, in the background."""
+        """Print the rendered papers on `printer` as one job, in the background; Cancel
+        leaves nothing of it in the printer's queue."""
         if self.pages is None or self.rendered is None:
             return None
-        pages, count = self.pages, self.rendered.pages
-        dpi = min(printer.resolution(), PRINT_DPI)
+        pages, rendered = self.pages, self.rendered
+        title = f"{self.context.store.info().name}: papers"
 
         def work(progress: Progress) -> None:
-            paint(printer, pages, dpi, lambda done, total: progress.report(done, total))
+            send(printer, rendered.pdf, pages, title, progress.report)
 
         self._busy(True)
         self.status.setText("Printing…")
@@ -311,7 +312,7 @@ class PrintDialog(QDialog):
             Op[None](self, "Printing the papers", work)
             .success(
                 lambda _none: self._finished(
-                    f"Sent {count} pages to {printer.printerName() or 'the printer'}."
+                    f"Sent {rendered.pages} pages to {printer.printerName() or 'the printer'}."
                 )
             )
             .failure(self._failed)
