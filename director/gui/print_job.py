@@ -25,7 +25,8 @@ Report = Callable[[int, int], None]
 """`report(done, total)` after each step; it raises to stop the job."""
 
 BLACK_AND_WHITE = [QColor(Qt.GlobalColor.black).rgba(), QColor(Qt.GlobalColor.white).rgba()]
-"""The colours of a painted page (shades of grey are dithered)."""
+"""A painted page's two colours, black first: the order Qt's PDF and print engines keep as one
+bit a dot (the other order they send as colour)."""
 SIDES = {
     QPrinter.DuplexMode.DuplexNone: "one-sided",
     QPrinter.DuplexMode.DuplexLongSide: "two-sided-long-edge",
@@ -92,8 +93,17 @@ def paint_black_and_white(printer: QPrinter, pages: PdfPages, report: Report) ->
     printer.setPageRanges(QPageRanges())
 
     def ink(index: int) -> QImage:
-        grey = pages.image(index, dpi, grey=True)
-        # black first, then white: the table Qt's PDF and print engines keep as one bit a dot
-        return grey.convertToFormat(QImage.Format.Format_Mono, BLACK_AND_WHITE)
+        return black_and_white(pages.image(index, dpi, grey=True))
 
     paint(printer, pages, ink, wanted, report)
+
+
+def black_and_white(grey: QImage) -> QImage:
+    """A page in shades of grey as one bit a dot, the shading (a table's grey column) kept as
+    an ordered dither, whose regular dots pack small, unlike a diffused one's."""
+    flags = Qt.ImageConversionFlag.OrderedDither | Qt.ImageConversionFlag.MonoOnly
+    ink = grey.convertToFormat(QImage.Format.Format_Mono, flags)
+    if ink.colorTable() != BLACK_AND_WHITE:
+        ink.invertPixels()  # for a two-colour image: swaps the colours' places in its table
+        ink.setColorTable(BLACK_AND_WHITE)
+    return ink

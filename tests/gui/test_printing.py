@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from director.gui.dialogs.printing import TONIGHT, PrintDialog
 from director.gui.main_window import MainWindow
 from director.gui.ops import CancelledError
+from director.gui.pdf_pages import PdfPages
 from director.gui.print_job import paint_black_and_white, send
 from director.printing import print_queue
 from director.printing.documents import TABLE_CARDS
@@ -131,6 +132,19 @@ def test_painted_pages_are_black_and_white_at_the_printers_resolution_and_stop_a
         ("image", "gray", "1")  # black and white, one bit a dot
     }
     assert all(abs(int(ppi) - 300) <= 1 for *_, ppi, _y, _s, _r in images)
+    # the grey column of the indicators is dots, not lost to white
+    grey = dialog.pages.image(0, 75, grey=True)
+    x, y = next(
+        (x, y)
+        for y in range(0, grey.height(), 4)
+        for x in range(0, grey.width(), 4)
+        if 200 <= grey.pixelColor(x, y).red() <= 240
+    )
+    painted = PdfPages(printed.read_bytes()).image(0, 300, grey=True)
+    dots = {
+        painted.pixelColor(4 * x + i, 4 * y + j).red() < 128 for i in range(8) for j in range(8)
+    }
+    assert dots == {True, False}
 
 
 def test_cancel_leaves_nothing_in_the_printers_queue(
