@@ -3,6 +3,7 @@ reach a printer as vector pages, all or none of them."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -186,3 +187,45 @@ def test_cancel_leaves_nothing_in_the_printers_queue(
     queue.clear()
     send(printer, dialog.rendered.pdf, dialog.pages, "Evening", lambda _d, _t: None)
     assert queue == [("job", name, "Evening", "2")]
+
+
+def _queued(queue: str) -> dict[str, int]:
+    """The jobs a CUPS queue knows (done ones included), with their sizes in bytes."""
+    listed = subprocess.run(["lpstat", "-W", "all", "-o", queue], capture_output=True, text=True)
+    return {line.split()[0]: int(line.split()[2]) for line in listed.stdout.splitlines()}
+
+
+def _cups_pdf() -> bool:
+    if not print_queue.available() or shutil.which("lpstat") is None:
+        return False
+    listed = subprocess.run(["lpstat", "-e"], capture_output=True, text=True)
+    return CUPS_PDF in listed.stdout.split()
+
+
+CUPS_PDF = "CUPS-PDF"
+"""The cups-pdf queue (see benchmarks/printer.py to set one up)."""
+
+
+@pytest.mark.skipif(not _cups_pdf(), reason="needs a running CUPS with a CUPS-PDF queue")
+def test_a_real_queue_gets_one_small_job_and_nothing_after_cancel(
+    qtbot: QtBot, seated: MainWindow
+) -> None:
+    dialog = _tonight(qtbot, seated)
+    assert dialog.pages is not None
+    assert dialog.rendered is not None
+    printer = QPrinter()
+    printer.setPrinterName(CUPS_PDF)
+    before = _queued(CUPS_PDF)
+
+    def cancel_at_once(_done: int, _total: int) -> None:
+        raise CancelledError
+
+    with pytest.raises(CancelledError):
+        send(printer, dialog.rendered.pdf, dialog.pages, "Cancelled at once", cancel_at_once)
+    assert _queued(CUPS_PDF) == before
+    op = dialog.print_to(printer)
+    assert op is not None
+    qtbot.waitUntil(lambda: "Sent" in dialog.status.text(), timeout=30000)
+    new = {job: size for job, size in _queued(CUPS_PDF).items() if job not in before}
+    assert len(new) == 1
+    assert 0 < next(iter(new.values())) <= 2 * len(dialog.rendered.pdf)
