@@ -10,8 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from director.printing import tray_words
+from director.printing.printed import PaperKey
 from schedules.routes import Hop, Stop, TrayWay, itineraries, tray_ways
-from schedules.types import Competitors, Label, Movement, RoundNo, Seat, Seating, TableNo, TrayNo
+from schedules.types import (
+    REPAIR_NOTE,
+    Competitors,
+    Label,
+    Movement,
+    RoundNo,
+    Seat,
+    Seating,
+    TableNo,
+    TrayNo,
+)
 
 MITCHELL_FAMILIES = ("mitchell", "ladies-gentlemen")
 """Families whose notes (the relay, the stationary table) are printed on every table card."""
@@ -151,6 +162,11 @@ class IndicatorCard:
     seat: str
     rows: tuple[IndicatorRow, ...]
 
+    @property
+    def key(self) -> PaperKey:
+        """The table and the place."""
+        return (self.table, self.seat)
+
 
 def indicator_cards(
     movement: Movement, names: Mapping[Label, str] | None = None
@@ -250,6 +266,11 @@ class TableCard:
     """The address of the table's page for entering results from a phone (printed as a QR
     code), when the director serves the tables."""
 
+    @property
+    def key(self) -> PaperKey:
+        """The table."""
+        return self.table
+
 
 def table_cards(
     movement: Movement,
@@ -263,7 +284,10 @@ def table_cards(
     seats = positions(movement)
     headings = tuple(seat_name(movement, s) for s in seats)
     mitchell = movement.family in MITCHELL_FAMILIES
-    notes = plain_notes(movement) if mitchell else ()
+    # a repair's note is the director's (the recap shows it): on every table's card it would
+    # make each card out of date after any repair, though its rows had not changed
+    notes = tuple(n for n in plain_notes(movement) if not n.startswith(REPAIR_NOTE))
+    notes = notes if mitchell else ()
     trips = itineraries(movement)
     skipped = tray_words.skips(movement, trips) if mitchell else {}
     at = _seating_index(movement)
@@ -321,6 +345,11 @@ class ScoreCard:
     player: str = ""
     """The players' names from the event, or "" for a line to write them on."""
 
+    @property
+    def key(self) -> PaperKey:
+        """The competitor."""
+        return self.who
+
 
 def score_cards(
     movement: Movement, names: Mapping[Label, str] | None = None
@@ -366,6 +395,11 @@ class Slip:
     original_table: TableNo
     original_round: RoundNo
 
+    @property
+    def key(self) -> PaperKey:
+        """The tray."""
+        return self.tray
+
 
 def slips(movement: Movement) -> tuple[Slip, ...]:
     """One slip per tray, in tray order."""
@@ -392,6 +426,11 @@ class Traveller:
     rows: tuple[TravellerRow, ...]
     tricks: tuple[str, ...]
     """The trick columns: one per side."""
+
+    @property
+    def key(self) -> PaperKey:
+        """The tray."""
+        return self.slip.tray
 
 
 def travellers(
