@@ -131,6 +131,8 @@ class Proposal:
     limit: Fraction | None = None
     """The time available (None: no limit)."""
     report: BalanceReport | None = None
+    present: int | None = None
+    """The competitors there are, when the movement seats more (its last places stay empty)."""
 
     @property
     def fits(self) -> bool:
@@ -164,10 +166,19 @@ class Proposal:
         return words.fairness(self.movement, self.report)
 
     def summary(self) -> str:
-        """The plain-words line: who meets whom, rounds and trays, time, balance."""
+        """The plain-words line: what kind of movement it is, who meets whom, rounds and
+        trays, time, balance, who sits out."""
         if self.movement is None or self.report is None or self.minutes is None:
             return self.why_not
-        return words.summary(self.movement, self.report, self.minutes)
+        engine = next(
+            (v.summary for v in families()[self.family].variants if v.name == self.variant), ""
+        )
+        return "; ".join(
+            (
+                words.kind_of(self.family, self.variant, engine),
+                words.summary(self.movement, self.report, self.minutes, self.present),
+            )
+        )
 
     @property
     def trays_per_round(self) -> int:
@@ -176,10 +187,12 @@ class Proposal:
         return len(self.movement.seatings[0].trays) if self.movement.seatings else 0
 
     def warnings(self) -> tuple[str, ...]:
-        """What the director must be told before choosing it."""
+        """What the director must be told before choosing it: who is left over, and the
+        warning against mnemonic play with many players. How the movement is made (its notes)
+        is for the details pane."""
         if self.movement is None:
             return ()
-        out = list(self.movement.notes)
+        out: list[str] = []
         if self.left_over:
             out.insert(0, f"Left over (no place at a table): {', '.join(self.left_over)}")
         if self.movement.mnemonic and player_count(self.movement) >= MNEMONIC_WARN_PLAYERS:
@@ -215,9 +228,10 @@ def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
             continue
         trays = len(movement.seatings[0].trays) if movement.seatings else 0
         minutes = duration_minutes(movement.rounds, trays, ask.minutes_per_tray, movement.mnemonic)
+        fewer = ask.kind is FieldKind.PAIRS and ask.size < len(movement.field)
         return Proposal(
             fam.name, fam.title, variant, movement, None, left, minutes, ask.minutes,
-            balance(movement),
+            balance(movement), ask.size if fewer else None,
         )  # fmt: skip
     return Proposal(fam.name, fam.title, variant, None, refusal, limit=ask.minutes)
 
