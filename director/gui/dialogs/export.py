@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QLabel,
@@ -27,6 +26,7 @@ from director.errors import DirectorError
 from director.exchange.export import FORMATS, export_event
 from director.gui.context import EventContext
 from director.gui.errors import report_exception
+from director.gui.widgets.buttons import ok_cancel
 from director.store.outputs import write_whole
 from director.store.paths import data_folder
 
@@ -91,10 +91,7 @@ class ExportDialog(QDialog):
         self.format.currentIndexChanged.connect(self._about)
         form = QFormLayout()
         form.addRow("&Format:", self.format)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Export…")
+        buttons = ok_cancel("&Export…")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
