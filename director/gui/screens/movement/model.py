@@ -75,6 +75,11 @@ class Ask:
     """A mixed field's players by name, in roster order (who fills the tables first)."""
 
     @property
+    def genders(self) -> bool:
+        """The roster says who is a lady and who a gentleman."""
+        return bool(self.ladies and self.gentlemen)
+
+    @property
     def fill(self) -> Fill:
         """The tables a mixed field fills, and who is left over (the engine decides)."""
         return fill_tables(self.ladies, self.gentlemen)
@@ -106,7 +111,7 @@ class Ask:
             # included), as the command line's --balance best gives them
             "balance": "best" if fam.name == "howell" and variant in howell.CLUB else None,
         }
-        if self.kind is FieldKind.LADIES_GENTLEMEN:
+        if fam.name == MIXED_FAMILY:
             return [Request(tables=self.fill.tables, **common)]
         if self.kind is FieldKind.PAIRS and fam.size_unit == "tables":
             tables = -(-self.size // 2)  # two pairs a table
@@ -200,14 +205,17 @@ class Proposal:
         return tuple(out)
 
 
-def candidates(kind: FieldKind) -> Iterator[tuple[Family, str | None]]:
+def candidates(kind: FieldKind, genders: bool = False) -> Iterator[tuple[Family, str | None]]:
     """Every (family, variant) of the catalog whose size unit fits this kind of field; the
-    ladies and gentlemen's Mitchell only for a field of ladies and gentlemen (its four seat
-    winners mean nothing to a field of pairs)."""
+    ladies and gentlemen's Mitchell (four winners: ladies North and East, gentlemen South and
+    West) for a field of ladies and gentlemen, or of players when the roster says who is a
+    lady or a gentleman (`genders`), never for pairs (its four seat winners mean nothing
+    there)."""
     for fam in families().values():
         mixed = fam.name == MIXED_FAMILY
         if (fam.size_unit in _SIZE_UNITS[kind] and not mixed) or (
-            kind is FieldKind.LADIES_GENTLEMEN and mixed
+            mixed
+            and (kind is FieldKind.LADIES_GENTLEMEN or (kind is FieldKind.PLAYERS and genders))
         ):
             if fam.variants:
                 for variant in fam.variants:
@@ -219,7 +227,7 @@ def candidates(kind: FieldKind) -> Iterator[tuple[Family, str | None]]:
 def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
     """Ask one family for a movement; a refusal becomes a `Proposal` holding its (last) reason."""
     refusal = ""
-    left = ask.fill.left_over if ask.kind is FieldKind.LADIES_GENTLEMEN else ()
+    left = ask.fill.left_over if fam.name == MIXED_FAMILY else ()
     for request in ask.requests(fam, variant):
         try:
             movement = build(request)
