@@ -28,7 +28,6 @@ from director.gui.context import EventContext
 from director.gui.errors import report_exception
 from director.gui.widgets.buttons import ok_cancel
 from director.store.outputs import write_whole
-from director.store.paths import data_folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +125,7 @@ def export_results(context: EventContext, parent: QWidget | None = None) -> Path
     if not dialog.exec():
         return None
     choice = dialog.chosen()
-    event = context.store.path
-    folder = event.parent if event is not None else data_folder()
-    stem = event.stem if event is not None else "results"
-    suggested = folder / f"{stem}-{choice.name}.{choice.suffix}"
+    suggested = context.beside_event(f"{context.event_stem}-{choice.name}.{choice.suffix}")
     chosen, _ = QFileDialog.getSaveFileName(
         parent, "Export the results", str(suggested), f"{choice.files};;All files (*)"
     )

@@ -285,7 +285,10 @@ class PlayersScreen(Screen):
     def choose_roster(self) -> None:
         """Pick a CSV roster and import it."""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Import roster", "", "Roster (*.csv);;All files (*)"
+            self,
+            "Import roster",
+            str(self.context.beside_event("")),
+            "Roster (*.csv);;All files (*)",
         )
         if path:
             self.import_roster(Path(path))
