@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from schedules.catalog import Family, Request, Variant
+from schedules.catalog import Family, Request, Variant, with_notes
 from schedules.designs.whist import Game, Spread, Starter, develop, drive_rounds
 from schedules.designs.whist_sizes import construction, spread_plans, whist_rounds
 from schedules.findings import ImpossibleMovementError
@@ -40,6 +40,8 @@ from schedules.types import (
 LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
+DRIVE_HANDS = 24
+"""A whist drive's usual length: 20 to 24 hands, in two halves with a break."""
 
 
 def supported_sizes(low: int = 4, high: int = LARGEST) -> list[int]:
@@ -235,6 +237,23 @@ def _drive_plan(players: int) -> tuple[int, Spread] | None:
     )
 
 
+def _usual_drive(players: int, request: Request) -> Movement:
+    """A drive of its usual length, about 24 hands (or all the rounds there are), saying so:
+    without it a 1,000-player drive would play 999 rounds."""
+    per = request.trays_per_round or DEFAULT_TRAYS
+    total = _drive_total(players)
+    rounds = min(total, -(-DRIVE_HANDS // per))
+    movement = drive_movement(players, request.trays_for(rounds, DEFAULT_TRAYS), rounds)
+    hands = rounds * len(movement.seatings[0].trays)
+    length = (
+        "a whist drive's usual length (20 to 24 hands); ask for a number of rounds for a "
+        f"shorter or longer drive (up to {total})"
+        if rounds < total
+        else f"every round there is for {players} players; ask for fewer for a shorter drive"
+    )
+    return with_notes(movement, f"{rounds} rounds, {hands} hands: {length}.")
+
+
 def tournament_rounds(players: int) -> int:
     """Rounds of a Wh(players): players - 1, or players when one sits out each round."""
     return players - 1 if players % 4 == 0 else players
@@ -262,8 +281,10 @@ def build(request: Request) -> Movement:
         trays = request.trays_for(SEAT_GAME_ROUNDS, DEFAULT_TRAYS)
         return build_seat_game(players, request.rounds, trays)
     if variant == "drive":
-        rounds = request.rounds or _drive_total(players)
-        return drive_movement(players, request.trays_for(rounds, DEFAULT_TRAYS), request.rounds)
+        if request.rounds is not None:
+            trays = request.trays_for(request.rounds, DEFAULT_TRAYS)
+            return drive_movement(players, trays, request.rounds)
+        return _usual_drive(players, request)
     if variant != "whist":
         raise ImpossibleMovementError(
             f"unknown variant {variant!r}; choose whist, phantom, drive or seats"
@@ -290,7 +311,8 @@ READING = (
     "{sizes}. Other counts are refused with the nearest sizes; --variant phantom seats them "
     "with phantoms (a phantom's table sits out), --rounds R plays only the first R rounds "
     "(a whist drive: partners at most once, opponents at most twice), and --variant drive "
-    "builds drives for larger counts (e.g. 1,000 players) from a product construction. "
+    "builds drives for larger counts (e.g. 1,000 players) from a product construction, "
+    "24 hands long unless a number of rounds is asked for (a drive's usual length). "
     "--variant seats seats 8 players at 2 tables, each keeping one seat, for four seat winners "
     "(best North, East, South and West): every two players of different seats meet twice in 4 "
     "rounds, the two tables exchanging their trays each round."

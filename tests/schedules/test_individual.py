@@ -147,6 +147,27 @@ def test_thousand_player_drive() -> None:
     assert verify(m) == []
 
 
+@pytest.mark.parametrize(
+    ("players", "rounds", "note"),
+    [
+        (1000, 12, "12 rounds, 24 hands: a whist drive's usual length (20 to 24 hands)"),
+        (16, 12, "12 rounds, 24 hands: a whist drive's usual length (20 to 24 hands)"),
+        (9, 9, "9 rounds, 18 hands: every round there is for 9 players"),
+    ],
+)
+def test_a_drive_without_rounds_has_a_drives_usual_length_and_says_so(
+    players: int, rounds: int, note: str
+) -> None:
+    m = catalog.build(catalog.Request(family="individual", players=players, variant="drive"))
+    assert m.rounds == rounds
+    assert any(n.startswith(note) for n in m.notes), m.notes
+
+
+def test_a_drive_of_four_trays_a_round_is_six_rounds_long() -> None:
+    request = catalog.Request(family="individual", players=1000, variant="drive", trays_per_round=4)
+    assert catalog.build(request).rounds == 6
+
+
 def test_drive_refuses_a_size_without_a_plan() -> None:
     with pytest.raises(ImpossibleMovementError, match="no whist drive"):
         catalog.build(catalog.Request(family="individual", players=998, variant="drive"))
