@@ -3,7 +3,7 @@ document with the same verdict under its own promise (issue 45).
 
 The sweep is every request `make bench` times (benchmarks/movements.py: every pairs, teams and
 classic family at its sizes) and every individual request: each whist tournament, each other
-count seated with phantoms, the eight-player seat game and a 1,000-player drive. All of it is
+count seated with phantoms, the eight-player seat game and drives of 1,000 and 998. All of it is
 slow-marked; a sample of it runs with the fast tests.
 """
 
@@ -34,6 +34,7 @@ def _individuals() -> list[tuple[str, ...]]:
         ),
         ("individual", "--players", "8", "--variant", "seats"),
         ("individual", "--players", "1000", "--variant", "drive", "--rounds", "12"),
+        ("individual", "--players", "998", "--variant", "drive"),
     ]
 
 
