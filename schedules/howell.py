@@ -168,17 +168,22 @@ def to_movement(layout: layouts.Layout, pairs: int, per_round: int, promise: str
     number of pairs the layout's phantom point is left out: its opponent sits out."""
     odd = pairs < layout.points
     labels = _labels(layout, odd)
+    games = [
+        [(ns, ew, tray_set) for ns, ew, tray_set in row if not (odd and layout.phantom in (ns, ew))]
+        for row in layout.rounds
+    ]
+    # the tray sets numbered in order, leaving out one only the phantom's table would play (in
+    # a single round): a set nobody plays is not dealt
+    played = {
+        tray_set: i for i, tray_set in enumerate(sorted({g[2] for row in games for g in row}))
+    }
     seatings = []
-    for r, row in enumerate(layout.rounds, start=1):
-        table = 0
-        for ns, ew, tray_set in row:
-            if odd and layout.phantom in (ns, ew):
-                continue
-            table += 1
-            trays = tray_block(tray_set + 1, per_round)
+    for r, row in enumerate(games, start=1):
+        for table, (ns, ew, tray_set) in enumerate(row, start=1):
+            trays = tray_block(played[tray_set] + 1, per_round)
             seatings.append(Seating.pair(r, table, trays, labels[ns], labels[ew]))
     tables = max(s.table for s in seatings)
-    numbers = range(1, layout.sets * per_round + 1)
+    numbers = range(1, len(played) * per_round + 1)
     return Movement(
         family="howell",
         competitors=Competitors.PAIRS,
@@ -210,7 +215,10 @@ def build(request: Request) -> Movement:
         return _interwoven(request, tables, pairs)
     rounds = _rounds(request, tables)
     if request.balance != "best" or request.variant not in (None, *SHORTENED) or pairs % 2:
-        return _howell(request, tables, pairs, rounds)
+        try:
+            return _howell(request, tables, pairs, rounds)
+        except ImpossibleMovementError as refusal:
+            return _best_instead(request, refusal)
     # Relays let every pair play (nearly) every tray set, which a shortened Howell of fewer
     # rounds than tables cannot, and a stored search may have reseated the field: the best,
     # even where no Howell design of that length exists (4 tables, 5 rounds).
@@ -224,6 +232,23 @@ def build(request: Request) -> Movement:
     if _interweaves(tables, rounds):
         options.append(_interwoven(replace(request, rounds=rounds), tables, pairs))
     return max(options, key=lambda m: balance(m).index)
+
+
+def _best_instead(request: Request, refusal: ImpossibleMovementError) -> Movement:
+    """What `--balance best` builds where the plain Howell is refused (4 tables, 5 rounds: no
+    Howell design, but a reseated movement sharing trays), saying why; else the refusal."""
+    if request.balance == "best" or request.variant not in (None, *SHORTENED):
+        raise refusal
+    try:
+        movement = build(replace(request, balance="best"))
+    except ImpossibleMovementError:
+        raise refusal from None
+    return with_notes(
+        movement,
+        f"No {movement.rounds}-round Howell for {movement.tables} tables exists without "
+        "tables sharing trays, so this one shares them: the best-balanced movement of that "
+        "size.",
+    )
 
 
 def _howell(request: Request, tables: int, pairs: int, rounds: int) -> Movement:
