@@ -21,6 +21,7 @@ class Printed:
     """Only these tables' table cards and indicators (None: every table's), to print again
     the cards a repair of the movement changed."""
 
-    def keeps(self, table: TableNo) -> bool:
-        """Whether the cards of `table` are printed."""
+    def keeps(self, table: TableNo | None) -> bool:
+        """Whether the cards of `table` are printed (None: the rest card, printed with every
+        table's)."""
         return self.tables is None or table in self.tables
