@@ -237,8 +237,8 @@ def _build(request: Request, tables: int, pairs: int) -> Movement:
     if not best or request.variant not in (None, *SHORTENED):
         try:
             return _howell(request, tables, pairs, rounds)
-        except ImpossibleMovementError as refusal:
-            return _best_instead(request, tables, pairs, refusal)
+        except ImpossibleMovementError as refused:
+            return _best_instead(request, tables, pairs, refused)
     if pairs % 2 == 0:
         return _best(_even_options(request, tables, pairs, rounds))
     # An odd field: our odd-field designs, or the even field's movements with the place left

@@ -835,14 +835,14 @@ class EventStore:
         from director.store import roster
 
         with self._step("seat players") as step:
-            sid = repository.section_id(step.db, session, section)
-            movement = repository.load_movement(step.db, sid)
+            sid = repository.event.section_id(step.db, session, section)
+            movement = repository.movement.load_movement(step.db, sid)
             plan, left = roster.individuals_in_order(
-                repository.players(step.db), movement.field, movement.attributes, order
+                repository.players.players(step.db), movement.field, movement.attributes, order
             )
-            for old in repository.partnerships(step.db):
-                repository.dissolve_partnership(step.db, old.label)
-            formed = tuple(repository.form_partnership(step.db, p) for p in plan)
+            for old in repository.players.partnerships(step.db):
+                repository.players.dissolve_partnership(step.db, old.label)
+            formed = tuple(repository.players.form_partnership(step.db, p) for p in plan)
             step.summary = f"{len(formed)} players given their places"
             if left:
                 step.summary += f"; no place for {', '.join(p.name for p in left)}"
