@@ -298,9 +298,10 @@ def _best_instead(
         movement = _build(replace(request, balance="best"), tables, pairs)
     except ImpossibleMovementError:
         raise refusal from None
+    field = f"{pairs} pairs" if pairs % 2 else f"{tables} tables"
     return with_notes(
         movement,
-        f"No {movement.rounds}-round Howell for {movement.tables} tables exists without "
+        f"No {movement.rounds}-round Howell for {field} exists without "
         "tables sharing trays, so this one shares them: the best-balanced movement of that "
         "size.",
     )
