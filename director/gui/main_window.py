@@ -660,7 +660,14 @@ class MainWindow(QMainWindow):
         from director.publish.site import publish_site
 
         assert self.context is not None
-        folder = QFileDialog.getExistingDirectory(self, "Publish the results into a folder")
+        # A save dialog, not a folder picker: the site goes into a folder of its own, which
+        # the director may name anew (publishing makes it), beside the event file.
+        folder, _ = QFileDialog.getSaveFileName(
+            self,
+            "Publish the results as a folder",
+            str(self.context.beside_event(f"{self.context.event_stem} results")),
+            "Folder for the results site (*)",
+        )
         if not folder:
             return
         store = self.context.store

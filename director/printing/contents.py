@@ -156,9 +156,10 @@ class IndicatorRow:
 
 @dataclass(frozen=True, slots=True)
 class IndicatorCard:
-    """The card that lies at one place of one table."""
+    """The card that lies at one place of one table, or the rest card (`table` None): where
+    whoever rests waits, reading round by round where they go next."""
 
-    table: TableNo
+    table: TableNo | None
     seat: str
     rows: tuple[IndicatorRow, ...]
 
@@ -168,11 +169,17 @@ class IndicatorCard:
         return (self.table, self.seat)
 
 
+REST_PLACE = "resting"
+"""The place the rest card names: no table, no seat."""
+
+
 def indicator_cards(
     movement: Movement, names: Mapping[Label, str] | None = None
 ) -> tuple[IndicatorCard, ...]:
     """One card per table and place, every round: who sits here, where the trays go, and
-    where the player goes next."""
+    where the player goes next; then, when anyone rests, the rest card saying where each
+    resting competitor goes next (so whoever rests in the first round learns it before
+    play)."""
     names = names or {}
     trips = itineraries(movement)
     skipped = tray_words.skips(movement, trips) if movement.family in MITCHELL_FAMILIES else {}
@@ -194,19 +201,50 @@ def indicator_cards(
                 skip = tray_words.skip_text(skipped.get((who, r)))
                 rows.append(replace(row, trays_then=then, skip=skip))
             cards.append(IndicatorCard(table, seat_name(movement, seat), tuple(rows)))
+    if movement.sitouts:
+        cards.append(_rest_card(movement, trips, names))
     return tuple(cards)
+
+
+def _rest_card(
+    movement: Movement, trips: dict[Label, tuple[Stop, ...]], names: Mapping[Label, str]
+) -> IndicatorCard:
+    """Round by round, who rests and where each goes next."""
+    rows = []
+    for r, resting in sorted(movement.sitouts.items()):
+        for who in resting:
+            table, seat, note = _after(movement, trips[who], r)
+            rows.append(IndicatorRow(r, named(movement, who, names), "—", table, seat, note))
+    return IndicatorCard(None, REST_PLACE, tuple(rows))
 
 
 def _indicator_row(
     movement: Movement, trips: dict[Label, tuple[Stop, ...]], r: RoundNo, who: Label, name: str
 ) -> IndicatorRow:
     trays = trays_text(trips[who][r - 1].trays)
+    return IndicatorRow(r, name, trays, *_after(movement, trips[who], r))
+
+
+def _after(
+    movement: Movement, stops: tuple[Stop, ...], r: RoundNo
+) -> tuple[TableNo | None, str, str]:
+    """Where a competitor goes after round `r`: (table, place, "") to play next round, else
+    (None, "", words): "last round", or a rest and where they play after it."""
     if r == movement.rounds:
-        return IndicatorRow(r, name, trays, None, "", "last round")
-    nxt = trips[who][r]
-    if nxt.table is None or nxt.seat is None:
-        return IndicatorRow(r, name, trays, None, "", "sits out")
-    return IndicatorRow(r, name, trays, nxt.table, seat_name(movement, nxt.seat), "")
+        return None, "", "last round"
+    nxt = stops[r]
+    if nxt.table is not None and nxt.seat is not None:
+        return nxt.table, seat_name(movement, nxt.seat), ""
+    return None, "", rest_text(movement, stops, r + 1)
+
+
+def rest_text(movement: Movement, stops: tuple[Stop, ...], first: RoundNo) -> str:
+    """A rest from round `first` on, in words: "rest, then round 5: table 3, N-S", or "rest
+    to the end"."""
+    later = next((s for s in stops[first:] if s.table is not None and s.seat is not None), None)
+    if later is None or later.table is None or later.seat is None:
+        return "rest to the end"
+    return f"rest, then round {later.round}: table {later.table}, {seat_name(movement, later.seat)}"
 
 
 def trays_then(way: TrayWay) -> str:
@@ -272,6 +310,10 @@ class TableCard:
         return self.table
 
 
+NO_PLAY = "no play this round: whoever would sit here rests"
+"""A table card's round in which the table does not play (an empty place)."""
+
+
 def table_cards(
     movement: Movement,
     names: Mapping[Label, str] | None = None,
@@ -293,7 +335,12 @@ def table_cards(
     at = _seating_index(movement)
     cards = []
     for table, table_ways in tray_ways(movement).items():
-        rows = []
+        played = {way.round for way in table_ways}
+        rows = [
+            TableRow(r, tuple("—" for _ in seats), NO_PLAY, "", "")
+            for r in range(1, movement.rounds + 1)
+            if r not in played
+        ]
         for way in table_ways:
             s = at[(way.round, table, way.trays)]
             rows.append(
@@ -311,6 +358,7 @@ def table_cards(
             for (who, r), (go, usual) in sorted(skipped.items(), key=lambda item: item[0][1])
             if trips[who][r - 1].table == table
         )
+        rows.sort(key=lambda row: row.round)
         cards.append(TableCard(table, headings, tuple(rows), mine + notes, links.get(table)))
     return tuple(cards)
 

@@ -9,9 +9,9 @@ from typing import Protocol, TypeVar
 
 from schedules.types import Label, TableNo
 
-PaperKey = TableNo | Label | tuple[TableNo, str]
-"""Which paper of a document one is: a table card's table, an indicator's table and place, a
-slip's or a traveller's tray, a score card's competitor."""
+PaperKey = TableNo | Label | tuple[TableNo | None, str]
+"""Which paper of a document one is: a table card's table, an indicator's table and place (no
+table: the rest card), a slip's or a traveller's tray, a score card's competitor."""
 
 
 class Paper(Protocol):

@@ -94,7 +94,16 @@ def papers_text(document: str, keys: Sequence[PaperKey]) -> str:
         numbers = [key for key in keys if isinstance(key, int)]
         return f"{NUMBERED_PAPERS[document]} {numbers_text(numbers)}"
     places: dict[int, list[str]] = {}
+    rest_card = False
     for key in keys:
         if isinstance(key, tuple):
-            places.setdefault(key[0], []).append(key[1])
-    return "indicators at " + "; ".join(f"table {t} ({', '.join(s)})" for t, s in places.items())
+            table, place = key
+            if table is None:
+                rest_card = True
+            else:
+                places.setdefault(table, []).append(place)
+    parts = [f"table {t} ({', '.join(s)})" for t, s in places.items()]
+    text = "indicators at " + "; ".join(parts) if parts else ""
+    if not rest_card:
+        return text
+    return f"{text}, and the rest card" if text else "the rest card"

@@ -137,3 +137,36 @@ def test_after_a_repair_only_the_changed_papers_are_offered_for_printing(
     qtbot.waitUntil(lambda: printing.rendered is not None, timeout=30000)
     text = "\n".join(pages(printing.rendered.pdf))
     assert {int(t) for t in re.findall(r"^ ?Table (\d+)", text, re.M)} == set(changed)
+
+
+def _starting_rounds(dialog: RepairDialog) -> dict[Kind, int]:
+    return {
+        Kind.LATE: dialog.late_round.value(),
+        Kind.WITHDRAW: dialog.leave_round.value(),
+        Kind.WRONG: dialog.wrong_round.value(),
+        Kind.SWITCH: dialog.switch_round.value(),
+        Kind.CUT: dialog.last_round.value(),
+    }
+
+
+def test_the_repair_starts_at_the_first_round_not_yet_played(qtbot, seated: MainWindow) -> None:
+    rounds = seated.context.store.movement().rounds
+    before_play = RepairDialog(seated.context, seated)
+    qtbot.addWidget(before_play)
+    assert _starting_rounds(before_play) == {
+        Kind.LATE: 1,
+        Kind.WITHDRAW: 1,
+        Kind.WRONG: 1,
+        Kind.SWITCH: 1,
+        Kind.CUT: rounds - 1,
+    }
+    _first_round_played(seated)
+    after_round_1 = RepairDialog(seated.context, seated)
+    qtbot.addWidget(after_round_1)
+    assert _starting_rounds(after_round_1) == {
+        Kind.LATE: 2,
+        Kind.WITHDRAW: 2,
+        Kind.WRONG: 2,
+        Kind.SWITCH: 2,
+        Kind.CUT: 1,  # cut after the last round played
+    }
