@@ -18,8 +18,9 @@ personal sheets), marked provisional until every result is in.
 With --links URL (the table server's address as the phones reach it, after `director event
 table-links`), each table card of an event carries its table's link as a QR code.
 After `director event repair` says which papers changed, --only-tables prints the table cards
-or indicators of those tables only, --only-trays the trump slips or travellers of those trays,
---only-pairs the personal score cards or personal cards of those pairs (or players).
+or indicators of those tables only ("rest" among them: the indicators' rest card too),
+--only-trays the trump slips or travellers of those trays, --only-pairs the personal score
+cards or personal cards of those pairs (or players).
 An existing --out file is replaced only with --force; an event file never is.
 """
 
@@ -35,6 +36,7 @@ from director.cli.options import add_movement_options, movement_request
 from director.cli.outputs import check_out, write_out
 from director.errors import DirectorError
 from director.printing import documents as _documents
+from director.printing.contents import REST_PLACE
 
 if TYPE_CHECKING:
     from director.printing.printed import PaperKey
@@ -51,6 +53,8 @@ ONLY = {
 }
 """The options that print some papers of a document only: what they name, and the documents
 whose papers are one per table, per tray, per competitor."""
+REST = "rest"
+"""In --only-tables for the indicators: the rest card too (it lies at no table)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -145,16 +149,22 @@ def _only(option: str, text: str, document: str, movement: Movement) -> frozense
             raise DirectorError(f"{option} {text!r}: the movement has {', '.join(movement.field)}")
         return frozenset(labels)
     numbers: set[int] = set()
+    rest = document == "indicators" and REST in (part.strip() for part in text.split(","))
     for part in text.split(","):
         first, _, last = part.strip().partition("-")
+        if rest and first == REST:
+            continue
         try:
             numbers.update(range(int(first), int(last or first) + 1))
         except ValueError:
             raise DirectorError(f"{option} {text!r}: give {kind} numbers like 3,5 or 1-4") from None
     known = movement.table_numbers if kind == "table" else movement.tray_numbers
-    if numbers - set(known) or not numbers:
+    if numbers - set(known) or not (numbers or rest):
         raise DirectorError(f"{option} {text!r}: the movement has {kind}s 1 to {max(known)}")
-    return frozenset(numbers)
+    keys: set[PaperKey] = set(numbers)
+    if rest:
+        keys.add((None, REST_PLACE))
+    return frozenset(keys)
 
 
 def _movement(args: argparse.Namespace) -> Movement:

@@ -21,7 +21,7 @@ import json
 import shlex
 from collections.abc import Callable, Sequence
 
-from director.cli.printing import ONLY
+from director.cli.printing import ONLY, REST
 from director.printing.reprints import Reprints, reprints
 from director.store.services import EventStore, StoreError
 from schedules.render import number_ranges
@@ -160,8 +160,10 @@ def reprint_commands(again: Reprints, event: str) -> list[str]:
         if document in ("scorecards", "personal-cards"):
             named = ",".join(str(key) for key in keys)
         else:
-            numbers = sorted({key[0] if isinstance(key, tuple) else int(key) for key in keys})
-            named = number_ranges(numbers).replace(", ", ",")
+            tables = {key[0] if isinstance(key, tuple) else int(key) for key in keys}
+            named = number_ranges(sorted(t for t in tables if t is not None)).replace(", ", ",")
+            if None in tables:  # the indicators' rest card
+                named = f"{named},{REST}" if named else REST
         out = f"{document}-again.pdf"
         lines.append(f"  director print {document} {event} {option[document]} {named} --out {out}")
     return lines
