@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPageRanges
 from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from director.gui.dialogs.printing import TONIGHT, PrintDialog
@@ -229,3 +231,31 @@ def test_a_real_queue_gets_one_small_job_and_nothing_after_cancel(
     new = {job: size for job, size in _queued(CUPS_PDF).items() if job not in before}
     assert len(new) == 1
     assert 0 < next(iter(new.values())) <= 2 * len(dialog.rendered.pdf)
+
+
+def test_the_cancel_button_takes_a_job_being_handed_over_out_of_the_queue(
+    qtbot: QtBot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The director presses the progress dialog's Cancel while the job goes to the queue: the
+    job is taken out again, and the dialog says it was cancelled."""
+    dialog = _tonight(qtbot, seated)
+    handed, pressed = threading.Event(), threading.Event()
+    queue: list[tuple[str, int]] = []
+    monkeypatch.setattr(print_queue, "available", lambda: True)
+
+    def submit(_printer: str, _pdf: Path, _title: str, _options: dict[str, str]) -> int:
+        handed.set()
+        assert pressed.wait(10)
+        queue.append(("job", 41))
+        return 41
+
+    monkeypatch.setattr(print_queue, "submit", submit)
+    monkeypatch.setattr(print_queue, "cancel", lambda _p, job: queue.append(("cancel", job)))
+    op = dialog.print_to(QPrinter())
+    assert op is not None
+    assert op.dialog is not None
+    qtbot.waitUntil(handed.is_set, timeout=10000)
+    op.dialog.findChild(QPushButton).click()  # Cancel
+    pressed.set()
+    qtbot.waitUntil(lambda: dialog.status.text() == "Cancelled.", timeout=10000)
+    assert queue == [("job", 41), ("cancel", 41)]
