@@ -104,7 +104,7 @@ def test_the_papers_reach_the_printer_as_vector_pages(
     some = _file_printer(tmp_path / "some.pdf")
     some.setPageRanges(QPageRanges.fromString("2-3"))
     dialog.print_to(some)
-    qtbot.waitUntil(lambda: (tmp_path / "some.pdf").exists(), timeout=30000)
+    qtbot.waitUntil(lambda: dialog.status.text().startswith("Sent 2 pages"), timeout=30000)
     both = pages(dialog.rendered.pdf)[1:3]
     assert pages((tmp_path / "some.pdf").read_bytes()) == both
 

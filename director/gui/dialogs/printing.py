@@ -30,7 +30,7 @@ from director.errors import DirectorError
 from director.gui.context import Changed, EventContext
 from director.gui.ops import Op, Progress
 from director.gui.pdf_pages import PdfPages, merged, page_count, paint
-from director.gui.print_job import send
+from director.gui.print_job import chosen_pages, send
 from director.printing import base as _base
 from director.printing import documents as _documents
 from director.printing import event as _printing
@@ -302,6 +302,7 @@ class PrintDialog(QDialog):
             return None
         pages, rendered = self.pages, self.rendered
         title = f"{self.context.store.info().name}: papers"
+        sent = len(chosen_pages(printer, rendered.pages))
 
         def work(progress: Progress) -> None:
             send(printer, rendered.pdf, pages, title, progress.report)
@@ -312,7 +313,7 @@ class PrintDialog(QDialog):
             Op[None](self, "Printing the papers", work)
             .success(
                 lambda _none: self._finished(
-                    f"Sent {rendered.pages} pages to {printer.printerName() or 'the printer'}."
+                    f"Sent {sent} pages to {printer.printerName() or 'the printer'}."
                 )
             )
             .failure(self._failed)
