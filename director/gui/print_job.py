@@ -20,6 +20,7 @@ from PySide6.QtPrintSupport import QPrinter
 
 from director.gui.pdf_pages import PdfPages, paint, selected
 from director.printing import print_queue
+from director.store.outputs import write_whole
 
 Report = Callable[[int, int], None]
 """`report(done, total)` after each step; it raises to stop the job."""
@@ -62,7 +63,8 @@ def send(printer: QPrinter, pdf: bytes, pages: PdfPages, title: str, report: Rep
         report(0, 1)
         wanted = chosen_pages(printer, len(pages))
         part = pdf if len(wanted) == len(pages) else selected(pdf, wanted)
-        Path(printer.outputFileName()).write_bytes(part)
+        # whole or not at all, and never over an event file; Qt's own dialog asked to replace
+        write_whole(printer.outputFileName(), part, replace=True)
         report(1, 1)
     elif print_queue.available():
         _queue(printer.printerName(), pdf, title, job_options(printer), report)

@@ -259,3 +259,12 @@ def test_the_cancel_button_takes_a_job_being_handed_over_out_of_the_queue(
     pressed.set()
     qtbot.waitUntil(lambda: dialog.status.text() == "Cancelled.", timeout=10000)
     assert queue == [("job", 41), ("cancel", 41)]
+
+
+def test_printing_to_a_file_never_replaces_the_event_file(qtbot: QtBot, seated: MainWindow) -> None:
+    dialog = _tonight(qtbot, seated)
+    event = seated.context.store.path
+    before = event.read_bytes()
+    dialog.print_to(_file_printer(event))
+    qtbot.waitUntil(lambda: dialog.status.text().startswith("Cannot print: "), timeout=30000)
+    assert event.read_bytes() == before
