@@ -155,7 +155,7 @@ def test_every_repair_offers_exactly_the_papers_it_changed(
     check(request.apply(m))
 
 
-def test_a_late_pair_gets_its_cards_and_a_withdrawn_pair_is_left_in_peace() -> None:
+def test_a_late_pair_has_a_new_card_and_an_arrow_switch_changes_one_tables_papers() -> None:
     m = build(Request("mitchell", tables=5))
     late = reprints(m, LatePair(2).apply(m).movement)
     assert late.papers["scorecards"][-1] == "NS6"
