@@ -9,9 +9,11 @@ is the only place that shows the balance figures.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from fractions import Fraction
 
 from schedules.balance import BalanceReport
+from schedules.render import number_ranges
 from schedules.tally import pair_key
 from schedules.types import Competitors, Direction, Label, Movement
 
@@ -129,8 +131,48 @@ def summary(movement: Movement, report: BalanceReport, minutes: Fraction) -> str
     if movement.shared:
         parts.append(sharing(movement))
     if movement.sitouts:
-        parts.append("some sit out a round")
+        parts.append(sitting_out(movement))
     return "; ".join(parts)
+
+
+NAMED_RUNS = 4
+"""The most runs of numbers ("3-5, 9") a summary names those who sit out by; more are
+counted, and the grid names them round by round."""
+
+
+def sitting_out(movement: Movement) -> str:
+    """Who sits out, in words: "every pair sits out one round", "pairs 27-32 sit out one
+    round each", "7 pairs sit out one round each, 2 pairs 2 rounds each"."""
+    one, many = nouns(movement)
+    times = Counter(p for out in movement.sitouts.values() for p in out)
+    if len(times) == len(movement.field) and len(set(times.values())) == 1:
+        return f"every {one} sits out {_rounds(next(iter(times.values())))}"
+    by_count: dict[int, list[Label]] = {}
+    for who in movement.field:
+        if who in times:
+            by_count.setdefault(times[who], []).append(who)
+    parts = []
+    for count, labels in sorted(by_count.items()):
+        each = "" if len(labels) == 1 else " each"
+        verb = "sits" if len(labels) == 1 else "sit"
+        parts.append(f"{_named(labels, one, many)} {verb} out {_rounds(count)}{each}")
+    return ", ".join(parts)
+
+
+def _rounds(count: int) -> str:
+    return "one round" if count == 1 else f"{count} rounds"
+
+
+def _named(labels: list[Label], one: str, many: str) -> str:
+    """ "pair 7", "pairs 27-32", or "16 pairs" where naming them takes too many runs."""
+    noun = one if len(labels) == 1 else many
+    if all(label.isdigit() for label in labels):
+        runs = number_ranges(sorted(map(int, labels)))
+        if runs.count(",") < NAMED_RUNS:
+            return f"{noun} {runs}"
+    elif len(labels) <= NAMED_RUNS:
+        return f"{noun} {', '.join(labels)}"
+    return f"{len(labels)} {noun}"
 
 
 def sharing(movement: Movement) -> str:
