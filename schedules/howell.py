@@ -172,17 +172,22 @@ def to_movement(layout: layouts.Layout, pairs: int, per_round: int, promise: str
     number of pairs the layout's phantom point is left out: its opponent sits out."""
     odd = pairs < layout.points
     labels = _labels(layout, odd)
+    games = [
+        [(ns, ew, tray_set) for ns, ew, tray_set in row if not (odd and layout.phantom in (ns, ew))]
+        for row in layout.rounds
+    ]
+    # the tray sets numbered in order, leaving out one only the phantom's table would play (in
+    # a single round): a set nobody plays is not dealt
+    played = {
+        tray_set: i for i, tray_set in enumerate(sorted({g[2] for row in games for g in row}))
+    }
     seatings = []
-    for r, row in enumerate(layout.rounds, start=1):
-        table = 0
-        for ns, ew, tray_set in row:
-            if odd and layout.phantom in (ns, ew):
-                continue
-            table += 1
-            trays = tray_block(tray_set + 1, per_round)
+    for r, row in enumerate(games, start=1):
+        for table, (ns, ew, tray_set) in enumerate(row, start=1):
+            trays = tray_block(played[tray_set] + 1, per_round)
             seatings.append(Seating.pair(r, table, trays, labels[ns], labels[ew]))
     tables = max(s.table for s in seatings)
-    numbers = range(1, layout.sets * per_round + 1)
+    numbers = range(1, len(played) * per_round + 1)
     return Movement(
         family="howell",
         competitors=Competitors.PAIRS,
@@ -230,7 +235,10 @@ def _build(request: Request, tables: int, pairs: int) -> Movement:
     # the shortened variants are what clubs play: always at the best balance we have
     best = request.balance == "best" or request.variant in SHORTENED
     if not best or request.variant not in (None, *SHORTENED):
-        return _howell(request, tables, pairs, rounds)
+        try:
+            return _howell(request, tables, pairs, rounds)
+        except ImpossibleMovementError as refused:
+            return _best_instead(request, tables, pairs, refused)
     if pairs % 2 == 0:
         return _best(_even_options(request, tables, pairs, rounds))
     # An odd field: our odd-field designs, or the even field's movements with the place left
@@ -277,6 +285,27 @@ def _even_options(request: Request, tables: int, pairs: int, rounds: int) -> lis
 def _best(options: list[Movement]) -> Movement:
     """The best balanced of `options` (the first of equals)."""
     return max(options, key=lambda m: balance(m).index)
+
+
+def _best_instead(
+    request: Request, tables: int, pairs: int, refusal: ImpossibleMovementError
+) -> Movement:
+    """What `--balance best` builds where the plain Howell is refused (4 tables, 5 rounds: no
+    Howell design, but a reseated movement sharing trays), saying why; else the refusal."""
+    if request.balance == "best" or request.variant not in (None, *SHORTENED):
+        raise refusal
+    try:
+        movement = _build(replace(request, balance="best"), tables, pairs)
+    except ImpossibleMovementError:
+        raise refusal from None
+    return with_notes(
+        movement,
+        # the tables of the field (7 pairs: 4), which an odd field's movement may fill one
+        # fewer of
+        f"No {movement.rounds}-round Howell for {tables} tables exists without "
+        "tables sharing trays, so this one shares them: the best-balanced movement of that "
+        "size.",
+    )
 
 
 def _without_one(movement: Movement) -> Movement | None:
