@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from director.cli import main
-from schedules import odd_field
+from schedules import howell, odd_field
 from schedules.balance import balance
 from schedules.catalog import Request, build
 from schedules.findings import ImpossibleMovementError
@@ -185,3 +185,19 @@ def test_cli_says_who_sits_out(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "25 pairs" in out
     assert "Sitting out (no opponents that round): round 1: pair" in out
+
+
+@pytest.mark.slow
+def test_in_time_plays_every_length_the_best_balance_builds() -> None:
+    """For every table count, the lengths the in-time Howell counts as built are exactly those
+    `--rounds R --balance best` builds, and some length fits whenever a round does."""
+    for tables in range(2, 31):
+        for rounds in range(1, 2 * tables):
+            try:
+                build(Request("howell", tables=tables, rounds=rounds, balance="best"), check=False)
+                built = True
+            except ImpossibleMovementError:
+                built = False
+            assert built == howell._builds_at_best(tables, rounds), (tables, rounds)
+        # one round of 2 trays fits in 14 minutes
+        assert build(Request("howell", tables=tables, variant="in-time", minutes=Fraction(14)))
