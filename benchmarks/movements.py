@@ -10,8 +10,8 @@ Sizes (a sample where the full sweep would take more than a few minutes; each si
 process of about a third of a second):
 - howell, 3-30 tables, every pair count (--pairs 2T and 2T-1): complete, --balance best,
   --variant three-quarter, --variant in-time --minutes 150; odd tables --variant half-rounds;
-  --variant interwoven for 4-30 tables; shortened --rounds R --balance best for R = T/2
-  (rounded up) and R = T, both pair counts;
+  --variant interwoven for 4-30 tables and for 7-59 pairs, odd; shortened --rounds R
+  --balance best for R = T/2 (rounded up) and R = T, both pair counts;
 - mitchell and ladies-gentlemen, 3-30 tables as a director asks by default, and every variant
   at 4, 5, 6, 10, 14, 20, 26 and 30 tables; mitchell with --mnemonic at 6, 10 and 14 tables;
 - safford (4, 6, 8, 10, 12, 16 couples); team, every variant at 4, 8, 16, 30, 44 and 58 (club:
@@ -54,6 +54,7 @@ def _howell() -> Iterator[tuple[str, ...]]:
                 yield ("howell", "--pairs", pairs, "--rounds", str(rounds), "--balance", "best")
         if t >= 4:
             yield ("howell", "--tables", str(t), "--variant", "interwoven")
+            yield ("howell", "--pairs", str(2 * t - 1), "--variant", "interwoven")
 
 
 def _mitchell() -> Iterator[tuple[str, ...]]:

@@ -260,13 +260,13 @@ rounds for an evening (docs/movements.md#shortened-howells)."""
 
 
 def club_howell(p: Proposal) -> bool:
-    """A three-quarter, interwoven or in-time Howell for seven tables or more: what clubs
-    play."""
+    """A three-quarter, interwoven or in-time Howell for a field of seven tables or more
+    (13 pairs and up, however many tables the movement uses): what clubs play."""
     return (
         p.family == "howell"
         and p.variant in howell.CLUB
         and p.movement is not None
-        and p.movement.tables >= CLUB_HOWELL_TABLES
+        and -(-len(p.movement.field) // 2) >= CLUB_HOWELL_TABLES
     )
 
 
