@@ -245,3 +245,9 @@ def teams(db: Db) -> tuple[Team, ...]:
     for team, pair in rows:
         grouped.setdefault(team, []).append(pair)
     return tuple(Team(t, tuple(sorted(p, key=natural_key))) for t, p in grouped.items())
+
+
+def named(db: Db, partnership: Partnership) -> str:
+    """A partnership in words: its label and its players' names."""
+    names = " & ".join(player_name(db, p) for p in partnership.players)
+    return f"{partnership.label} ({names})"
