@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy.orm import Session as Db
 
 from director.scoring.validate import validate
-from director.store import repository, scoring_bridge
+from director.store import forming, repository, scoring_bridge
 from director.store.values import MovementChoice, SessionInfo, StoreError
 from schedules.types import Competitors, Movement
 
@@ -101,7 +101,6 @@ class MovementOperations(UnitOfWork):
         is written."""
         # Loaded here: the repairs bring the verifier and the balance report, which opening
         # an event for entry does not need.
-        from director.store import roster
         from schedules.repair import LatePair
 
         if dry_run:
@@ -116,7 +115,7 @@ class MovementOperations(UnitOfWork):
                 label = repaired.movement.field[-1]
                 individual = repaired.movement.competitors is Competitors.INDIVIDUALS
                 kind = "individual" if individual else "pair"
-                formed, _ = roster.name_partnership(step.db, label, request.names, kind)
+                formed, _ = forming.name_partnership(step.db, label, request.names, kind)
                 step.summary += f"; {repository.players.named(step.db, formed)}"
             if reason.strip():
                 step.summary += f" (reason: {reason.strip()})"

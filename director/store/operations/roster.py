@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from director.store import repository
+from director.store import forming, repository
 from director.store.values import Gender, Partnership, Player, Team
 
 if TYPE_CHECKING:
@@ -64,14 +64,14 @@ class RosterOperations(UnitOfWork):
         is checked first: if any is refused, nothing is imported and `RosterError` lists each
         refused line with its reason.
         """
-        # Loaded here, as in the other steps forming the field: reading a roster (CSV, the
-        # spellings of names) is no part of opening an event to enter or print results.
-        from director.store.roster import read_roster, store_roster
+        # Loaded here: reading a roster (CSV, the spellings of names) is no part of opening an
+        # event to enter or print results.
+        from director.store.roster import read_roster
 
         read = read_roster(Path(path), layout)
         read.check()
         with self._step("import roster") as step:
-            imported = store_roster(step.db, read)
+            imported = forming.store_roster(step.db, read)
             formed = f" and {len(read.formed)} partnerships" if read.formed else ""
             step.summary = f"{len(imported)} players{formed} from {Path(path).name}"
         return imported
@@ -134,10 +134,8 @@ class RosterOperations(UnitOfWork):
         """The players named form the partnership under `label`, in place of the one there, as
         one step; a name not on the roster adds that player. Returns the partnership and the
         players added."""
-        from director.store import roster
-
         with self._step("name partnership") as step:
-            formed, added = roster.name_partnership(step.db, label, names, kind)
+            formed, added = forming.name_partnership(step.db, label, names, kind)
             step.summary = repository.players.named(step.db, formed)
             if added:
                 step.summary += f"; added {', '.join(p.name for p in added)} to the roster"
@@ -146,15 +144,13 @@ class RosterOperations(UnitOfWork):
     def pair_in_order(self, *, session: int = 1, section: str = "A") -> tuple[Partnership, ...]:
         """Pair the players in no partnership two by two in roster order, as one step, under
         the section's movement labels still free (1, 2, ... before a movement is chosen)."""
-        from director.store import roster
-
         with self._step("pair in order") as step:
             if repository.movement.has_movement(step.db, session, section):
                 sid = repository.event.section_id(step.db, session, section)
                 labels: Iterable[str] = repository.movement.load_movement(step.db, sid).field
             else:
-                labels = roster.numbers()
-            plan = roster.pairs_in_order(
+                labels = forming.numbers()
+            plan = forming.pairs_in_order(
                 repository.players.players(step.db),
                 repository.players.partnerships(step.db),
                 labels,
