@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session as Db
 from director.scoring import model, score_session
 from director.store import repository
 from director.store.repository.results import ScoredResult
-from director.store.values import Irregularity, Result
+from director.store.values import Irregularity, Result, names_by_label
 
 
 def scoring_input(db: Db, session: int, section: str) -> model.Session:
@@ -57,7 +57,7 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
             if not d.counting
         ),
         settings=settings,
-        names=_names(db),
+        names=printed_names(db),
     )
 
 
@@ -102,13 +102,9 @@ def _unplayed(irregularity: Irregularity) -> model.TableResult:
     )
 
 
-def _names(db: Db) -> dict[str, str]:
+def printed_names(db: Db) -> dict[str, str]:
     """Printed names per partnership label: its players' names joined."""
-    by_id = {p.id: p.name for p in repository.players.players(db)}
-    return {
-        p.label: " & ".join(by_id[i] for i in p.players)
-        for p in repository.players.partnerships(db)
-    }
+    return names_by_label(repository.players.players(db), repository.players.partnerships(db))
 
 
 def score(session: model.Session) -> model.SessionResult:

@@ -190,4 +190,4 @@ class EventStore(
         """The names printed for each partnership label (its players' names joined): what the
         cards print, read without building the scoring input."""
         with self._unit() as db:
-            return scoring_bridge._names(db)
+            return scoring_bridge.printed_names(db)

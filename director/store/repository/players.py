@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from director.store.audit import delete_rows
 from director.store.repository.rows import Columns
 from director.store.schema import MemberRow, PartnershipRow, PlayerRow, TeamRow
-from director.store.values import Gender, Partnership, Player, StoreError, Team
+from director.store.values import Gender, Partnership, Player, StoreError, Team, joined_names
 from schedules.labels import natural_key
 
 # -- players -----------------------------------------------------------------------------------
@@ -249,5 +249,5 @@ def teams(db: Db) -> tuple[Team, ...]:
 
 def named(db: Db, partnership: Partnership) -> str:
     """A partnership in words: its label and its players' names."""
-    names = " & ".join(player_name(db, p) for p in partnership.players)
+    names = joined_names(player_name(db, p) for p in partnership.players)
     return f"{partnership.label} ({names})"

@@ -16,19 +16,7 @@ from PySide6.QtCore import QObject
 
 from director.gui.tablemodel import Column, RowsModel
 from director.scoring.model import DealScore, Session, SessionResult, Standing, TableScore
-from director.store.values import Partnership, Player
 from schedules.types import Label, Movement
-
-
-def names_by_label(
-    players: Sequence[Player], partnerships: Sequence[Partnership]
-) -> dict[str, str]:
-    """The players' names behind each partnership label ("Ames & Brown")."""
-    name_of = {p.id: p.name for p in players}
-    return {
-        p.label: " & ".join(name_of.get(pid, f"#{pid}") for pid in p.players) for p in partnerships
-    }
-
 
 COL_PLAYERS = 2
 """The standings' column of players' names."""

@@ -41,7 +41,6 @@ from director.gui.screens.results.model import (
     Play,
     Status,
     deal_title,
-    names_by_label,
     plays_of,
     promised_rankings,
     rankings_title,
@@ -298,7 +297,7 @@ class ResultsScreen(Screen):
             session = store.scoring_input(**where)
             return Scored(
                 movement.rounds,
-                names_by_label(store.players(), store.partnerships()),
+                dict(session.names),  # the printed names the scoring input carries
                 Live(where, mark, session, LiveScorer(session), plays_of(session.movement)),
             )
 
