@@ -17,7 +17,7 @@ from director.errors import DirectorError
 from director.store import audit, live, repository
 from director.store.backup import BackupPolicy, Backups
 from director.store.engine import EventDatabase, explain_database_error
-from director.store.schema import AuditRow
+from director.store.schema import AuditRow, Base
 from director.store.values import DamagedEventError, StoreError
 from schedules.findings import ScheduleError
 
@@ -65,6 +65,10 @@ class UnitOfWork:
         except (ValueError, LookupError, TypeError, NoResultFound) as exc:
             if isinstance(exc, DirectorError | ScheduleError):
                 raise
+            # A value of the wrong type is most often the caller's (a number passed for a
+            # name): the file is called damaged only if reading it back fails too.
+            if isinstance(exc, TypeError) and self._reads_back():
+                raise
             # Our own refusals (the engine's too) say what is wrong themselves; the rest come
             # from reading a stored value this program never writes (a flipped bit, another
             # program's edit).
@@ -74,6 +78,17 @@ class UnitOfWork:
                 " left as is: open the latest backup copy instead"
             )
             raise self._noted(damaged) from exc
+
+    def _reads_back(self) -> bool:
+        """Whether every stored row reads back as its column's type (a stored value of another
+        type, which this program never writes, fails to)."""
+        try:
+            with Db(self._db.engine) as db, db.begin():
+                for table in Base.metadata.sorted_tables:
+                    db.execute(select(table)).all()
+        except (ValueError, LookupError, TypeError, DBAPIError):
+            return False
+        return True
 
     def _noted(self, error: StoreError) -> StoreError:
         """A file found damaged stays so for this process: its changes are refused from now on
