@@ -25,8 +25,7 @@ from director.store.values import (
 from schedules.types import Direction
 
 if TYPE_CHECKING:
-    from director.scoring.model import Session as ScoringSession
-    from director.scoring.model import SessionResult
+    from director.scoring.model import SectionPlay, SectionResult
 
 from director.store.operations.unit import UnitOfWork
 
@@ -228,14 +227,14 @@ class ScoreOperations(UnitOfWork):
             sid = repository.event.section_id(db, session, section)
             return repository.rulings.irregularities(db, sid, session, section)
 
-    def scoring_input(self, *, session: int = 1, section: str = "A") -> ScoringSession:
+    def scoring_input(self, *, session: int = 1, section: str = "A") -> SectionPlay:
         """The section as `director.scoring` reads it: movement, counting results with their
         irregularities, slips, new deals, settings and printed names."""
         with self._unit() as db:
             return scoring_bridge.scoring_input(db, session, section)
 
-    def standings(self, *, session: int = 1, section: str = "A") -> SessionResult:
-        """Score the section's counting results with `director.scoring.score_session`."""
+    def standings(self, *, session: int = 1, section: str = "A") -> SectionResult:
+        """Score the section's counting results with `director.scoring.score_section`."""
         return scoring_bridge.score(self.scoring_input(session=session, section=section))
 
     def scoring_changes(
