@@ -14,8 +14,8 @@ from director.scoring.model import (
     DealScore,
     Method,
     NewDeal,
-    Session,
-    SessionResult,
+    SectionPlay,
+    SectionResult,
     Standing,
     TableScore,
 )
@@ -64,7 +64,7 @@ class ResultsDocument:
     """"Provisional: 40 of 45 results entered" until every play has its result, else ""."""
 
 
-def results_document(session: Session, result: SessionResult) -> ResultsDocument:
+def results_document(session: SectionPlay, result: SectionResult) -> ResultsDocument:
     """What the results papers say for a scored session."""
     names = session.names
     mp = result.method is Method.MATCHPOINTS
@@ -117,7 +117,7 @@ def winning_figure(value: Fraction, mp: bool, lost: bool, teams: bool) -> str:
     return f"{figure(value, signed=True)} tricks against the average"
 
 
-def _provisional(session: Session) -> str:
+def _provisional(session: SectionPlay) -> str:
     """What is missing while results are still coming in ("" once every play has one)."""
     expected = {(s.round, s.table, t) for s in session.movement.seatings for t in s.trays}
     entered = {(r.round, r.table, r.tray) for r in session.results} & expected
@@ -244,8 +244,8 @@ REVOKE_KEY = "+R: tricks gained by the opponents' revoke; -R: tricks lost by you
 
 
 def _personal(
-    session: Session,
-    result: SessionResult,
+    session: SectionPlay,
+    result: SectionResult,
     names: dict[Label, str],
     mp: bool,
     deals: tuple[Table, ...],

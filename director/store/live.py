@@ -36,7 +36,7 @@ class ScoringChanges:
     results: tuple[model.TableResult, ...]
     """Those trays' counting results now, as `scoring_bridge.scoring_input` gives them."""
 
-    def apply(self, before: model.Session) -> model.Session:
+    def apply(self, before: model.SectionPlay) -> model.SectionPlay:
         """The scoring input `before` with these trays' results replaced by the new ones."""
         kept = [r for r in before.results if r.tray not in self.trays]
         merged = sorted((*kept, *self.results), key=lambda r: r.key)

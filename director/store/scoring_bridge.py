@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session as Db
 
-from director.scoring import model, score_session
+from director.scoring import model, score_section
 from director.store import repository
 from director.store.repository.results import ScoredResult
-from director.store.values import Irregularity, Result
+from director.store.values import Irregularity, Result, names_by_label
 
 
-def scoring_input(db: Db, session: int, section: str) -> model.Session:
+def scoring_input(db: Db, session: int, section: str) -> model.SectionPlay:
     """The section as scoring reads it."""
     sid = repository.event.section_id(db, session, section)
     movement = repository.movement.load_movement(db, sid)
@@ -42,7 +42,7 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
             model.Suit(info.settings.declared_trump) if info.settings.declared_trump else None
         ),
     )
-    return model.Session(
+    return model.SectionPlay(
         movement=movement,
         results=tuple(results),
         slips=tuple(
@@ -57,7 +57,7 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
             if not d.counting
         ),
         settings=settings,
-        names=_names(db),
+        names=printed_names(db),
     )
 
 
@@ -102,15 +102,11 @@ def _unplayed(irregularity: Irregularity) -> model.TableResult:
     )
 
 
-def _names(db: Db) -> dict[str, str]:
+def printed_names(db: Db) -> dict[str, str]:
     """Printed names per partnership label: its players' names joined."""
-    by_id = {p.id: p.name for p in repository.players.players(db)}
-    return {
-        p.label: " & ".join(by_id[i] for i in p.players)
-        for p in repository.players.partnerships(db)
-    }
+    return names_by_label(repository.players.players(db), repository.players.partnerships(db))
 
 
-def score(session: model.Session) -> model.SessionResult:
-    """Score a session with `director.scoring.score_session`."""
-    return score_session(session)
+def score(session: model.SectionPlay) -> model.SectionResult:
+    """Score a session with `director.scoring.score_section`."""
+    return score_section(session)

@@ -31,7 +31,7 @@ from director.gui.screens.results.model import running_plus_minus
 from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
 from director.gui.screens.slips.model import COL_TRUMP, SlipModel, SlipRow, slip_rows
 from director.gui.tablemodel import RowRole, SortRole
-from director.scoring.session import score_session
+from director.scoring.session import score_section
 from director.store.services import EventStore
 from director.store.values import Partnership, Player, ResultEntry
 from schedules.catalog import Request, build
@@ -172,7 +172,7 @@ def test_running_plus_minus_ends_at_each_competitors_total(
 ) -> None:
     store = mitchell_store
     enter_everything(store, seed=7)
-    result = score_session(store.scoring_input())
+    result = score_section(store.scoring_input())
     running = running_plus_minus(result)
     totals = {s.label: s.plus_minus for s in result.standings["overall"]}
     assert {label: row[-1] for label, row in running.items()} == totals

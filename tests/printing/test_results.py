@@ -21,14 +21,14 @@ from director.printing.result_contents import (
     winning_figure,
 )
 from director.printing.scorecards import NAME_LINE
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.model import (
     Irregularity,
     IrregularityKind,
     Method,
     NewDeal,
-    Session,
-    SessionResult,
+    SectionPlay,
+    SectionResult,
     Settings,
     TableResult,
 )
@@ -43,11 +43,13 @@ from tests.scoring.builders import mitchell, random_results, revoke, session
 HEADER = Header("Results", "Club night — 23 November 2026 — Session 1")
 
 
-def scored(method: Method = Method.PLUS_MINUS, tables: int = 5) -> tuple[Session, SessionResult]:
+def scored(
+    method: Method = Method.PLUS_MINUS, tables: int = 5
+) -> tuple[SectionPlay, SectionResult]:
     movement = mitchell(tables, 2)
     names = {label: f"Name of {label}" for label in movement.field}
     s = session(movement, random_results(movement, 7), Settings(method=method), names=names)
-    return s, score_session(s)
+    return s, score_section(s)
 
 
 def standings_rows(text: list[str], title: str, columns: int) -> list[list[str]]:
@@ -126,8 +128,8 @@ def test_revoke_marks_awards_and_new_deals_are_printed_with_the_law() -> None:
     )
     replay = [replace(r, version=2) for r in plays if r.tray == tray]
     new = NewDeal(tray, 2, IrregularityKind.MISDEAL, "exposed card")
-    s = Session(movement, tuple(plays + replay), new_deals=(new,))
-    result = score_session(s)
+    s = SectionPlay(movement, tuple(plays + replay), new_deals=(new,))
+    result = score_section(s)
     text = " | ".join(lines(results.render(results_document(s, result), HEADER, "a4")))
     assert "average; Law V Sec.1" in text
     marks = result.deal(plays[revoked].tray).tables
@@ -145,8 +147,8 @@ def test_personal_sheets_mark_a_revoke_from_each_sides_view_and_say_what_the_mar
     movement = mitchell(5, 1)
     plays = random_results(movement, 2)
     plays[0] = replace(plays[0], ns_tricks=6, revokes=(revoke("ns", 1, 3),))
-    s = Session(movement, tuple(plays))
-    sheets = {t.title: t for t in results_document(s, score_session(s)).personal}
+    s = SectionPlay(movement, tuple(plays))
+    sheets = {t.title: t for t in results_document(s, score_section(s)).personal}
     seating = next(x for x in movement.seatings if (x.round, x.table) == (1, plays[0].table))
     revoker, opponents = seating.ns, seating.ew
     for label, mark in (revoker, "-R"), (opponents, "+R"):
@@ -240,8 +242,8 @@ def test_an_event_session_that_does_not_exist_is_refused(event: Path) -> None:
 
 def test_safford_results_show_tricks_lost_and_husband_against_wife() -> None:
     movement = catalog.build(catalog.Request(family="safford", couples=8))
-    s = Session(movement, tuple(random_results(movement, 5)))
-    result = score_session(s)
+    s = SectionPlay(movement, tuple(random_results(movement, 5)))
+    result = score_section(s)
     text = " | ".join(lines(results.render(results_document(s, result), HEADER, "a4")))
     for st in result.standings["overall"]:
         equated = "" if st.equated is None else f" {figure(st.equated)} |"

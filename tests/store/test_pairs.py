@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from director.store.roster import pairs_in_order
+from director.store.forming import pairs_in_order
 from director.store.services import EventStore, Gender, Partnership, Player, StoreError, Team
 from schedules.catalog import Request, build
 

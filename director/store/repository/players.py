@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from director.store.audit import delete_rows
 from director.store.repository.rows import Columns
 from director.store.schema import MemberRow, PartnershipRow, PlayerRow, TeamRow
-from director.store.values import Gender, Partnership, Player, StoreError, Team
+from director.store.values import Gender, Partnership, Player, StoreError, Team, joined_names
 from schedules.labels import natural_key
 
 # -- players -----------------------------------------------------------------------------------
@@ -245,3 +245,9 @@ def teams(db: Db) -> tuple[Team, ...]:
     for team, pair in rows:
         grouped.setdefault(team, []).append(pair)
     return tuple(Team(t, tuple(sorted(p, key=natural_key))) for t, p in grouped.items())
+
+
+def named(db: Db, partnership: Partnership) -> str:
+    """A partnership in words: its label and its players' names."""
+    names = joined_names(player_name(db, p) for p in partnership.players)
+    return f"{partnership.label} ({names})"
