@@ -14,8 +14,9 @@ process of about a third of a second):
   (rounded up) and R = T, both pair counts;
 - mitchell and ladies-gentlemen, 3-30 tables as a director asks by default, and every variant
   at 4, 5, 6, 10, 14, 20, 26 and 30 tables; mitchell with --mnemonic at 6, 10 and 14 tables;
-- safford (4, 6, 8, 10, 12, 16 couples); team, every variant at 4, 8, 16, 30, 44 and 58 (club:
-  tables); snow at 2, 3, 5, 8, 12, 20, 30, 45 and 60 tables; classic, every scheme.
+- safford (4, 6, 8, 10, 12, 14, 16, 18, 20 couples); team, every variant at 4, 8, 16, 30, 44
+  and 58 (club: tables); snow at 2, 3, 5, 8, 12, 20, 30, 45 and 60 tables; classic, every
+  scheme.
 A refused request (exit 2, e.g. a three-quarter Howell that does not exist for 4 tables) is
 timed like any other: the director waits for it too.
 """
@@ -70,7 +71,7 @@ def _mitchell() -> Iterator[tuple[str, ...]]:
 
 
 def _others() -> Iterator[tuple[str, ...]]:
-    for couples in (4, 6, 8, 10, 12, 16):
+    for couples in (4, 6, 8, 10, 12, 14, 16, 18, 20):
         yield ("safford", "--couples", str(couples))
     for n in SAMPLED_TEAMS:
         for variant in TEAM_VARIANTS:
