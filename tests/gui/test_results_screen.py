@@ -142,3 +142,29 @@ def test_the_running_chart_stops_at_the_last_round_played(results: ResultsScreen
     assert played < rounds
     assert {len(row) for row in results.chart.series.values()} == {played}
     assert results.chart.rounds == rounds  # the axis still shows the whole evening
+
+
+def test_a_howell_shows_its_standings_the_first_time_the_screen_opens(
+    qtbot, settings: Settings, tmp_path: Path
+) -> None:
+    from director.gui.demo import enter_everything, pair_up
+    from schedules.catalog import Request, build
+
+    with EventStore.create(tmp_path / "howell.whist", name="Howell night") as store:
+        movement = build(Request("howell", tables=TABLES, trays_per_round=TRAYS))
+        for n in range(2 * len(movement.field)):
+            store.add_player(f"Player {n}")
+        pair_up(store, movement.field)
+        store.choose_movement(movement)
+        enter_everything(store, seed=3)
+        window = MainWindow(settings, store)
+        qtbot.addWidget(window)
+        window.show()
+        window.tabs.setCurrentWidget(window.results)  # the first visit: nothing picked
+        screen = window.results
+        qtbot.waitUntil(lambda: screen.job is None and not screen.stale, timeout=20000)
+        assert screen.ranking.currentText() == "overall"
+        assert screen.rankings_shown() == ["overall"]
+        assert screen.standings_view.isVisible()
+        assert screen.standings_shown() == engine_rows(store, "overall")
+        assert len(screen.standings_shown()) == len(movement.field)

@@ -385,8 +385,11 @@ class ResultsScreen(Screen):
         self.ranking.clear()
         for text, names in items:
             self.ranking.addItem(text, names)
-        at = self.ranking.findData(current) if current is not None else -1
-        self.ranking.setCurrentIndex(at if at >= 0 else self.ranking.findData(promised))
+        # By value: `findData` matches a Python object by identity only, and misses an equal
+        # tuple (a Howell's one promised ranking then left the screen empty).
+        offered = [names for _, names in items]
+        at = next((offered.index(n) for n in (current, promised) if n in offered), 0)
+        self.ranking.setCurrentIndex(at)
         self.ranking.blockSignals(False)
 
     def _show_rankings(self) -> None:
