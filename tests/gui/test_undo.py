@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
 
 from director.gui.context import Changed
 from director.gui.main_window import MainWindow
-from director.gui.screens.scores.model import COL_NS_TRICKS
+from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS
+from director.gui.screens.slips.model import COL_TRUMP
 from director.store.values import ResultEntry
 from tests.gui.evening import type_down
 
@@ -127,3 +128,31 @@ def test_ctrl_z_takes_back_the_directors_step_not_a_tables_entry_made_since(
     newest = store.audit_log(1)[0]
     assert (newest.who, newest.action) == ("director", "undo")
     assert "record result by table 2" in newest.summary
+
+
+def test_an_editor_closed_without_a_change_is_no_step_and_nothing_to_undo(
+    qtbot, seated: MainWindow
+) -> None:
+    window = seated
+    store = window.context.store
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    table, model = window.scores.table, window.scores.model
+    type_down(qtbot, table, model.index(0, COL_NS_TRICKS), ["7"])
+    steps = len(store.audit_log())
+    # The figure shown, opened and left as it was (N/S's, then E/W's), then a trump slip.
+    type_down(qtbot, table, model.index(0, COL_NS_TRICKS), ["7"])
+    type_down(qtbot, table, model.index(0, COL_EW_TRICKS), ["6"])
+    assert len(store.audit_log()) == steps
+    (result,) = store.results()
+    assert result.version == 1
+    window.name_undo_steps()
+    assert window.undo_action.text() == "&Undo record result"
+    window.tabs.setCurrentWidget(window.slips)
+    slips = window.slips
+    type_down(qtbot, slips.table, slips.model.index(0, COL_TRUMP), ["QH"])
+    steps = len(store.audit_log())
+    type_down(qtbot, slips.table, slips.model.index(0, COL_TRUMP), ["qh"])
+    assert len(store.audit_log()) == steps
+    window.undo()
+    assert store.slips() == ()  # the slip's own entry, not an unchanged one, was taken back
