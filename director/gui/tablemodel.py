@@ -50,6 +50,22 @@ class RowsModel(QAbstractTableModel, Generic[T]):
         self._rows = list(rows)
         self.endResetModel()
 
+    def update_rows(self, rows: Sequence[T], key: Callable[[T], object] | None = None) -> bool:
+        """Put `rows` in place when they are the rows shown with new values (as many, and the
+        same `key`s in the same order when a key is given): only the rows whose value changed
+        are repainted, and views keep their open editor, selection and scroll. False, changing
+        nothing, when they are other rows (then `set_rows`)."""
+        if len(rows) != len(self._rows):
+            return False
+        if key is not None and any(key(a) != key(b) for a, b in zip(rows, self._rows, strict=True)):
+            return False
+        changed = [n for n, (a, b) in enumerate(zip(rows, self._rows, strict=True)) if a != b]
+        self._rows = list(rows)
+        last = len(self.columns) - 1
+        for first, end in _runs(changed):
+            self.dataChanged.emit(self.index(first, 0), self.index(end, last))
+        return True
+
     def replace_row(self, number: int, value: T) -> None:
         """Put `value` in row `number`; the view repaints that row only."""
         self._rows[number] = value
@@ -96,3 +112,14 @@ class RowsModel(QAbstractTableModel, Generic[T]):
         if role == Qt.ItemDataRole.TextAlignmentRole and column.align_right:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+def _runs(numbers: Sequence[int]) -> list[tuple[int, int]]:
+    """Ascending numbers as (first, last) runs of consecutive ones: [1, 2, 5] -> (1, 2), (5, 5)."""
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.gui.tablemodel import Index
+
 UNDO_KEYS = (QKeySequence("Ctrl+Z"),)
 REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"),)
 """The window's Undo and Redo shortcuts (main_window), as an editor would otherwise take them."""
@@ -58,7 +60,7 @@ class EntryDelegate(QStyledItemDelegate):
         self._committing: QWidget | None = None
         self._refused: tuple[QWidget, str] | None = None
 
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: QModelIndex) -> None:
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
         if not isinstance(editor, QLineEdit):
             super().setModelData(editor, model, index)
             return
@@ -74,9 +76,11 @@ class EntryDelegate(QStyledItemDelegate):
             self.refusal = str(index.data(REFUSAL_ROLE) or f"{text.strip()!r} is not accepted")
             self._refused = (editor, text)
 
-    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
         if editor is self._committing:
             return  # the model marking its refusal must not wipe what was typed
+        if isinstance(editor, QLineEdit) and editor.isModified():
+            return  # a change from elsewhere (a table's phone, an undo) keeps what is typed
         super().setEditorData(editor, index)
 
     def eventFilter(self, editor: QObject, event: QEvent) -> bool:

@@ -88,7 +88,7 @@ class Progress:
 
     def complete(self, round_no: int, table: int) -> bool:
         """Whether the table has every result of the round (False where it does not play)."""
-        trays = self.expected.get((round_no, table))
+        trays = self.expected.get((round_no, table), frozenset())
         return bool(trays) and self.in_at(round_no, table) == len(trays)
 
     def tables_in(self, round_no: int) -> tuple[int, int]:
