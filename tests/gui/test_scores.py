@@ -366,3 +366,27 @@ def test_a_ten_reads_10_in_the_slips_grid_history_and_undo(qtbot, window: MainWi
     assert "T" not in history.detail.toPlainText().replace("Tray", "")
     window.undo()
     assert "trump 10S" in window.statusBar().currentMessage()
+
+
+def test_a_reminder_goes_once_it_is_no_longer_true(qtbot, window: MainWindow) -> None:
+    seat(window)
+    keys, grid = Keyboard(qtbot), window.scores
+    window.tabs.setCurrentWidget(grid)
+    grid.show_round(1)
+    grid.table.setFocus()
+    keys.press(Key.Key_PageUp)
+    assert grid.message.text() == "This is the first round."
+    keys.press(Key.Key_PageDown)
+    assert grid.message.text() == ""  # round 2 is not the first round
+    keys.press(Key.Key_PageUp)
+    tray = grid.model.row(0).tray
+    keys.entry("7")
+    assert f"tray {tray} has no trump slip" in grid.message.text()
+    window.tabs.setCurrentWidget(window.slips)
+    slips = window.slips
+    line = next(n for n, r in enumerate(slips.model.rows()) if r.tray.number == tray)
+    slips.table.setCurrentIndex(slips.model.index(line, COL_TRUMP))
+    slips.table.setFocus()
+    keys.entry("KS")
+    window.tabs.setCurrentWidget(grid)
+    assert grid.message.text() == ""  # the slip is in now

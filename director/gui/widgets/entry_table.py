@@ -8,6 +8,8 @@ Enter on its last row goes on to the next page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -118,22 +120,37 @@ class EntryDelegate(QStyledItemDelegate):
 
 
 class MessageLine(QLabel):
-    """The line under a grid: why an entry was refused, or a gentle reminder."""
+    """The line under a grid: why an entry was refused, or a gentle reminder (which goes as
+    soon as it is no longer true: `recheck`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
         self.setAccessibleName("Message")
+        self._holds: Callable[[], bool] | None = None
 
     def refuse(self, text: str) -> None:
         """Say why an entry was refused, so it cannot be missed."""
+        self._holds = None
         self.setStyleSheet("color: #a00000; font-weight: bold;")
         self.setText(f"Not entered: {text}")
 
-    def remind(self, text: str) -> None:
-        """A reminder that stops nothing."""
+    def remind(self, text: str, holds: Callable[[], bool] | None = None) -> None:
+        """A reminder that stops nothing; with `holds`, one that lasts only while `holds()`
+        says it is still true."""
+        self._holds = holds
         self.setStyleSheet("color: #805000;")
         self.setText(text)
+
+    def recheck(self) -> None:
+        """Take away a reminder that is no longer true (the grid calls it after each change)."""
+        if self._holds is not None and not self._holds():
+            self.clear()
+
+    def clear(self) -> None:
+        """No message."""
+        self._holds = None
+        super().clear()
 
 
 class EntryTable(QTableView):

@@ -235,6 +235,7 @@ class ScoresScreen(Screen):
         self._disagreeing = {(r.round, r.table, r.tray): r for r in results if records_disagree(r)}
         self._show_waiting()
         self._count()
+        self.message.recheck()
         if in_grid and self.isVisible() and not self._in_grid(QApplication.focusWidget(), False):
             self.table.setFocus()  # an open cell keeps the keyboard
 
@@ -265,7 +266,11 @@ class ScoresScreen(Screen):
         target = self.number.value() + step
         if not self.number.minimum() <= target <= self.number.maximum():
             what = "round" if self.mode.currentText() == BY_ROUND else "tray"
-            self.message.remind(f"This is the {'last' if step > 0 else 'first'} {what}.")
+            here = self.view()
+            self.message.remind(
+                f"This is the {'last' if step > 0 else 'first'} {what}.",
+                lambda: self.view() == here,
+            )
             self.table.setFocus()
             return
         self.number.setValue(target)
@@ -384,7 +389,8 @@ class ScoresScreen(Screen):
             return
         self.message.remind(
             f"Reminder: tray {row.tray} has no trump slip entered yet. Copy it on the Trump "
-            "slips screen when you have it."
+            "slips screen when you have it.",
+            lambda: self.slipped is not None and row.tray not in self.slipped,
         )
 
     def enter_tricks(self, line: int, ns_tricks: int) -> bool:
