@@ -50,21 +50,23 @@ class RowsModel(QAbstractTableModel, Generic[T]):
         self._rows = list(rows)
         self.endResetModel()
 
-    def update_rows(self, rows: Sequence[T], key: Callable[[T], object] | None = None) -> bool:
+    def update_rows(
+        self, rows: Sequence[T], key: Callable[[T], object] | None = None
+    ) -> list[int] | None:
         """Put `rows` in place when they are the rows shown with new values (as many, and the
         same `key`s in the same order when a key is given): only the rows whose value changed
-        are repainted, and views keep their open editor, selection and scroll. False, changing
-        nothing, when they are other rows (then `set_rows`)."""
+        are repainted, and views keep their open editor, selection and scroll. Returns those
+        rows' numbers; None, changing nothing, when they are other rows (then `set_rows`)."""
         if len(rows) != len(self._rows):
-            return False
+            return None
         if key is not None and any(key(a) != key(b) for a, b in zip(rows, self._rows, strict=True)):
-            return False
+            return None
         changed = [n for n, (a, b) in enumerate(zip(rows, self._rows, strict=True)) if a != b]
         self._rows = list(rows)
         last = len(self.columns) - 1
         for first, end in _runs(changed):
             self.dataChanged.emit(self.index(first, 0), self.index(end, last))
-        return True
+        return changed
 
     def replace_row(self, number: int, value: T) -> None:
         """Put `value` in row `number`; the view repaints that row only."""
@@ -78,6 +80,13 @@ class RowsModel(QAbstractTableModel, Generic[T]):
     def row(self, number: int) -> T:
         """The value in row `number`."""
         return self._rows[number]
+
+    def text(self, row: T, column: int) -> str:
+        """What a cell of `row` shows in `column` (a `Fraction` rounded as the engine does)."""
+        value = self.columns[column].value(row)
+        if isinstance(value, Fraction):
+            return figure(value)
+        return "" if value is None else str(value)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -103,10 +112,7 @@ class RowsModel(QAbstractTableModel, Generic[T]):
             value = column.value(row)
             return float(value) if isinstance(value, Fraction) else value
         if role == Qt.ItemDataRole.DisplayRole:
-            value = column.value(row)
-            if isinstance(value, Fraction):
-                return figure(value)
-            return "" if value is None else str(value)
+            return self.text(row, index.column())
         if role == Qt.ItemDataRole.ToolTipRole and column.tooltip is not None:
             return column.tooltip(row)
         if role == Qt.ItemDataRole.TextAlignmentRole and column.align_right:

@@ -73,6 +73,24 @@ def test_a_score_shows_at_once_without_scoring_afresh(results: ResultsScreen) ->
     assert results.standings_shown() == engine_rows(store, results.rankings_shown()[0])
 
 
+def test_a_score_repaints_the_standings_rows_it_moves_without_resetting_them(
+    results: ResultsScreen,
+) -> None:
+    store, model = results.context.store, results.standings
+    resets: list[int] = []
+    repainted: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.dataChanged.connect(lambda first, last, *_: repainted.append((first.row(), last.row())))
+    results.standings_view.selectRow(1)
+    round_no, table, tray = unplayed(store)[0]
+    store.record_result(ResultEntry(1, round_no, table, tray, 13))
+    results.context.notify(Changed.RESULTS)
+    assert results.standings_shown() == engine_rows(store, results.rankings_shown()[0])
+    assert resets == []  # the rows stay: selection and scroll with them
+    assert repainted
+    assert results.standings_view.currentIndex().row() == 1
+
+
 def test_an_undone_score_leaves_the_standings_at_once(results: ResultsScreen) -> None:
     store = results.context.store
     before = results.standings_shown()

@@ -215,7 +215,7 @@ class ScoresScreen(Screen):
         store, where = self.context.store, self.context.where
         results = store.results(**where)
         rows = score_rows(self.movement, results, view, self.rulings)
-        if view == self._shown and self.model.update_rows(rows, ScoreModel.key):
+        if view == self._shown and self.model.update_rows(rows, ScoreModel.key) is not None:
             pass  # the same rows: repainted where they changed (an undo shows at once)
         elif self.table.state() == QAbstractItemView.State.EditingState:
             self.stale = True  # other rows (a repair): after the cell being typed is left
@@ -292,12 +292,14 @@ class ScoresScreen(Screen):
         self.table.setCurrentIndex(self.model.index(line, COL_NS_TRICKS))
         self.table.setFocus()
 
-    def _show_waiting(self) -> None:
-        """Show what waits for the director in the list and, as disputed, in the overview."""
+    def _show_waiting(self, rounds: set[int] | None = None) -> None:
+        """Show what waits for the director in the list and, as disputed, in the overview;
+        repaint the overview's rows of `rounds` (every round by default) and of the rounds
+        whose disputes changed."""
         items = waiting(self._calls, self._disagreeing.values())
         self.calls.show_items(items)
-        self.progress.set_disputes(disputes(items))
-        self.overview.overview.changed()
+        disputed = self.progress.set_disputes(disputes(items))
+        self.overview.overview.changed(None if rounds is None else rounds | disputed)
 
     def settle_call(self, call_id: int) -> None:
         """Mark a table's call ruled on; the keyboard stays in the list while more wait."""
@@ -378,7 +380,7 @@ class ScoresScreen(Screen):
             self._disagreeing[play] = result
         else:
             self._disagreeing.pop(play, None)
-        self._show_waiting()
+        self._show_waiting({row.round})
         self._remind(row)
         return replace(row, result=result)
 
