@@ -81,6 +81,7 @@ def test_an_odd_field_says_who_sits_out_and_how_many_each_meets() -> None:
     interwoven = by_variant[("howell", "interwoven")]
     assert "of the other 12 pairs" in interwoven
     assert "one pair sits out each round" in interwoven
+    assert interwoven.endswith("the place of pair 17 stays empty")
 
 
 def test_a_family_without_words_of_ours_reads_its_summary_without_options() -> None:

@@ -29,6 +29,15 @@ def _first_round_played(window: MainWindow) -> list[tuple[int, int, int, int | N
     return _results(window)
 
 
+def _every_round_played(window: MainWindow) -> None:
+    store = window.context.store
+    for s in store.movement().seatings:
+        if s.round > 1:
+            for tray in s.trays:
+                store.record_result(ResultEntry(1, s.round, s.table, tray, 7))
+    window.context.notify(Changed.EVERYTHING)
+
+
 def _results(window: MainWindow) -> list[tuple[int, int, int, int | None]]:
     return sorted((r.round, r.table, r.tray, r.ns_tricks) for r in window.context.store.results())
 
@@ -161,5 +170,9 @@ def test_the_repair_starts_at_the_first_round_not_yet_played(qtbot, seated: Main
         Kind.WITHDRAW: 2,
         Kind.WRONG: 2,
         Kind.SWITCH: 2,
-        Kind.CUT: 1,  # cut after the last round played
+        Kind.CUT: rounds - 1,  # the last round cut, as before play
     }
+    _every_round_played(seated)
+    after_all = RepairDialog(seated.context, seated)
+    qtbot.addWidget(after_all)
+    assert _starting_rounds(after_all)[Kind.CUT] == rounds  # nothing is cut unasked
