@@ -9,7 +9,14 @@ from fractions import Fraction
 
 import pytest
 
-from director.gui.screens.movement.model import Ask, FieldKind, Proposal, candidates, propose
+from director.gui.screens.movement.model import (
+    Ask,
+    FieldKind,
+    Proposal,
+    best_first,
+    candidates,
+    propose,
+)
 from director.gui.screens.movement.words import kind_of
 
 PER_TRAY = Fraction(7)
@@ -91,3 +98,11 @@ def test_a_family_without_words_of_ours_reads_its_summary_without_options() -> N
     assert said == "club against club: one pair of each at every table"
     assert "four winners" in kind_of("ladies-gentlemen", "skip")
     assert "gentlemen move" in kind_of("ladies-gentlemen", "skip")
+
+
+def test_a_proposal_that_leaves_a_place_empty_comes_after_those_that_seat_the_field() -> None:
+    ordered = [p for p in best_first(usable(FieldKind.PAIRS, 13, 200)) if p.usable]
+    empty = [p.present is not None for p in ordered]
+    assert any(empty)
+    assert empty == sorted(empty)  # every exact seating first
+    assert (ordered[0].family, ordered[0].variant) != ("howell", "interwoven")
