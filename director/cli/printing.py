@@ -107,7 +107,7 @@ def _print_from_event(args: argparse.Namespace) -> bytes:
         papers = read_papers(store, (args.document,), args.session, args.section, args.links)
     if args.only_tables is not None:
         tables = _only_tables(args.only_tables, args.document, papers.movement)
-        papers = replace(papers, printed=replace(papers.printed, tables=tables))
+        papers = replace(papers, printed=replace(papers.printed, only=tables))
     parts = tuple(p.strip() for p in args.part.split(",") if p.strip())
     return print_event_document(papers, args.document, args.paper, parts=parts or PARTS)
 

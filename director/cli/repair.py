@@ -10,7 +10,8 @@
 Each takes --dry-run (show the change, store nothing), --reason TEXT (for the audit trail),
 --format text|json, and --session/--section/--by like the other entries. The output is one
 summary line, the changed places before and after, the balance index before and after, who
-sits out, the meetings and trays that now repeat, and the cards to print again.
+sits out, the meetings and trays that now repeat, and the papers whose printed content the repair
+changed, to print again.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import argparse
 import json
 from collections.abc import Callable, Sequence
 
+from director.printing.reprints import reprints
 from director.store.services import EventStore, StoreError
 from schedules.render import number_ranges
 from schedules.repair import (
@@ -30,7 +32,6 @@ from schedules.repair import (
     Withdraw,
     WrongMove,
 )
-from schedules.repair.result import noun
 from schedules.types import Seating
 
 Parser = argparse.ArgumentParser
@@ -138,7 +139,6 @@ def _places(seatings: Sequence[Seating]) -> str:
 
 def report(repaired: Repaired, dry_run: bool) -> list[str]:
     """The repair in lines of text, as the command prints it."""
-    word = noun(repaired.movement)
     lines = [repaired.summary]
     if dry_run:
         lines.append("Dry run: nothing was stored.")
@@ -157,14 +157,8 @@ def report(repaired: Repaired, dry_run: bool) -> list[str]:
     else:
         lines.append("Sitting out: nobody")
     lines += [f"Repeats: {line}" for line in repaired.repeats] or ["Repeats: none"]
-    cards = repaired.cards
-    tables = ", ".join(map(str, cards.tables)) or "none"
-    indicators = ", ".join(map(str, cards.indicators)) or "none"
-    who = ", ".join(cards.competitors) or "none"
-    lines.append(
-        f"Reprint: table cards for tables {tables}; indicators for tables {indicators};"
-        f" personal cards for {word}s {who}"
-    )
+    again = reprints(repaired.previous, repaired.movement).lines()
+    lines.append("Print again: " + ("; ".join(again) if again else "nothing"))
     return lines
 
 
@@ -192,8 +186,7 @@ def to_json(repaired: Repaired, dry_run: bool) -> dict[str, object]:
         "sit_outs": {str(r): list(who) for r, who in repaired.sit_outs.items()},
         "repeats": list(repaired.repeats),
         "reprint": {
-            "table_cards": list(repaired.cards.tables),
-            "indicators": list(repaired.cards.indicators),
-            "personal_cards": list(repaired.cards.competitors),
+            document: [list(key) if isinstance(key, tuple) else key for key in keys]
+            for document, keys in reprints(repaired.previous, repaired.movement).papers.items()
         },
     }

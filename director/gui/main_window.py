@@ -585,7 +585,7 @@ class MainWindow(QMainWindow):
     def repair_movement(self) -> None:
         """Repair the movement in play; the status bar says what was done (Undo takes it
         back), and the papers to print again are offered."""
-        from director.gui.dialogs.printing import PrintDialog
+        from director.gui.dialogs.printing import offer_reprints
         from director.gui.dialogs.repair import RepairDialog
 
         assert self.context is not None
@@ -598,11 +598,7 @@ class MainWindow(QMainWindow):
             return
         repaired = dialog.repaired
         self.statusBar().showMessage(f"Movement repaired: {repaired.summary}", 10000)
-        cards = repaired.cards
-        if cards.tables or cards.indicators:
-            changed = (("table-cards", cards.tables), ("indicators", cards.indicators))
-            only = {document: frozenset(tables) for document, tables in changed if tables}
-            PrintDialog(self.context, self, tuple(only), only).exec()
+        offer_reprints(self.context, repaired, self)
 
     def serve_tables(self) -> None:
         """Start or stop serving the tables' pages (the server outlives the dialog)."""

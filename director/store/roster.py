@@ -486,7 +486,7 @@ def _row(line: int, cells: dict[str, str | None]) -> RosterRow:
         label = FIELDS[key]
         if "\n" in value or "\r" in value:
             raise StoreError(f"the {label} runs over several lines (a line break in a quoted cell)")
-        repository.refuse_hidden(value, label)
+        repository.players.refuse_hidden(value, label)
     name = cells["name"] or " ".join(n for n in (cells["first"], cells["last"]) if n)
     if not name:
         raise StoreError("the name is empty")
@@ -558,7 +558,7 @@ def store_roster(db: Db, roster: Roster) -> tuple[Player, ...]:
     """Add the roster's players (updating those whose member number is known) and form its
     partnerships and teams, inside the caller's transaction. A partnership already formed
     with the same players is kept; one that would change another's players is refused."""
-    imported = tuple(repository.upsert_player(db, row.player) for row in roster.rows)
+    imported = tuple(repository.players.upsert_player(db, row.player) for row in roster.rows)
     id_of = {row.line: player.id for row, player in zip(roster.rows, imported, strict=True)}
     formed = [
         Partnership(f.label, tuple(id_of[line] for line in f.lines), f.kind) for f in roster.formed
@@ -574,7 +574,7 @@ def store_roster(db: Db, roster: Roster) -> tuple[Player, ...]:
 
 
 def _form_new(db: Db, partnerships: Sequence[Partnership]) -> None:
-    existing = {p.label: p for p in repository.partnerships(db)}
+    existing = {p.label: p for p in repository.players.partnerships(db)}
     label_of = {pid: p.label for p in existing.values() for pid in p.players}
     for wanted in partnerships:
         if existing.get(wanted.label) == wanted:
@@ -587,17 +587,17 @@ def _form_new(db: Db, partnerships: Sequence[Partnership]) -> None:
         for player in wanted.players:
             if player in label_of:
                 raise StoreError(
-                    f"{repository.player_name(db, player)} plays in partnership"
+                    f"{repository.players.player_name(db, player)} plays in partnership"
                     f" {label_of[player]} already; dissolve it first"
                 )
-        repository.form_partnership(db, wanted)
+        repository.players.form_partnership(db, wanted)
 
 
 def _form_team(db: Db, team: Team) -> None:
-    existing = {t.label: t for t in repository.teams(db)}
+    existing = {t.label: t for t in repository.players.teams(db)}
     if team.label in existing and set(team.pairs) <= set(existing[team.label].pairs):
         return
-    repository.form_team(db, team)
+    repository.players.form_team(db, team)
 
 
 def pairs_in_order(
@@ -668,7 +668,7 @@ def name_partnership(
     wanted = [" ".join(n.split()) for n in names]
     if not all(wanted):
         raise StoreError(f"a name for {kind} {label} is empty; type each player's name")
-    roster = repository.players(db)
+    roster = repository.players.players(db)
     added: list[Player] = []
     ids = []
     for name in wanted:
@@ -679,14 +679,14 @@ def name_partnership(
                 " (select the two players and form the pair)"
             )
         if not same:
-            same = [repository.add_player(db, Player(0, name))]
+            same = [repository.players.add_player(db, Player(0, name))]
             added.append(same[0])
         ids.append(same[0].id)
     players = {p.id: p for p in (*roster, *added)}
     if kind == "couple":
         ids.sort(key=lambda i: players[i].gender is not Gender.LADY)
     partnership = Partnership(label.strip(), tuple(ids), kind)
-    existing = {p.label: p for p in repository.partnerships(db)}
+    existing = {p.label: p for p in repository.players.partnerships(db)}
     if existing.get(partnership.label) == partnership:
         return partnership, ()
     for p in existing.values():
@@ -696,5 +696,5 @@ def name_partnership(
                 f" take them out of {p.label} first"
             )
     if partnership.label in existing:
-        repository.dissolve_partnership(db, partnership.label)
-    return repository.form_partnership(db, partnership), tuple(added)
+        repository.players.dissolve_partnership(db, partnership.label)
+    return repository.players.form_partnership(db, partnership), tuple(added)

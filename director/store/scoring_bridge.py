@@ -12,25 +12,25 @@ from sqlalchemy.orm import Session as Db
 
 from director.scoring import model, score_session
 from director.store import repository
-from director.store.repository import ScoredResult
+from director.store.repository.results import ScoredResult
 from director.store.values import Irregularity, Result
 
 
 def scoring_input(db: Db, session: int, section: str) -> model.Session:
     """The section as scoring reads it."""
-    sid = repository.section_id(db, session, section)
-    movement = repository.load_movement(db, sid)
-    info = repository.event_info(db, "")
-    deals = repository.deals(db, sid)
+    sid = repository.event.section_id(db, session, section)
+    movement = repository.movement.load_movement(db, sid)
+    info = repository.event.event_info(db, "")
+    deals = repository.deals.deals(db, sid)
     counting = {(d.tray, d.version) for d in deals if d.counting}
     irregular: dict[tuple[int, int, int, int], Irregularity] = {}
-    for irregularity in repository.irregularities(db, sid, session, section):
+    for irregularity in repository.rulings.irregularities(db, sid, session, section):
         if (irregularity.tray, irregularity.deal_version) in counting:
             irregular[_key(irregularity)] = irregularity
     # In key order from the database; sorted again only if unplayed deals join them.
     results = [
         _table_result(r, irregular.pop(_key(r), None) if irregular else None)
-        for r in repository.scored_results(db, sid)
+        for r in repository.results.scored_results(db, sid)
     ]
     if irregular:
         results += [_unplayed(i) for i in irregular.values()]
@@ -47,7 +47,7 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
         results=tuple(results),
         slips=tuple(
             model.TrumpSlip(s.tray, s.card.trump, s.version)
-            for s in repository.slips(db, sid, counting_only=True)
+            for s in repository.deals.slips(db, sid, counting_only=True)
         ),
         new_deals=tuple(
             model.NewDeal(
@@ -104,8 +104,11 @@ def _unplayed(irregularity: Irregularity) -> model.TableResult:
 
 def _names(db: Db) -> dict[str, str]:
     """Printed names per partnership label: its players' names joined."""
-    by_id = {p.id: p.name for p in repository.players(db)}
-    return {p.label: " & ".join(by_id[i] for i in p.players) for p in repository.partnerships(db)}
+    by_id = {p.id: p.name for p in repository.players.players(db)}
+    return {
+        p.label: " & ".join(by_id[i] for i in p.players)
+        for p in repository.players.partnerships(db)
+    }
 
 
 def score(session: model.Session) -> model.SessionResult:

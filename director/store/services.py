@@ -135,8 +135,8 @@ class EventStore:
         store = cls(create_database(target), backups)
         settings = settings or EventSettings()
         with store._unit() as db:
-            db.add(repository.event_row(name.strip(), held_on, venue, settings))
-            repository.add_session(db, 1, "Session 1", ("A",))
+            db.add(repository.event.event_row(name.strip(), held_on, venue, settings))
+            repository.event.add_session(db, 1, "Session 1", ("A",))
         return store
 
     @classmethod
@@ -198,7 +198,7 @@ class EventStore:
             with Db(self._db.engine, expire_on_commit=False) as db, db.begin():
                 yield db
         except IntegrityError as exc:
-            raise repository.explain_integrity_error(exc) from exc
+            raise repository.integrity.explain_integrity_error(exc) from exc
         except DBAPIError as exc:
             explained = explain_database_error(exc, self._where)
             if explained is None:
@@ -256,7 +256,7 @@ class EventStore:
     def info(self) -> EventInfo:
         """The event's name, date, venue and settings."""
         with self._unit() as db:
-            return repository.event_info(db, self._db.revision)
+            return repository.event.event_info(db, self._db.revision)
 
     def update_event(
         self,
@@ -269,7 +269,7 @@ class EventStore:
         """Change the event's name, date, venue or settings (None keeps a field)."""
         with self._step("change event") as step:
             row = step.db.scalars(select(EventRow)).one()
-            repository.update_event_row(row, name, held_on, venue, settings)
+            repository.event.update_event_row(row, name, held_on, venue, settings)
             step.summary = f"name, date, venue or settings of {row.name}"
         return self.info()
 
@@ -284,14 +284,16 @@ class EventStore:
     ) -> Player:
         """Add a player to the roster."""
         with self._step("add player") as step:
-            player = repository.add_player(step.db, Player(0, name, club, member_number, gender))
+            player = repository.players.add_player(
+                step.db, Player(0, name, club, member_number, gender)
+            )
             step.summary = player.name
         return player
 
     def edit_player(self, player: Player) -> Player:
         """Store a player's changed name, club, member number or gender (matched by id)."""
         with self._step("edit player") as step:
-            edited = repository.edit_player(step.db, player)
+            edited = repository.players.edit_player(step.db, player)
             step.summary = edited.name
         return edited
 
@@ -302,13 +304,13 @@ class EventStore:
     def remove_players(self, player_ids: Sequence[int]) -> None:
         """Remove players who are in no partnership, all in one step (or none)."""
         with self._step("remove players" if len(player_ids) > 1 else "remove player") as step:
-            removed = [repository.remove_player(step.db, p) for p in player_ids]
+            removed = [repository.players.remove_player(step.db, p) for p in player_ids]
             step.summary = ", ".join(p.name for p in removed)
 
     def players(self) -> tuple[Player, ...]:
         """The roster, by name."""
         with self._unit() as db:
-            return repository.players(db)
+            return repository.players.players(db)
 
     def import_roster(self, path: str | Path, layout: Layout | None = None) -> tuple[Player, ...]:
         """Add every player of a roster CSV and form the pairs (or couples) and teams its
@@ -342,7 +344,7 @@ class EventStore:
         with self._step(
             "form partnerships" if len(partnerships) > 1 else "form partnership"
         ) as step:
-            formed = tuple(repository.form_partnership(step.db, p) for p in partnerships)
+            formed = tuple(repository.players.form_partnership(step.db, p) for p in partnerships)
             step.summary = ", ".join(_named(step.db, p) for p in formed)
         return formed
 
@@ -353,48 +355,50 @@ class EventStore:
     def dissolve_partnership(self, label: str) -> None:
         """Remove a partnership (its players stay on the roster)."""
         with self._step("dissolve partnership") as step:
-            step.summary = _named(step.db, repository.partnership(step.db, label))
-            repository.dissolve_partnership(step.db, label)
+            step.summary = _named(step.db, repository.players.partnership(step.db, label))
+            repository.players.dissolve_partnership(step.db, label)
 
     def relabel_partnerships(self, labels: Mapping[str, str]) -> tuple[Partnership, ...]:
         """Give partnerships new labels (old -> new: their starting places in the movement),
         all in one step; they keep their players and teams."""
         with self._step("seat partnerships") as step:
-            repository.relabel_partnerships(step.db, labels)
+            repository.players.relabel_partnerships(step.db, labels)
             step.summary = f"{len(labels)} partnerships given their starting places"
-            return repository.partnerships(step.db)
+            return repository.players.partnerships(step.db)
 
     def form_team(self, label: str, pairs: Iterable[str]) -> Team:
         """A team of partnerships (given by label)."""
         with self._step("form team") as step:
-            team = repository.form_team(step.db, Team(label, tuple(pairs)))
+            team = repository.players.form_team(step.db, Team(label, tuple(pairs)))
             step.summary = f"team {team.label}: {', '.join(team.pairs)}"
         return team
 
     def partnerships(self) -> tuple[Partnership, ...]:
         """Every partnership, by label."""
         with self._unit() as db:
-            return repository.partnerships(db)
+            return repository.players.partnerships(db)
 
     def teams(self) -> tuple[Team, ...]:
         """Every team, by label."""
         with self._unit() as db:
-            return repository.teams(db)
+            return repository.players.teams(db)
 
     # -- sessions and movements ------------------------------------------------------------
 
     def add_session(self, name: str | None = None, sections: Sequence[str] = ("A",)) -> SessionInfo:
         """Add the next session with its sections."""
         with self._step("add session") as step:
-            number = repository.next_session_number(step.db)
-            added = repository.add_session(step.db, number, name or f"Session {number}", sections)
+            number = repository.event.next_session_number(step.db)
+            added = repository.event.add_session(
+                step.db, number, name or f"Session {number}", sections
+            )
             step.summary = added.name
         return added
 
     def sessions(self) -> tuple[SessionInfo, ...]:
         """Every session in order, with its sections."""
         with self._unit() as db:
-            return repository.sessions(db)
+            return repository.event.sessions(db)
 
     def choose_movement(
         self,
@@ -411,8 +415,8 @@ class EventStore:
         back from the store (equal to `movement`).
         """
         with self._step("choose movement") as step:
-            section_id = repository.section_id(step.db, session, section)
-            repository.store_movement(
+            section_id = repository.event.section_id(step.db, session, section)
+            repository.movement.store_movement(
                 step.db, section_id, movement, size or movement.tables, size_unit
             )
             variant = f" ({movement.variant})" if movement.variant else ""
@@ -436,7 +440,9 @@ class EventStore:
     def movement(self, *, session: int = 1, section: str = "A") -> Movement:
         """The section's movement, rebuilt from the stored seating."""
         with self._unit() as db:
-            return repository.load_movement(db, repository.section_id(db, session, section))
+            return repository.movement.load_movement(
+                db, repository.event.section_id(db, session, section)
+            )
 
     def repair(
         self,
@@ -466,8 +472,8 @@ class EventStore:
                 return _repaired(db, request, session, section)
         with self._step("repair movement", who) as step:
             repaired = _repaired(step.db, request, session, section)
-            sid = repository.section_id(step.db, session, section)
-            repository.replace_seatings(step.db, sid, repaired.previous, repaired.movement)
+            sid = repository.event.section_id(step.db, session, section)
+            repository.movement.replace_seatings(step.db, sid, repaired.previous, repaired.movement)
             step.summary = repaired.summary
             if isinstance(request, LatePair) and request.names:
                 label = repaired.movement.field[-1]
@@ -484,7 +490,7 @@ class EventStore:
     def movement_choice(self, *, session: int = 1, section: str = "A") -> MovementChoice:
         """The family, size and variant that generated the section's movement."""
         with self._unit() as db:
-            return repository.movement_choice(db, session, section)
+            return repository.movement.movement_choice(db, session, section)
 
     # -- slips, deals, results, irregularities ---------------------------------------------
 
@@ -500,13 +506,13 @@ class EventStore:
         """Enter (or change) the trump card of a tray's current deal, from its returned slip."""
         card = card if isinstance(card, Card) else Card.parse(card)
         with self._step("record slip", who) as step:
-            deal = repository.current_deal(step.db, session, section, tray)
-            if repository.declared_trump(step.db) is not None:
+            deal = repository.deals.current_deal(step.db, session, section, tray)
+            if repository.event.declared_trump(step.db) is not None:
                 raise StoreError(
                     "a trump suit is declared for every tray (event settings): no slips are"
                     " kept; clear the declared trump to record slips"
                 )
-            slip = repository.put_slip(step.db, deal, card, who)
+            slip = repository.deals.put_slip(step.db, deal, card, who)
             step.summary = f"tray {tray}: trump {card}"
         return slip
 
@@ -515,7 +521,9 @@ class EventStore:
     ) -> tuple[TrumpSlip, ...]:
         """The recorded slips by tray (and version), only the current deals' by default."""
         with self._unit() as db:
-            return repository.slips(db, repository.section_id(db, session, section), counting_only)
+            return repository.deals.slips(
+                db, repository.event.section_id(db, session, section), counting_only
+            )
 
     def record_result(
         self,
@@ -532,14 +540,14 @@ class EventStore:
         that table is recorded in the same step: both are stored, or neither.
         """
         with self._step("record result", entry.entered_by) as step:
-            result = repository.insert_result(step.db, entry)
-            step.summary = repository.describe(result)
+            result = repository.results.insert_result(step.db, entry)
+            step.summary = repository.results.describe(result)
             if irregularity is not None:
                 ruling = _ruling(
                     entry.session, entry.section, entry.round, entry.table, entry.tray,
                     irregularity, table_trump, None, "", entry.entered_by,
                 )  # fmt: skip
-                repository.insert_irregularity(step.db, ruling)
+                repository.rulings.insert_irregularity(step.db, ruling)
                 step.summary += f", {irregularity.value}"
             if entry.revokes or entry.awards or irregularity is not None:
                 _check_against_laws(step.db, entry.session, entry.section, entry.tray)
@@ -552,9 +560,11 @@ class EventStore:
         all are committed or, if one is refused, none; one undo takes them all back."""
         entries = tuple(entries)
         with self._step("record results", who) as step:
-            stored = repository.insert_results(step.db, entries)
+            stored = repository.results.insert_results(step.db, entries)
             if stored:
-                step.summary = f"{len(stored)} results, from {repository.describe(stored[0])}"
+                step.summary = (
+                    f"{len(stored)} results, from {repository.results.describe(stored[0])}"
+                )
             # as for one result: a revoke or award the laws do not give refuses them all
             ruled = {(e.session, e.section, e.tray) for e in entries if e.revokes or e.awards}
             for session, section, tray in sorted(ruled):
@@ -577,27 +587,27 @@ class EventStore:
         If another station changed it since, `ConflictError` says who and when.
         """
         with self._step("correct result", who) as step:
-            result = repository.update_result(
+            result = repository.results.update_result(
                 step.db, result_id, expected_version, ns_tricks, revokes, awards, ew_record, who
             )
             if revokes or awards:
                 _check_against_laws(step.db, result.session, result.section, result.tray)
-            step.summary = repository.describe(result)
+            step.summary = repository.results.describe(result)
         return result
 
     def delete_result(self, result_id: int, expected_version: int, who: str = "director") -> None:
         """Remove a result entered by mistake (kept in the audit trail; undo restores it)."""
         with self._step("delete result", who) as step:
-            old = repository.delete_result(step.db, result_id, expected_version)
-            step.summary = repository.describe(old)
+            old = repository.results.delete_result(step.db, result_id, expected_version)
+            step.summary = repository.results.describe(old)
 
     def results(
         self, *, session: int = 1, section: str = "A", counting_only: bool = True
     ) -> tuple[Result, ...]:
         """Results by round, table and tray; with `counting_only=False` also replaced deals'."""
         with self._unit() as db:
-            sid = repository.section_id(db, session, section)
-            return repository.results(db, sid, session, section, counting_only)
+            sid = repository.event.section_id(db, session, section)
+            return repository.results.results(db, sid, session, section, counting_only)
 
     def results_of_trays(
         self, trays: Iterable[int], *, session: int = 1, section: str = "A"
@@ -605,13 +615,13 @@ class EventStore:
         """The counting results of some trays only (those `scoring_changes` names), for a
         reader that keeps the rest."""
         with self._unit() as db:
-            sid = repository.section_id(db, session, section)
-            return repository.counting_results_of_trays(db, sid, session, section, trays)
+            sid = repository.event.section_id(db, session, section)
+            return repository.results.counting_results_of_trays(db, sid, session, section, trays)
 
     def result(self, result_id: int) -> Result:
         """One result by id."""
         with self._unit() as db:
-            return repository.result(db, result_id)
+            return repository.results.result(db, result_id)
 
     def order_new_deal(
         self,
@@ -637,7 +647,7 @@ class EventStore:
     def deals(self, *, session: int = 1, section: str = "A") -> tuple[DealVersion, ...]:
         """Every deal version of every tray."""
         with self._unit() as db:
-            return repository.deals(db, repository.section_id(db, session, section))
+            return repository.deals.deals(db, repository.event.section_id(db, session, section))
 
     def record_irregularity(
         self,
@@ -664,7 +674,7 @@ class EventStore:
         """
         value = _ruling(session, section, round, table, tray, kind, table_trump, side, detail, who)
         with self._step("record irregularity", who) as step:
-            stored = repository.insert_irregularity(step.db, value)
+            stored = repository.rulings.insert_irregularity(step.db, value)
             step.summary = f"{kind.value} at table {table}, round {round}, tray {tray}"
             if new_deal is not None:
                 _new_deal(step.db, session, section, tray, new_deal, kind)
@@ -675,8 +685,8 @@ class EventStore:
     def irregularities(self, *, session: int = 1, section: str = "A") -> tuple[Irregularity, ...]:
         """Every irregularity recorded in the section."""
         with self._unit() as db:
-            sid = repository.section_id(db, session, section)
-            return repository.irregularities(db, sid, session, section)
+            sid = repository.event.section_id(db, session, section)
+            return repository.rulings.irregularities(db, sid, session, section)
 
     # -- standings ---------------------------------------------------------------------------
 
@@ -746,9 +756,9 @@ class EventStore:
         with self._unit() as db:
             return tuple(
                 (s, section)
-                for s in repository.sessions(db)
+                for s in repository.event.sessions(db)
                 for section in s.sections
-                if repository.has_movement(db, s.number, section)
+                if repository.movement.has_movement(db, s.number, section)
             )
 
     def history(self) -> dict[str, object] | None:
@@ -801,15 +811,17 @@ class EventStore:
         from director.store import roster
 
         with self._step("pair in order") as step:
-            if repository.has_movement(step.db, session, section):
-                sid = repository.section_id(step.db, session, section)
-                labels: Iterable[str] = repository.load_movement(step.db, sid).field
+            if repository.movement.has_movement(step.db, session, section):
+                sid = repository.event.section_id(step.db, session, section)
+                labels: Iterable[str] = repository.movement.load_movement(step.db, sid).field
             else:
                 labels = roster.numbers()
             plan = roster.pairs_in_order(
-                repository.players(step.db), repository.partnerships(step.db), labels
+                repository.players.players(step.db),
+                repository.players.partnerships(step.db),
+                labels,
             )
-            formed = tuple(repository.form_partnership(step.db, p) for p in plan)
+            formed = tuple(repository.players.form_partnership(step.db, p) for p in plan)
             step.summary = ", ".join(_named(step.db, p) for p in formed)
         return formed
 
@@ -823,14 +835,14 @@ class EventStore:
         from director.store import roster
 
         with self._step("seat players") as step:
-            sid = repository.section_id(step.db, session, section)
-            movement = repository.load_movement(step.db, sid)
+            sid = repository.event.section_id(step.db, session, section)
+            movement = repository.movement.load_movement(step.db, sid)
             plan, left = roster.individuals_in_order(
-                repository.players(step.db), movement.field, movement.attributes, order
+                repository.players.players(step.db), movement.field, movement.attributes, order
             )
-            for old in repository.partnerships(step.db):
-                repository.dissolve_partnership(step.db, old.label)
-            formed = tuple(repository.form_partnership(step.db, p) for p in plan)
+            for old in repository.players.partnerships(step.db):
+                repository.players.dissolve_partnership(step.db, old.label)
+            formed = tuple(repository.players.form_partnership(step.db, p) for p in plan)
             step.summary = f"{len(formed)} players given their places"
             if left:
                 step.summary += f"; no place for {', '.join(p.name for p in left)}"
@@ -848,30 +860,30 @@ class EventStore:
         bring a withdrawn key back.
         """
         with self._unit(writes=True) as db:
-            repository.issue_table_tokens(db, session, section, renew)
+            repository.table_links.issue_table_tokens(db, session, section, renew)
         return tuple(t for t in self.table_links() if (t.session, t.section) == (session, section))
 
     def table_links(self) -> tuple[TableToken, ...]:
         """Every table's link token, by session, section and table."""
         with self._unit() as db:
-            return repository.table_tokens(db)
+            return repository.table_links.table_tokens(db)
 
     def table_of_token(self, token: str) -> TableToken | None:
         """The table a link's token opens; None for an unknown or renewed token."""
         with self._unit() as db:
-            return repository.token_table(db, token)
+            return repository.table_links.token_table(db, token)
 
     def serving_address(self) -> ServingAddress | None:
         """Where the tables were last served from this event (None: never), so that serving
         again uses the links printed on the table cards."""
         with self._unit() as db:
-            return repository.serving_address(db)
+            return repository.table_links.serving_address(db)
 
     def keep_serving_address(self, host: str, port: int) -> None:
         """Keep where the tables are served. Not an undoable step, as links are not: undo
         must never move the server away from the address on the cards."""
         with self._unit() as db:
-            repository.keep_serving_address(db, host, port)
+            repository.table_links.keep_serving_address(db, host, port)
 
     def call_director(
         self,
@@ -888,7 +900,7 @@ class EventStore:
         """A table calls the director about a tray it plays (a revoke, an irregularity, ...);
         one step, so the audit trail names the table and the director can undo it."""
         with self._step("call director", who) as step:
-            call = repository.insert_table_call(
+            call = repository.rulings.insert_table_call(
                 step.db, session, section, (round, table, tray), kind, note, who
             )
             step.summary = f"{kind.value} at table {table}, round {round}, tray {tray}"
@@ -897,8 +909,8 @@ class EventStore:
     def table_calls(self, *, session: int = 1, section: str = "A") -> tuple[TableCall, ...]:
         """The section's calls to the director, in the order made."""
         with self._unit() as db:
-            sid = repository.section_id(db, session, section)
-            return repository.table_calls(db, sid, session, section)
+            sid = repository.event.section_id(db, session, section)
+            return repository.rulings.table_calls(db, sid, session, section)
 
     def newest_step(self) -> int:
         """The number of the newest entry in the audit trail (0: none yet). Every change to the
@@ -909,7 +921,7 @@ class EventStore:
     def settle_table_call(self, call_id: int, who: str = "director") -> None:
         """Mark a table's call settled (the director has ruled)."""
         with self._step("settle call", who) as step:
-            step.summary = repository.settle_table_call(step.db, call_id)
+            step.summary = repository.rulings.settle_table_call(step.db, call_id)
 
     # -- live standings: the results screen follows each score -------------------------------
 
@@ -933,7 +945,7 @@ class EventStore:
         """What the row ids in the audit trail's changes stand for, by the column holding
         them: {"deal_id": {4: "tray 4"}, "table_id": {2: "table 2"}, "player_id": ...}."""
         with self._unit() as db:
-            return repository.row_names(db)
+            return repository.audit.row_names(db)
 
     # -- papers for the room: names printed on cards, without scoring the section ------------
 
@@ -955,7 +967,7 @@ class Step:
 
 def _named(db: Db, partnership: Partnership) -> str:
     """A partnership in words: its label and its players' names."""
-    names = " & ".join(repository.player_name(db, p) for p in partnership.players)
+    names = " & ".join(repository.players.player_name(db, p) for p in partnership.players)
     return f"{partnership.label} ({names})"
 
 
@@ -980,9 +992,9 @@ def _repaired(db: Db, request: RepairRequest, session: int, section: str) -> Rep
     """The repair of the stored movement, refused if it would move a result entered."""
     from schedules.repair import WrongMove
 
-    sid = repository.section_id(db, session, section)
-    repaired = request.apply(repository.load_movement(db, sid))
-    played = repository.played_places(db, sid)
+    sid = repository.event.section_id(db, session, section)
+    repaired = request.apply(repository.movement.load_movement(db, sid))
+    played = repository.movement.played_places(db, sid)
     for change in repaired.changed:
         recorded = isinstance(request, WrongMove) and change.round == request.round
         if (change.round, change.table) in played and not recorded:
@@ -999,7 +1011,7 @@ def _new_deal(
 ) -> DealVersion:
     if not why.strip():
         raise StoreError("say why the tray is dealt again (--why), for the audit trail")
-    return repository.new_deal(db, session, section, tray, why.strip(), law)
+    return repository.deals.new_deal(db, session, section, tray, why.strip(), law)
 
 
 def _check_against_laws(db: Db, session: int, section: str, tray: int) -> None:

@@ -9,9 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from director.gui.context import Changed
-from director.gui.dialogs.printing import PrintDialog
+from director.gui.dialogs.printing import TONIGHT, PrintDialog
 from director.gui.dialogs.repair import CHANGED, Kind, RepairDialog
 from director.gui.main_window import MainWindow
+from director.printing.reprints import reprints
 from director.store.values import ResultEntry
 from tests.printing.pdf import pages
 
@@ -111,19 +112,21 @@ def test_the_event_menu_offers_the_repair(seated: MainWindow) -> None:
     assert "Re&pair the movement…" in [a.text() for a in event.actions()]
 
 
-def test_after_a_repair_only_the_changed_cards_are_offered_for_printing(
+def test_after_a_repair_only_the_changed_papers_are_offered_for_printing(
     qtbot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The window repairs, then opens the printing dialog with only the changed tables'
-    table cards and indicators, and those are all it renders."""
+    """The window repairs, then opens the printing dialog with the papers whose printed
+    content the repair changed (tonight's ticked), and those papers are all it renders."""
     window = seated
     _first_round_played(window)
+    before = window.context.movement()
     opened: list[PrintDialog] = []
 
     def repair_at_once(dialog: RepairDialog) -> int:
         dialog.kind.setCurrentIndex(dialog.kind.findData(Kind.LATE))
         dialog.late_round.setValue(2)
         dialog.preview()
+        assert "Print again: table cards for tables " in dialog.effects.text()
         dialog.repair()
         return 1
 
@@ -132,9 +135,13 @@ def test_after_a_repair_only_the_changed_cards_are_offered_for_printing(
     window.repair_movement()
     (printing,) = opened
     assert "Movement repaired" in window.statusBar().currentMessage()
+    again = reprints(before, window.context.movement()).papers
+    assert printing.only == {document: frozenset(keys) for document, keys in again.items()}
+    assert set(printing.chosen()) == set(again) & set(TONIGHT)
+    assert {"table-cards", "indicators", "travellers"} <= set(printing.chosen())
     changed = printing.only["table-cards"]
-    assert set(printing.chosen()) == {"table-cards", "indicators"}
     assert changed < set(window.context.movement().table_numbers)
+    printing.choose(("table-cards",))
     printing.render_papers(lambda: None)
     qtbot.waitUntil(lambda: printing.rendered is not None, timeout=30000)
     text = "\n".join(pages(printing.rendered.pdf))

@@ -47,7 +47,11 @@ def test_a_dry_run_shows_the_change_and_stores_nothing(
     assert any(line.startswith("Balance index before 45.5, after ") for line in lines)
     assert any(line.startswith("Sitting out: round 2: ") for line in lines)
     assert "Repeats: none" in lines
-    assert lines[-1].startswith("Reprint: table cards for tables ")
+    # worked out from what each paper prints: the newcomer's card, the cards of the tables
+    # they sit at, and the travellers of the trays they play
+    assert lines[-1].startswith("Print again: table cards for tables ")
+    assert "indicators at table " in lines[-1]
+    assert "travellers for trays " in lines[-1]
     assert lines[-1].endswith(", NS7")
     assert event.read_bytes() == before
 
@@ -62,8 +66,10 @@ def test_a_late_pair_with_names_then_undo(event: Path, capsys: pytest.CaptureFix
     shown = json.loads(out)
     assert shown["dry_run"] is False
     assert {c["round"] for c in shown["changes"]} == {2, 3, 4, 5}
-    assert shown["reprint"]["personal_cards"][-1] == "NS7"
-    assert set(shown["reprint"]["table_cards"]) <= set(shown["reprint"]["indicators"])
+    assert shown["reprint"]["scorecards"][-1] == "NS7"
+    changed = {c["table"] for c in shown["changes"]}
+    assert changed <= set(shown["reprint"]["table-cards"])
+    assert changed <= {table for table, _place in shown["reprint"]["indicators"]}
     with EventStore.open(event, read_only=True) as store:
         assert store.movement().field[-1] == "NS7"
         assert store.printed_names()["NS7"] == "Mrs Ames & Mr Brown"

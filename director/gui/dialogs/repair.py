@@ -33,6 +33,7 @@ from director.gui.context import Changed, EventContext
 from director.gui.errors import EXPECTED
 from director.gui.screens.movement.model import GridModel
 from director.gui.widgets.buttons import ok_cancel
+from director.printing.reprints import reprints
 from director.printing.tray_words import numbers_text
 from director.store.values import Result
 from schedules.repair import (
@@ -303,12 +304,7 @@ def effects_text(repaired: Repaired) -> str:
                 f"Round {round_no}: {', '.join(who)} sit{'s' if len(who) == 1 else ''} out."
             )
     lines.extend(repaired.repeats)
-    cards = repaired.cards
-    papers = []
-    if cards.tables:
-        papers.append(f"table cards for tables {numbers_text(cards.tables)}")
-    if cards.indicators:
-        papers.append(f"indicators at tables {numbers_text(cards.indicators)}")
-    if papers:
-        lines.append("Print again: " + "; ".join(papers) + ".")
+    again = reprints(repaired.previous, repaired.movement).lines()
+    if again:
+        lines.append("Print again: " + "; ".join(again) + ".")
     return "\n".join(lines)

@@ -24,6 +24,7 @@ from schedules.catalog import Family, Request, build, families
 from schedules.findings import ScheduleError
 from schedules.ladies_gentlemen import Fill, fill_tables
 from schedules.mnemonic import SEED_WARNING, player_count
+from schedules.rests import rest
 from schedules.timing import duration_minutes
 from schedules.types import Movement
 
@@ -234,6 +235,7 @@ def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
         except ScheduleError as exc:
             refusal = str(exc)
             continue
+        movement = _field_seated(ask, movement)
         trays = len(movement.seatings[0].trays) if movement.seatings else 0
         minutes = duration_minutes(movement.rounds, trays, ask.minutes_per_tray, movement.mnemonic)
         fewer = ask.kind is FieldKind.PAIRS and ask.size < len(movement.field)
@@ -242,6 +244,14 @@ def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
             balance(movement), ask.size if fewer else None,
         )  # fmt: skip
     return Proposal(fam.name, fam.title, variant, None, refusal, limit=ask.minutes)
+
+
+def _field_seated(ask: Ask, movement: Movement) -> Movement:
+    """A movement sized in tables seats an even number of pairs: for an odd field its last
+    place is left empty, a rest for whoever meets it, never a pair without players."""
+    if ask.kind is not FieldKind.PAIRS or len(movement.field) <= ask.size:
+        return movement
+    return rest(movement, movement.field[ask.size :])
 
 
 CLUB_HOWELL_TABLES = 7
