@@ -404,17 +404,24 @@ class MainWindow(QMainWindow):
         self.open_store(store)
         return True
 
+    def _events_folder(self) -> Path:
+        """Where the director's events are: beside the event open, else the data folder."""
+        return self.context.beside_event("") if self.context is not None else data_folder()
+
     def choose_event(self) -> None:
         """Ask for an event file and open it."""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open event", str(data_folder()), f"Events (*{EVENT_SUFFIX});;All files (*)"
+            self,
+            "Open event",
+            str(self._events_folder()),
+            f"Events (*{EVENT_SUFFIX});;All files (*)",
         )
         if path:
             self.open_path(Path(path))
 
     def new_event(self) -> None:
         """Ask for a name, date, venue and file, create the event and open it."""
-        dialog = NewEventDialog(data_folder(), self)
+        dialog = NewEventDialog(self._events_folder(), self)
         if not dialog.exec():
             return
         try:
