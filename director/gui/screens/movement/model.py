@@ -179,11 +179,15 @@ class Proposal:
         engine = next(
             (v.summary for v in families()[self.family].variants if v.name == self.variant), ""
         )
+        left = f"no place for {', '.join(self.left_over)}" if self.left_over else ""
         return "; ".join(
-            (
+            part
+            for part in (
                 words.kind_of(self.family, self.variant, engine),
                 words.summary(self.movement, self.report, self.minutes, self.present),
+                left,
             )
+            if part
         )
 
     @property
