@@ -43,6 +43,8 @@ def test_seat_in_order_seats_the_players_and_no_pairing_is_offered(whist: MainWi
     players = whist.players
     players.refresh()
     assert not players.button["pair_in_order"].isVisible()
+    assert not players.button["pair_selected"].isVisible()
+    assert not players.button["couple_selected"].isVisible()
     assert players.button["seat_in_order"].isVisible()
     assert players.button["draw"].isVisible()
     assert "players" in players.button["seat_in_order"].toolTip()

@@ -142,6 +142,11 @@ def summary(
         parts.append(sharing(movement))
     if idle := sitting_out(movement, present):
         parts.append(idle)
+    if empty := movement.field[len(present) :]:
+        one, many = nouns(movement)
+        parts.append(
+            f"the place of {one if len(empty) == 1 else many} {', '.join(empty)} stays empty"
+        )
     return "; ".join(parts)
 
 
@@ -214,7 +219,8 @@ def _times(n: int) -> str:
 
 KINDS: dict[tuple[str, str | None], str] = {
     ("howell", "standard"): "the complete Howell: every round there is",
-    ("howell", "three-quarter"): "three quarters of the complete Howell's rounds, always",
+    ("howell", "three-quarter"): "three quarters of the complete Howell's rounds, whatever "
+    "the time",
     ("howell", "in-time"): "as many Howell rounds as the time allows, two trays a round",
     ("howell", "interwoven"): "two groups of pairs, each a Howell within itself, on the same trays",
     ("howell", "half-rounds"): (
