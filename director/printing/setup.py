@@ -15,6 +15,7 @@ from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, height_of, paged
 from director.printing.tray_words import SetupRow, numbers_text, setup_rows, tables_word
 from schedules.routes import tray_ways
+from schedules.shared_order import copies
 from schedules.types import Movement, Share, TableNo
 
 identifier = "setup"
@@ -84,9 +85,16 @@ def _summary(movement: Movement, sets: int) -> str:
     trays = len(movement.trays)
     first = sum(1 for t in movement.trays if t.original_round == 1)
     later = trays - first
+    # the trays to put out are the physical ones: a tray played at two tables at once is two
+    physical = sum(copies(movement).values())
+    counted = (
+        f"{trays} trays"
+        if physical == trays
+        else (f"{physical} trays ({trays} deals, some dealt alike in several copies)")
+    )
     text = (
-        f"{movement.tables} tables, {movement.rounds} rounds, {trays} trays in {sets} sets. "
-        f"{first} trays start at the tables for round 1"
+        f"{movement.tables} tables, {movement.rounds} rounds, {counted} in {sets} sets. "
+        f"{first} deals start at the tables for round 1"
     )
     text += f"; {later} wait on stands for a later round." if later else "."
     return text + " The dealer of each tray is also printed on its trump slip."
