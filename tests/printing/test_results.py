@@ -128,8 +128,10 @@ def test_revoke_marks_awards_and_new_deals_are_printed_with_the_law() -> None:
     new = NewDeal(tray, 2, IrregularityKind.MISDEAL, "exposed card")
     s = Session(movement, tuple(plays + replay), new_deals=(new,))
     result = score_session(s)
-    text = " | ".join(lines(results.render(results_document(s, result), HEADER, "a4")))
-    assert "average; Law V Sec.1" in text
+    pdf = results.render(results_document(s, result), HEADER, "a4")
+    text = " | ".join(lines(pdf))
+    # what happened, what it did to the score and the law (a cell that wraps prints as lines)
+    assert "wrong cards on the overplay: average, Law V Sec.1" in " ".join(lines(pdf))
     marks = result.deal(plays[revoked].tray).tables
     (scored_revoke,) = [t for t in marks if t.round == plays[revoked].round]
     assert "R" in "".join(scored_revoke.marks)
@@ -268,3 +270,32 @@ def test_results_render_to_pages_with_ink_and_report_progress(tmp_path: Path) ->
     assert seen == [(i, steps) for i in range(1, steps + 1)]
     for png in to_png(pdf, tmp_path, first=1, last=3):
         assert ink_fraction(png) > 0.005
+
+
+def test_a_provisional_sheet_leads_rather_than_names_winners() -> None:
+    movement = mitchell(5, 1)
+    plays = random_results(movement, 2)
+    partial = Session(movement, tuple(plays[:-1]))
+    text = lines(results.render(results_document(partial, score_session(partial)), HEADER, "a4"))
+    assert "Leading" in text
+    assert "Winners" not in text
+    whole = Session(movement, tuple(plays))
+    text = lines(results.render(results_document(whole, score_session(whole)), HEADER, "a4"))
+    assert "Winners" in text
+    assert "Leading" not in text
+
+
+def test_a_tray_dealt_again_after_play_is_named_on_page_one_with_what_to_do() -> None:
+    movement = mitchell(5, 1)
+    plays = random_results(movement, 2)
+    tray = movement.tray_numbers[2]
+    new = NewDeal(tray, 2, IrregularityKind.WRONG_TRUMP_OVERPLAY)
+    waiting = Session(movement, tuple(plays), new_deals=(new,))
+    pdf = results.render(results_document(waiting, score_session(waiting)), HEADER, "a4")
+    first = " ".join(pages(pdf)[0].split())
+    assert f"Tray {tray} was given a new deal after play" in first
+    assert "replay the new deal, or enter it as not played" in first
+    replayed = [replace(r, version=2) for r in plays if r.tray == tray]
+    done = Session(movement, tuple(plays + replayed), new_deals=(new,))
+    pdf = results.render(results_document(done, score_session(done)), HEADER, "a4")
+    assert "was given a new deal after play" not in " ".join(pages(pdf)[0].split())
