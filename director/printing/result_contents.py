@@ -21,6 +21,7 @@ from director.scoring.model import (
     TableScore,
 )
 from director.scoring.text import figure as _figure
+from schedules.repair import withdrawals
 from schedules.types import Label
 
 
@@ -85,8 +86,10 @@ def results_document(session: Session, result: SessionResult) -> ResultsDocument
         + f" ({winning_figure(w.figure, mp, lost, w.title == 'team')})"
         for w in result.winners
     )
+    left = withdrawals(session.movement)
     rankings = tuple(
-        _ranking(field, rows, names, won, mp, lost) for field, rows in result.standings.items()
+        _ranking(field, rows, _marked(names, left), won, mp, lost)
+        for field, rows in result.standings.items()
     )
     irregular = {r.key: r.irregularity.kind for r in session.results if r.irregularity is not None}
     new_deals = {(n.tray, n.version): n for n in session.new_deals}
@@ -152,6 +155,17 @@ def _provisional(session: Session) -> str:
 def _who(label: Label, names: dict[Label, str]) -> str:
     name = names.get(label, "")
     return f"{label} {name}" if name else label
+
+
+def _marked(names: dict[Label, str], left: dict[Label, int]) -> dict[Label, str]:
+    """The names of the standings, each competitor who withdrew marked with when."""
+
+    def when(first: int) -> str:
+        return f"withdrew after round {first - 1}" if first > 1 else "withdrew before play"
+
+    return names | {
+        who: f"{names.get(who, '')} ({when(first)})".strip() for who, first in left.items()
+    }
 
 
 def _ranking(

@@ -299,3 +299,15 @@ def test_a_tray_dealt_again_after_play_is_named_on_page_one_with_what_to_do() ->
     done = Session(movement, tuple(plays + replayed), new_deals=(new,))
     pdf = results.render(results_document(done, score_session(done)), HEADER, "a4")
     assert "was given a new deal after play" not in " ".join(pages(pdf)[0].split())
+
+
+def test_a_pair_that_withdrew_is_marked_on_the_standings() -> None:
+    from schedules.repair import withdraw, withdrawals
+
+    movement = withdraw(mitchell(5, 1), "2", 5).movement
+    assert withdrawals(movement) == {"2": 5}
+    s = Session(movement, tuple(random_results(movement, 3)))
+    text = " ".join(lines(results.render(results_document(s, score_session(s)), HEADER, "a4")))
+    marked = re.findall(r"(\S+) \(withdrew after round (\d+)\)", text)
+    assert marked  # on every standings it is in, and nobody else
+    assert set(marked) == {("2", "4")}
