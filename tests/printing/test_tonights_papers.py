@@ -14,7 +14,7 @@ import pytest
 
 from director.printing.base import Header
 from director.printing.contents import indicator_cards, table_cards
-from director.printing.documents import print_movement_document
+from director.printing.documents import MOVEMENT_DOCUMENTS, print_movement_document
 from director.printing.indicators import render as render_indicators
 from director.printing.tray_words import passed_to, received_from, trays_with_sharing
 from schedules.catalog import Request, build
@@ -122,3 +122,37 @@ def test_no_paper_prints_a_place_nobody_fills_as_a_competitor(name: str) -> None
         printed = set(PHANTOM.findall(text))
         assert printed, document  # the competitors are named
         assert printed <= field, (document, sorted(printed - field))
+
+
+PRINTER_EDGE_MM = 6.0
+"""Most office printers cannot print the outer 4-6 mm of a sheet."""
+_WORD = re.compile(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">')
+_PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)"')
+
+
+def nearest_edge_mm(pdf: bytes) -> float:
+    """How close any word of the document comes to an edge of its page, in millimetres."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext not found: install poppler-utils (tools/system-deps)")
+    boxes = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    nearest = float("inf")
+    width = height = 0.0
+    for line in boxes.splitlines():
+        page = _PAGE.search(line)
+        if page:
+            width, height = map(float, page.groups())
+        word = _WORD.search(line)
+        if word:
+            x0, y0, x1, y1 = map(float, word.groups())
+            nearest = min(nearest, x0, y0, width - x1, height - y1)
+    return nearest / 72 * 25.4
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("document", sorted(MOVEMENT_DOCUMENTS))
+def test_nothing_is_printed_where_a_printer_cannot_print(document: str, paper: str) -> None:
+    movement = movement_of("13 pairs, interwoven Howell")
+    pdf = print_movement_document(movement, document, paper)
+    assert nearest_edge_mm(pdf) >= PRINTER_EDGE_MM
