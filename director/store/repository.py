@@ -11,7 +11,6 @@ a command's fresh process.
 
 from __future__ import annotations
 
-import secrets
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -47,7 +46,13 @@ from director.store.schema import (
     TeamRow,
     TrayRow,
 )
-from director.store.table_values import CallKind, ServingAddress, TableCall, TableToken
+from director.store.table_values import (
+    CallKind,
+    ServingAddress,
+    TableCall,
+    TableToken,
+    new_token,
+)
 from director.store.values import (
     Award,
     Card,
@@ -1242,9 +1247,6 @@ def has_movement(db: Db, session: int, section: str) -> bool:
 
 # -- entry at the table (table links and calls to the director) ------------------------------
 
-TOKEN_BYTES = 16
-"""128 random bits per table link: not to be guessed, short enough for a QR code."""
-
 
 def _table_token(row: TableTokenRow, session: int, section: str) -> TableToken:
     return TableToken(session, section, row.table_no, row.token, aware(row.issued_at))
@@ -1287,10 +1289,10 @@ def issue_table_tokens(db: Db, session: int, section: str, renew: bool) -> None:
     for table in tables:
         row = held.get(table)
         if row is None:
-            token = secrets.token_urlsafe(TOKEN_BYTES)
+            token = new_token()
             db.add(TableTokenRow(section_id=sid, table_no=table, token=token, issued_at=now()))
         elif renew:
-            row.token, row.issued_at = secrets.token_urlsafe(TOKEN_BYTES), now()
+            row.token, row.issued_at = new_token(), now()
     db.flush()
 
 
