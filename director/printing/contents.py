@@ -382,18 +382,20 @@ def score_cards(
     tricks = "Trays and tricks lost" if safford else "Trays and tricks"
     cards = []
     for who in movement.field:
-        rows = tuple(_score_row(movement, stop) for stop in trips.get(who, ()))
+        rows = tuple(_score_row(movement, stop, names) for stop in trips.get(who, ()))
         name = competitor_name(movement, who)
         card = ScoreCard(who, name, rows, every, individual, tricks, names.get(who, ""))
         cards.append(card)
     return tuple(cards)
 
 
-def _score_row(movement: Movement, stop: Stop) -> ScoreRow:
+def _score_row(movement: Movement, stop: Stop, known: Mapping[Label, str]) -> ScoreRow:
+    """One round of a score card, the opponents and the partner named as the event stores
+    them (a player writes down whom they played)."""
     if stop.table is None or stop.seat is None:
-        return ScoreRow(stop.round, "—", "sits out", "", "", ())
-    names = ", ".join(competitor_name(movement, o) for o in stop.opponents)
-    partner = ", ".join(competitor_name(movement, p) for p in stop.partners)
+        return ScoreRow(stop.round, "—", "rest", "", "", ())
+    names = ", ".join(named(movement, o, known) for o in stop.opponents)
+    partner = ", ".join(named(movement, p, known) for p in stop.partners)
     seat = seat_name(movement, stop.seat)
     if stop.switched:
         seat += " (switched)"

@@ -156,3 +156,18 @@ def test_nothing_is_printed_where_a_printer_cannot_print(document: str, paper: s
     movement = movement_of("13 pairs, interwoven Howell")
     pdf = print_movement_document(movement, document, paper)
     assert nearest_edge_mm(pdf) >= PRINTER_EDGE_MM
+
+
+def test_score_cards_name_the_opponents_and_the_rests() -> None:
+    from director.printing.contents import score_cards
+
+    movement = movement_of("13 pairs, interwoven Howell")
+    names = {c: f"Ames{c} & Bell{c}" for c in movement.field}
+    trips = itineraries(movement)
+    for card in score_cards(movement, names):
+        for row, stop in zip(card.rows, trips[card.who], strict=True):
+            if stop.table is None:
+                assert row.seat == "rest"
+                continue
+            for other in stop.opponents:
+                assert f"Pair {other}: {names[other]}" in row.opponents
