@@ -109,8 +109,8 @@ def test_shared_trays_name_the_tables_sharing_them_on_cards_and_sheet(tmp_path: 
     assert "Trays shared in a round" in setup
     # the five tables share in every round: one line, not a list of every round
     assert (
-        f"Tables {numbers_text(share.tables)} play the same trays in every round, each in its "
-        "own order: see the table cards." in setup
+        f"Tables {numbers_text(share.tables)} play the same trays in every round, each its "
+        "own copy, dealt alike: see the table cards." in setup
     )
     assert f"round {share.round} trays {numbers_text(share.trays)}" not in setup
     assert len(pages(print_movement_document(movement, "setup", paper="letter"))) == 1
