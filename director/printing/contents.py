@@ -136,7 +136,8 @@ class IndicatorRow:
     next_seat: str
     """"North", "N-S", ...; "" with `next_table` None."""
     next_note: str
-    """Instead of a table: "last round", "sits out" or "empty"."""
+    """Instead of a table: "last round", a rest and where they play after it ("rest, then
+    round 5: table 3, N-S"), or "no play this round" when nobody sits here."""
     trays_then: str = ""
     """Where this table's trays go after the round ("" when the place is empty)."""
     skip: str = ""
@@ -153,6 +154,8 @@ class IndicatorCard:
     rows: tuple[IndicatorRow, ...]
 
 
+NO_PLAY_HERE = "no play this round"
+"""An indicator's round in which nobody sits at its place (the table does not play)."""
 REST_PLACE = "resting"
 """The place the rest card names: no table, no seat."""
 
@@ -177,7 +180,7 @@ def indicator_cards(
             for r in range(1, movement.rounds + 1):
                 s = at.get((r, table))
                 if s is None:
-                    rows.append(IndicatorRow(r, "", "", None, "", "empty"))
+                    rows.append(IndicatorRow(r, "", "", None, "", NO_PLAY_HERE))
                     continue
                 who = s.at(seat)
                 row = _indicator_row(movement, trips, r, who, named(movement, who, names))
