@@ -171,3 +171,17 @@ def test_score_cards_name_the_opponents_and_the_rests() -> None:
                 continue
             for other in stop.opponents:
                 assert f"Pair {other}: {names[other]}" in row.opponents
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_long_pair_names_keep_both_surnames_on_the_indicators(paper: str) -> None:
+    from director.printing.printed import Printed
+
+    movement = movement_of("13 pairs, interwoven Howell")
+    names = {c: f"Dr Featherstonehaugh{c} & Mrs Postlethwaite{c}" for c in movement.field}
+    pdf = print_movement_document(movement, "indicators", paper, printed=Printed(names))
+    text = words(" ".join(read_back(pdf)))
+    assert "…" not in text  # nothing cut short
+    for c in movement.field:
+        assert f"Featherstonehaugh{c}" in text
+        assert f"Postlethwaite{c}" in text
