@@ -197,6 +197,24 @@ def _queued(queue: str) -> dict[str, int]:
     return {line.split()[0]: int(line.split()[2]) for line in listed.stdout.splitlines()}
 
 
+def _cancelled_at(dialog: PrintDialog, queue: str, step: int) -> set[str]:
+    """Send the dialog's papers to the CUPS queue `queue` with Cancel pressed at `step` (0:
+    before they are handed over, 1: just after); the jobs the queue got."""
+    assert dialog.pages is not None
+    assert dialog.rendered is not None
+    printer = QPrinter()
+    printer.setPrinterName(queue)
+    before = _queued(queue)
+
+    def cancel(done: int, _total: int) -> None:
+        if done == step:
+            raise CancelledError
+
+    with pytest.raises(CancelledError):
+        send(printer, dialog.rendered.pdf, dialog.pages, "Cancelled", cancel)
+    return set(_queued(queue)) - set(before)
+
+
 @pytest.mark.slow
 def test_a_real_queue_gets_one_small_job_and_nothing_after_cancel(
     qtbot: QtBot, seated: MainWindow, cups_pdf: PrivateCups
@@ -206,18 +224,11 @@ def test_a_real_queue_gets_one_small_job_and_nothing_after_cancel(
     receives it."""
     queue = cups_pdf.queue
     dialog = _tonight(qtbot, seated)
-    assert dialog.pages is not None
     assert dialog.rendered is not None
+    assert _cancelled_at(dialog, queue, 0) == set()
     printer = QPrinter()
     printer.setPrinterName(queue)
     before = _queued(queue)
-
-    def cancel_at_once(_done: int, _total: int) -> None:
-        raise CancelledError
-
-    with pytest.raises(CancelledError):
-        send(printer, dialog.rendered.pdf, dialog.pages, "Cancelled at once", cancel_at_once)
-    assert _queued(queue) == before
     op = dialog.print_to(printer)
     assert op is not None
     qtbot.waitUntil(lambda: "Sent" in dialog.status.text(), timeout=30000)
@@ -226,6 +237,31 @@ def test_a_real_queue_gets_one_small_job_and_nothing_after_cancel(
     assert 0 < next(iter(new.values())) <= 2 * len(dialog.rendered.pdf)
     # and the queue's printer received it
     qtbot.waitUntil(lambda: cups_pdf.output.stat().st_size > 0, timeout=60000)
+
+
+def _cancelled_by_user(queue: str) -> set[str]:
+    """The finished jobs of a CUPS queue that were cancelled, not printed."""
+    listed = subprocess.run(
+        ["lpstat", "-W", "completed", "-l", "-o", queue], capture_output=True, text=True
+    )
+    cancelled, job = set(), ""
+    for line in listed.stdout.splitlines():
+        if not line.startswith((" ", "\t")):
+            job = line.split()[0]
+        elif "job-canceled-by-user" in line:
+            cancelled.add(job)
+    return cancelled
+
+
+@pytest.mark.slow
+def test_a_job_cancelled_while_handed_over_is_taken_out_of_a_real_queue(
+    qtbot: QtBot, seated: MainWindow, cups_pdf: PrivateCups
+) -> None:
+    """Cancel pressed just as a real CUPS queue took the papers: the job is cancelled there,
+    not printed."""
+    new = _cancelled_at(_tonight(qtbot, seated), cups_pdf.queue, 1)
+    assert len(new) == 1
+    assert new <= _cancelled_by_user(cups_pdf.queue)
 
 
 def test_the_cancel_button_takes_a_job_being_handed_over_out_of_the_queue(
