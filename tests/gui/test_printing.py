@@ -229,6 +229,7 @@ def test_a_real_queue_gets_one_small_job_and_nothing_after_cancel(
     printer = QPrinter()
     printer.setPrinterName(queue)
     before = _queued(queue)
+    cups_pdf.output.write_bytes(b"")
     op = dialog.print_to(printer)
     assert op is not None
     qtbot.waitUntil(lambda: "Sent" in dialog.status.text(), timeout=30000)
