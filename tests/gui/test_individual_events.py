@@ -111,3 +111,18 @@ def test_the_chooser_offers_the_four_winners_to_seated_players_with_genders(
         chooser.search()
     offered = [chooser.proposals.proposal(r) for r in range(chooser.proposals.rowCount())]
     assert any(p.family == "ladies-gentlemen" and p.usable for p in offered)
+
+
+def test_ladies_and_gentlemen_with_no_pairs_go_on_to_choose_their_movement(
+    window: MainWindow,
+) -> None:
+    store = window.context.store
+    for n in range(6):
+        store.add_player(f"Mrs {n}", gender=Gender.LADY)
+        store.add_player(f"Mr {n}", gender=Gender.GENTLEMAN)
+    window.context.notify(Changed.PLAYERS)
+    window.refresh_path()
+    field = window.path_bar.states[0]
+    assert (field.step, field.done, field.status) == (Step.FIELD, True, "6 ladies, 6 gentlemen")
+    assert next_step(window.path_bar.states).step is Step.MOVEMENT
+    assert window.movement.ask().kind is FieldKind.LADIES_GENTLEMEN
