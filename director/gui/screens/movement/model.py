@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
@@ -102,23 +102,23 @@ class Ask:
         A field of pairs is offered to families sized in tables both as pairs (so that an
         odd pair is seated against an empty place) and as the tables it fills.
         """
-        common = {
-            "family": fam.name,
-            "variant": variant,
-            "minutes": self.minutes,
-            "minutes_per_tray": self.minutes_per_tray,
-            "mnemonic": self.mnemonic,
+        common = Request(
+            family=fam.name,
+            variant=variant,
+            minutes=self.minutes,
+            minutes_per_tray=self.minutes_per_tray,
+            mnemonic=self.mnemonic,
             # the club Howells at the best balance the engine knows (stored reseatings
             # included), as the command line's --balance best gives them
-            "balance": "best" if fam.name == "howell" and variant in howell.CLUB else None,
-        }
+            balance="best" if fam.name == "howell" and variant in howell.CLUB else None,
+        )
         if fam.name == MIXED_FAMILY:
-            return [Request(tables=self.fill.tables, **common)]
+            return [replace(common, tables=self.fill.tables)]
         if self.kind is FieldKind.PAIRS and fam.size_unit == "tables":
             tables = -(-self.size // 2)  # two pairs a table
-            return [Request(pairs=self.size, **common), Request(tables=tables, **common)]
+            return [replace(common, pairs=self.size), replace(common, tables=tables)]
         unit = "pairs" if self.kind is FieldKind.PAIRS else fam.size_unit
-        return [Request(**{unit: self.size}, **common)]  # type: ignore[arg-type]  # size keyword chosen at run time
+        return [replace(common, **{unit: self.size})]  # type: ignore[arg-type]  # size keyword chosen at run time
 
 
 @dataclass(frozen=True)
