@@ -224,8 +224,8 @@ class ScoresScreen(Screen):
         if changed is not None:  # the same rows: repainted where they changed (an undo)
             if any(_names(rows[n]) != _names(shown[n]) for n in changed):
                 self.table.resizeColumnsToContents()  # a renamed player shows whole
-        elif self.table.state() == QAbstractItemView.State.EditingState:
-            self.stale = True  # other rows (a repair): after the cell being typed is left
+        elif view == self._shown and self.table.state() == QAbstractItemView.State.EditingState:
+            self.stale = True  # other rows of this view (a repair): after the cell is left
             return
         else:
             self.model.set_rows(rows)
