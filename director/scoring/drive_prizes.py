@@ -1,0 +1,160 @@
+"""A whist drive's prizes and how ties for them are broken, each explained in words
+(docs/drive.md#prizes-and-ties).
+
+>>> Prize("top lady", "Mrs Hale", "168 tricks", "tie with Mrs Dunn broken by the last hand").words
+'top lady: Mrs Hale, 168 tricks; tie with Mrs Dunn broken by the last hand'
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from director.scoring.drive import Hand, Standing, standings, tricks_words
+from schedules.progressive.seating import Player, Role
+from schedules.progressive.settings import DriveSettings
+
+PLACES = ("top", "second", "third", "fourth", "fifth")
+
+
+class TieRule(enum.Enum):
+    """How a tie for a prize is broken; lots decide whatever the rule leaves tied."""
+
+    LAST_HAND = "the last hand"
+    """The better score on the last hand, then the hand before, and so on back."""
+    MOST_WON = "most hands won"
+    LOTS = "lots drawn by the program"
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeSettings:
+    """Which prizes the drive gives and how ties are broken."""
+
+    by_role: bool = True
+    """Top lady and top gentleman (and seconds...), rather than top overall."""
+    places: int = 3
+    half_time: bool = True
+    booby: bool = True
+    big_hands: bool = True
+    """A prize for the most hands of 10 or more tricks."""
+    tie_rule: TieRule = TieRule.LAST_HAND
+    seed: int = 0
+    """Seeds the lots, so a re-run draws the same lots."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prize:
+    """One prize: its title, the winner, their figure, and how a tie was broken (if any)."""
+
+    title: str
+    player: Player
+    figure: str
+    tie: str = ""
+
+    @property
+    def words(self) -> str:
+        """The prize as the host reads it out."""
+        tie = f"; {self.tie}" if self.tie else ""
+        return f"{self.title}: {self.player}, {self.figure}{tie}"
+
+
+Key = Callable[[Standing], Fraction | int]
+
+
+def prizes(
+    settings: DriveSettings,
+    rules: PrizeSettings,
+    hands: Sequence[Hand],
+    roles: Mapping[Player, Role],
+) -> tuple[Prize, ...]:
+    """The prizes after `hands`: placings (by role or overall), half-time, booby, most big
+    hands. A player takes at most one placing; the booby goes to the lowest player without
+    one; the half-time and big-hands prizes are won on their own."""
+    final = standings(settings, hands)
+    won: list[Prize] = []
+    groups = (
+        [(f"{role.value}", [s for s in final if roles.get(s.player) is role]) for role in Role]
+        if rules.by_role
+        else [("", list(final))]
+    )
+    for noun, group in groups:
+        ranked = _ranked(group, _total, rules)
+        for place, (standing, tie) in zip(PLACES[: rules.places], ranked, strict=False):
+            title = f"{place} {noun}".strip() if noun else f"{place} score"
+            won.append(Prize(title, standing.player, tricks_words(standing.total), tie))
+    if rules.half_time and settings.halves > 1 and len(hands) >= settings.hands_per_half:
+        half = standings(settings, hands, settings.hands_per_half)
+        standing, tie = _ranked(list(half), _total, rules)[0]
+        won.append(Prize("half-time", standing.player, tricks_words(standing.total), tie))
+    placed = {prize.player for prize in won if prize.title != "half-time"}
+    if rules.booby:
+        rest = [s for s in final if s.player not in placed]
+        if rest:
+            standing, tie = _ranked(rest, lambda s: -s.total, rules, worst=True)[0]
+            won.append(Prize("booby", standing.player, tricks_words(standing.total), tie))
+    if rules.big_hands and final:
+        standing, tie = _ranked(list(final), lambda s: s.big_hands, rules)[0]
+        if standing.big_hands:
+            count = f"{standing.big_hands} hand{'s' if standing.big_hands > 1 else ''}"
+            won.append(Prize("most hands of 10 or more tricks", standing.player, count, tie))
+    return tuple(won)
+
+
+def _total(standing: Standing) -> Fraction:
+    return standing.total
+
+
+def _ranked(
+    group: Sequence[Standing], key: Key, rules: PrizeSettings, worst: bool = False
+) -> list[tuple[Standing, str]]:
+    """`group` best first by `key`, ties broken by the drive's rule then lots, each with the
+    words saying how its tie (if any) was broken. With `worst` the tie rule counts against a
+    player (for the booby: the worse last hand takes it)."""
+    rnd = random.Random(rules.seed)
+    by_key: dict[Fraction | int, list[Standing]] = {}
+    for standing in sorted(group, key=lambda s: s.player):
+        by_key.setdefault(key(standing), []).append(standing)
+    ranked: list[tuple[Standing, str]] = []
+    for value in sorted(by_key, reverse=True):
+        tied = by_key[value]
+        ranked.extend(_break(tied, rules.tie_rule, rnd, worst))
+    return ranked
+
+
+def _break(
+    tied: list[Standing], rule: TieRule, rnd: random.Random, worst: bool
+) -> list[tuple[Standing, str]]:
+    if len(tied) == 1:
+        return [(tied[0], "")]
+    lots = dict(
+        zip((s.player for s in tied), rnd.sample(range(1, len(tied) + 1), len(tied)), strict=True)
+    )
+    sign = -1 if worst else 1
+    order = sorted(
+        tied,
+        key=lambda s: (tuple(sign * v for v in _tie_key(s, rule)), -lots[s.player]),
+        reverse=True,
+    )
+    decided = len({_tie_key(s, rule) for s in tied}) == len(tied)
+    drawn = ", ".join(f"{p} drew {n}" for p, n in sorted(lots.items(), key=lambda pn: pn[1]))
+    how = rule.value if decided else f"lots drawn by the program ({drawn})"
+    if not decided and rule is not TieRule.LOTS:
+        how = f"{rule.value}, then {how}"
+    return [
+        (s, f"tie with {', '.join(o.player for o in order if o is not s)} broken by {how}")
+        for s in order
+    ]
+
+
+def _tie_key(standing: Standing, rule: TieRule) -> tuple[Fraction, ...]:
+    if rule is TieRule.LAST_HAND:
+        # back from the last hand; a hand the player missed counts below any score
+        return tuple(
+            s.tricks if s is not None else Fraction(-1) for s in reversed(standing.by_hand)
+        )
+    if rule is TieRule.MOST_WON:
+        return (Fraction(standing.hands_won),)
+    return ()
