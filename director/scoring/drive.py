@@ -9,7 +9,7 @@ moves after the hand are not changed, only the scores.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -21,7 +21,6 @@ from schedules.progressive.seating import (
     Side,
     TableResult,
     results_by_table,
-    side_of,
 )
 from schedules.progressive.settings import DriveSettings, SitOut
 
@@ -49,62 +48,65 @@ class Hand:
     penalties: tuple[Penalty, ...] = ()
 
 
+Tricks = Fraction | int
+"""A score on one hand: whole tricks when played, a Fraction for the average when sitting out."""
+
+
 @dataclass(frozen=True, slots=True)
-class HandScore:
-    """What one player scored on one hand."""
+class HandScores:
+    """What everyone scored on one hand, and who sat out (their score is the figure)."""
 
-    tricks: Fraction
-    played: bool
-    """False for a player sitting out, who scored the set figure or the average."""
-
-    @property
-    def won(self) -> bool:
-        """Their side took 7 or more tricks."""
-        return self.played and self.tricks >= 7
-
-    @property
-    def big(self) -> bool:
-        """Their side took 10 or more tricks."""
-        return self.played and self.tricks >= TENS
+    tricks: Mapping[Player, Tricks]
+    sat_out: frozenset[Player]
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A player's drive so far: their score on each hand (None where they were not there)."""
+    """A player's drive so far: their score on each hand (None where they were not there)
+    and the hands (numbered from 1) they sat out."""
 
     player: Player
-    by_hand: tuple[HandScore | None, ...]
+    by_hand: tuple[Tricks | None, ...]
+    sat_out: frozenset[int] = frozenset()
 
     @property
     def total(self) -> Fraction:
         """The total of their card."""
-        return sum((s.tricks for s in self.by_hand if s is not None), Fraction(0))
+        return Fraction(sum(t for t in self.by_hand if t is not None))
 
     @property
     def running(self) -> tuple[Fraction, ...]:
         """Their total after each hand."""
         totals, total = [], Fraction(0)
-        for score in self.by_hand:
-            total += score.tricks if score is not None else 0
+        for tricks in self.by_hand:
+            total += tricks or 0
             totals.append(total)
         return tuple(totals)
 
+    def _played(self, least: int) -> int:
+        return sum(
+            1
+            for hand, tricks in enumerate(self.by_hand, 1)
+            if tricks is not None and tricks >= least and hand not in self.sat_out
+        )
+
     @property
     def hands_won(self) -> int:
-        """Hands their side won."""
-        return sum(1 for s in self.by_hand if s is not None and s.won)
+        """Hands their side won (7 tricks or more)."""
+        return self._played(7)
 
     @property
     def big_hands(self) -> int:
         """Hands their side took 10 or more tricks."""
-        return sum(1 for s in self.by_hand if s is not None and s.big)
+        return self._played(TENS)
 
 
 def table_tricks(
     settings: DriveSettings, result: TableResult, penalties: Iterable[Penalty]
 ) -> dict[Side, int]:
     """Each side's tricks at a table after the house penalties (never below nothing)."""
-    tricks = {side: result.tricks_of(side) for side in Side}
+    won, lost = result.winners, result.winners.other
+    tricks = {won: result.tricks, lost: 13 - result.tricks}
     for penalty in penalties:
         given = min(settings.revoke_penalty, tricks[penalty.offenders])
         tricks[penalty.offenders] -= given
@@ -112,7 +114,7 @@ def table_tricks(
     return tricks
 
 
-def hand_scores(settings: DriveSettings, hand: Hand) -> dict[Player, HandScore]:
+def hand_scores(settings: DriveSettings, hand: Hand) -> HandScores:
     """Every seated player's score on `hand`."""
     by_table = results_by_table(hand.seating, hand.results, settings.dummy)
     for penalty in hand.penalties:
@@ -120,25 +122,26 @@ def hand_scores(settings: DriveSettings, hand: Hand) -> dict[Player, HandScore]:
             raise DriveError(
                 f"Hand {hand.number}: a penalty at table {penalty.table}, which did not play."
             )
-    scores: dict[Player, HandScore] = {}
-    for place, player in hand.seating.places():
-        result = by_table.get(place.table)
-        if result is not None:
-            penalties = (p for p in hand.penalties if p.table == place.table)
-            tricks = table_tricks(settings, result, penalties)[side_of(place.seat)]
-            scores[player] = HandScore(Fraction(tricks), played=True)
+    scores: dict[Player, Tricks] = {}
+    for number, result in by_table.items():
+        penalties = [p for p in hand.penalties if p.table == number]
+        tricks = table_tricks(settings, result, penalties)
+        # seats in table order N, E, S, W: North-South, East-West, North-South, East-West
+        by_seat = (tricks[Side.NS], tricks[Side.EW]) * 2
+        for player, won in zip(hand.seating.tables[number - 1], by_seat, strict=True):
+            if player is not None:
+                scores[player] = won
+    sat_out = hand.seating.sitting_out(settings.dummy)
     figure_out = _sit_out_figure(settings, scores.values())
-    for player in hand.seating.sitting_out(settings.dummy):
-        scores[player] = HandScore(figure_out, played=False)
-    return scores
+    scores.update(dict.fromkeys(sat_out, figure_out))
+    return HandScores(scores, sat_out)
 
 
-def _sit_out_figure(settings: DriveSettings, played: Iterable[HandScore]) -> Fraction:
+def _sit_out_figure(settings: DriveSettings, played: Collection[Tricks]) -> Fraction:
     if settings.sit_out is SitOut.SET_FIGURE:
         return Fraction(settings.set_figure)
-    tricks = [s.tricks for s in played]
     # nobody played (a drive of one short table): half the tricks, what an average side takes
-    return sum(tricks, Fraction(0)) / len(tricks) if tricks else Fraction(13, 2)
+    return Fraction(sum(played), len(played)) if played else Fraction(13, 2)
 
 
 def standings(
@@ -148,9 +151,21 @@ def standings(
     first, then by name."""
     counted = hands if after is None else hands[:after]
     scored = [hand_scores(settings, hand) for hand in counted]
-    players = {player for scores in scored for player in scores}
-    table = (Standing(p, tuple(scores.get(p) for scores in scored)) for p in players)
-    return tuple(sorted(table, key=lambda s: (-s.total, s.player)))
+    players = {player for scores in scored for player in scores.tricks}
+    sat_out: dict[Player, set[int]] = {}
+    for number, scores in enumerate(scored, 1):
+        for player in scores.sat_out:
+            sat_out.setdefault(player, set()).add(number)
+    table = [
+        Standing(
+            p,
+            tuple(scores.tricks.get(p) for scores in scored),
+            frozenset(sat_out.get(p, ())),
+        )
+        for p in players
+    ]
+    totals = {s.player: s.total for s in table}
+    return tuple(sorted(table, key=lambda s: (-totals[s.player], s.player)))
 
 
 def penalty_notes(settings: DriveSettings, hands: Iterable[Hand]) -> tuple[str, ...]:

@@ -152,9 +152,7 @@ def _break(
 def _tie_key(standing: Standing, rule: TieRule) -> tuple[Fraction, ...]:
     if rule is TieRule.LAST_HAND:
         # back from the last hand; a hand the player missed counts below any score
-        return tuple(
-            s.tricks if s is not None else Fraction(-1) for s in reversed(standing.by_hand)
-        )
+        return tuple(Fraction(-1 if t is None else t) for t in reversed(standing.by_hand))
     if rule is TieRule.MOST_WON:
         return (Fraction(standing.hands_won),)
     return ()

@@ -32,6 +32,10 @@ class Seat(enum.IntEnum):
     W = 3
 
 
+SEATS = tuple(Seat)
+"""The seats in a table's order; iterating an enum is slow in the moves' inner loops."""
+
+
 class Role(enum.Enum):
     """The part a player takes in the moves: the ladies move up, the gentlemen down."""
 
@@ -129,8 +133,7 @@ class Seating:
     def places(self) -> Iterator[tuple[Place, Player]]:
         """Every seated player with their place, table by table."""
         for number, table in enumerate(self.tables, 1):
-            for seat in Seat:
-                player = table[seat]
+            for seat, player in zip(SEATS, table, strict=True):
                 if player is not None:
                     yield Place(number, seat), player
 
@@ -144,11 +147,12 @@ class Seating:
 
     def empty_seats(self, table: int) -> tuple[Seat, ...]:
         """The empty seats at `table`."""
-        return tuple(seat for seat in Seat if self.tables[table - 1][seat] is None)
+        seats = self.tables[table - 1]
+        return tuple(seat for seat, player in zip(SEATS, seats, strict=True) if player is None)
 
     def plays(self, table: int, dummy: bool) -> bool:
         """Whether `table` plays this hand: four players, or three with a dummy."""
-        return len(self.empty_seats(table)) <= (1 if dummy else 0)
+        return self.tables[table - 1].count(None) <= (1 if dummy else 0)
 
     def playing_tables(self, dummy: bool) -> tuple[int, ...]:
         """The tables that play this hand."""
@@ -157,7 +161,11 @@ class Seating:
     def sitting_out(self, dummy: bool) -> frozenset[Player]:
         """The players at tables that do not play this hand."""
         return frozenset(
-            player for place, player in self.places() if not self.plays(place.table, dummy)
+            player
+            for number, table in enumerate(self.tables, 1)
+            if not self.plays(number, dummy)
+            for player in table
+            if player is not None
         )
 
 
