@@ -12,6 +12,8 @@ import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from schedules.findings import ScheduleError
+
 Player = str
 """A player's name as the drive knows them."""
 
@@ -19,7 +21,7 @@ Table = tuple[Player | None, Player | None, Player | None, Player | None]
 """One table's seats: North, East, South, West."""
 
 
-class DriveError(ValueError):
+class DriveError(ScheduleError):
     """A drive's settings, seating or results that cannot be used, said in plain English."""
 
 
