@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from director.scoring.drive import Hand, Standing, standings, tricks_words
-from schedules.progressive.seating import Player, Role
+from schedules.progressive.seating import DriveError, Player, Role
 from schedules.progressive.settings import DriveSettings
 
 PLACES = ("top", "second", "third", "fourth", "fifth")
@@ -36,6 +36,7 @@ class PrizeSettings:
     by_role: bool = True
     """Top lady and top gentleman (and seconds...), rather than top overall."""
     places: int = 3
+    """Placings for each of ladies and gentlemen (or overall): 1 to 5."""
     half_time: bool = True
     booby: bool = True
     big_hands: bool = True
@@ -43,6 +44,10 @@ class PrizeSettings:
     tie_rule: TieRule = TieRule.LAST_HAND
     seed: int = 0
     """Seeds the lots, so a re-run draws the same lots."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.places <= len(PLACES):
+            raise DriveError(f"Prizes go to 1 to {len(PLACES)} places, not {self.places}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,37 +79,61 @@ def prizes(
     hands. A player takes at most one placing; the booby goes to the lowest player without
     one; the half-time and big-hands prizes are won on their own."""
     final = standings(settings, hands)
-    won: list[Prize] = []
-    groups = (
-        [(f"{role.value}", [s for s in final if roles.get(s.player) is role]) for role in Role]
-        if rules.by_role
-        else [("", list(final))]
-    )
-    for noun, group in groups:
-        ranked = _ranked(group, _total, rules)
-        for place, (standing, tie) in zip(PLACES[: rules.places], ranked, strict=False):
-            title = f"{place} {noun}".strip() if noun else f"{place} score"
-            won.append(Prize(title, standing.player, tricks_words(standing.total), tie))
+    won = list(_placings(final, rules, roles))
+    placed = {prize.player for prize in won}
     if rules.half_time and settings.halves > 1 and len(hands) >= settings.hands_per_half:
         half = standings(settings, hands, settings.hands_per_half)
-        standing, tie = _ranked(list(half), _total, rules)[0]
-        won.append(Prize("half-time", standing.player, tricks_words(standing.total), tie))
-    placed = {prize.player for prize in won if prize.title != "half-time"}
+        won.extend(_first("half-time", half, _total, rules))
     if rules.booby:
         rest = [s for s in final if s.player not in placed]
-        if rest:
-            standing, tie = _ranked(rest, lambda s: -s.total, rules, worst=True)[0]
-            won.append(Prize("booby", standing.player, tricks_words(standing.total), tie))
-    if rules.big_hands and final:
-        standing, tie = _ranked(list(final), lambda s: s.big_hands, rules)[0]
-        if standing.big_hands:
-            count = f"{standing.big_hands} hand{'s' if standing.big_hands > 1 else ''}"
-            won.append(Prize("most hands of 10 or more tricks", standing.player, count, tie))
+        won.extend(_first("booby", rest, lambda s: -s.total, rules, worst=True))
+    if rules.big_hands and any(s.big_hands for s in final):
+        won.extend(_first("most hands of 10 or more tricks", final, _big, rules))
     return tuple(won)
+
+
+def _placings(
+    final: Sequence[Standing], rules: PrizeSettings, roles: Mapping[Player, Role]
+) -> list[Prize]:
+    if not rules.by_role:
+        groups = [("score", list(final))]
+    else:
+        unknown = sorted(s.player for s in final if s.player not in roles)
+        if unknown:
+            raise DriveError(
+                f"Prizes by ladies and gentlemen: say which {', '.join(unknown)} "
+                f"{'is' if len(unknown) == 1 else 'are'}, or give prizes overall."
+            )
+        groups = [(role.value, [s for s in final if roles[s.player] is role]) for role in Role]
+    return [
+        Prize(f"{place} {noun}", standing.player, tricks_words(standing.total), tie)
+        for noun, group in groups
+        for place, (standing, tie) in zip(
+            PLACES[: rules.places], _ranked(group, _total, rules), strict=False
+        )
+    ]
+
+
+def _first(
+    title: str, group: Sequence[Standing], key: Key, rules: PrizeSettings, worst: bool = False
+) -> list[Prize]:
+    """The prize `title` for the first of `group` by `key` (none for an empty group)."""
+    ranked = _ranked(group, key, rules, worst)
+    if not ranked:
+        return []
+    standing, tie = ranked[0]
+    figure = tricks_words(standing.total)
+    if key is _big:
+        figure = f"{standing.big_hands} hand{'s' if standing.big_hands > 1 else ''}"
+    return [Prize(title, standing.player, figure, tie)]
 
 
 def _total(standing: Standing) -> Fraction:
     return standing.total
+
+
+def _big(standing: Standing) -> int:
+    return standing.big_hands
 
 
 def _ranked(

@@ -27,7 +27,7 @@ from schedules.progressive import (
 )
 from schedules.progressive.moves import move_words
 from schedules.progressive.seating import Player, role_of, side_of
-from schedules.progressive.settings import Layout
+from schedules.progressive.settings import Layout, Trumps
 
 NS, EW = Side.NS, Side.EW
 
@@ -261,3 +261,25 @@ def test_a_move_is_said_in_words_with_the_far_end_of_a_line() -> None:
     )
     circle = DriveSettings(4, layout=Layout.CIRCLE)
     assert move_words(circle, Place(4, Seat.E), Place(1, Seat.N)) == "Go to table 1, North seat."
+
+
+def test_trumps_are_called_in_rotation_or_turned() -> None:
+    called = DriveSettings(2)
+    assert [called.trump(h) for h in range(1, 6)] == [
+        "hearts",
+        "clubs",
+        "diamonds",
+        "spades",
+        "hearts",
+    ]
+    assert DriveSettings(2, trumps=Trumps.TURNED).trump(1) is None
+
+
+def test_settings_that_cannot_work_are_refused_in_words() -> None:
+    with pytest.raises(DriveError, match="25 hands do not split into 2 equal halves"):
+        DriveSettings(3, hands=25)
+    with pytest.raises(DriveError, match="at least one table"):
+        DriveSettings(0)
+    with pytest.raises(DriveError, match="The seating has 3 tables but the drive has 4"):
+        next_seating(DriveSettings(4), FIRST, HAND_1)
+    assert DriveSettings(3, hands=24, halves=2).hands_per_half == 12

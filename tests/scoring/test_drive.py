@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from director.scoring.drive import Hand, Penalty, hand_scores, penalty_notes, standings
@@ -22,9 +22,12 @@ from schedules.progressive import (
     Side,
     SitOut,
     TableResult,
+    arrive,
     draw_seating,
+    leave,
     next_seating,
 )
+from schedules.progressive.seating import role_of
 
 NS, EW = Side.NS, Side.EW
 DRIVE = DriveSettings(3, hands=2, halves=2)
@@ -129,6 +132,8 @@ def test_a_player_sitting_out_scores_the_set_figure_when_the_drive_says_so() -> 
 
 @st.composite
 def random_drive(draw: st.DrawFn) -> tuple[DriveSettings, list[Hand]]:
+    """A drive of four hands by seat, with random results, revokes, a late arrival and a
+    player leaving."""
     tables = draw(st.integers(1, 5))
     drive = DriveSettings(
         tables, rule=draw(st.sampled_from(MovingRule)), field=Field.BY_SEAT, hands=4
@@ -148,16 +153,58 @@ def random_drive(draw: st.DrawFn) -> tuple[DriveSettings, list[Hand]]:
         )
         hands.append(Hand(number, seating, results, penalties))
         seating = next_seating(drive, seating, results)
+        leaver = draw(st.sampled_from(sorted(seating.players()) or [""]))
+        leaving, arriving = draw(st.booleans()), draw(st.booleans())
+        if leaver and leaving:
+            seating = leave(seating, leaver)
+        free = {role_of(s) for t in range(1, tables + 1) for s in seating.empty_seats(t)}
+        if free and arriving:
+            role = draw(st.sampled_from(sorted(free, key=lambda r: r.value)))
+            seating = arrive(drive, seating, f"late{number}", role)
     return drive, hands
 
 
 @given(random_drive())
-def test_the_average_player_scores_six_and_a_half_a_hand(
+@settings(suppress_health_check=[HealthCheck.too_slow])
+def test_the_average_card_gains_six_and_a_half_a_hand(
     drive_hands: tuple[DriveSettings, list[Hand]],
 ) -> None:
+    # each full table's four cards share 26 tricks, revokes only move tricks between sides,
+    # and whoever sits out scores the average of those who played
     drive, hands = drive_hands
     table = standings(drive, hands)
-    assert sum(s.total for s in table) == Fraction(13, 2) * len(table) * len(hands)
+    present = sum(1 for s in table for tricks in s.by_hand if tricks is not None)
+    assert sum(s.total for s in table) == Fraction(13, 2) * present
     assert [s.total for s in table] == sorted((s.total for s in table), reverse=True)
     for standing in table:
         assert standing.running[-1] == standing.total
+
+
+@given(random_drive(), st.sampled_from(TieRule), st.integers(0, 9))
+@settings(suppress_health_check=[HealthCheck.too_slow])
+def test_placings_go_to_different_players_in_order_and_ties_are_explained(
+    drive_hands: tuple[DriveSettings, list[Hand]], rule: TieRule, seed: int
+) -> None:
+    drive, hands = drive_hands
+    rules = PrizeSettings(by_role=False, places=3, tie_rule=rule, seed=seed)
+    won = prizes(drive, rules, hands, {})
+    assert won == prizes(drive, rules, hands, {})
+    totals = {s.player: s.total for s in standings(drive, hands)}
+    placings = [p for p in won if p.title.endswith(" score")]
+    assert len({p.player for p in placings}) == len(placings) == min(3, len(totals))
+    assert [totals[p.player] for p in placings] == sorted(totals.values(), reverse=True)[:3]
+    for prize in placings:
+        tied = sorted(p for p, total in totals.items() if total == totals[prize.player])
+        assert bool(prize.tie) == (len(tied) > 1)
+        assert all(p in prize.tie for p in tied if p != prize.player)
+    booby = [p for p in won if p.title == "booby"]
+    if len(totals) > 3:
+        assert booby[0].player not in {p.player for p in placings}
+        assert totals[booby[0].player] == min(totals.values())
+
+
+def test_prizes_by_role_need_everyones_role() -> None:
+    with pytest.raises(DriveError, match="say which a, b are, or give prizes overall"):
+        prizes(DRIVE, PrizeSettings(), HANDS, {p: ROLES[p] for p in "ABCDEFcdef"})
+    with pytest.raises(DriveError, match="1 to 5 places, not 6"):
+        PrizeSettings(places=6)
