@@ -10,7 +10,7 @@ moves after the hand are not changed, only the scores.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from director.scoring.text import figure
@@ -68,11 +68,18 @@ class Standing:
     player: Player
     by_hand: tuple[Tricks | None, ...]
     sat_out: frozenset[int] = frozenset()
+    total: Tricks = field(init=False)
+    """The total of their card: whole tricks, or a Fraction once an average is in it."""
 
-    @property
-    def total(self) -> Fraction:
-        """The total of their card."""
-        return Fraction(sum(t for t in self.by_hand if t is not None))
+    def __post_init__(self) -> None:
+        # kept, not summed on each look: ranking the prizes looks at it many times
+        object.__setattr__(self, "total", sum(t for t in self.by_hand if t is not None))
+
+    def after(self, hands: int) -> Standing:
+        """Their standing after the first `hands` hands."""
+        return Standing(
+            self.player, self.by_hand[:hands], frozenset(h for h in self.sat_out if h <= hands)
+        )
 
     @property
     def running(self) -> tuple[Fraction, ...]:
@@ -144,13 +151,10 @@ def _sit_out_figure(settings: DriveSettings, played: Collection[Tricks]) -> Frac
     return Fraction(sum(played), len(played)) if played else Fraction(13, 2)
 
 
-def standings(
-    settings: DriveSettings, hands: Sequence[Hand], after: int | None = None
-) -> tuple[Standing, ...]:
-    """Everyone who played any of the first `after` hands (all by default), highest total
-    first, then by name."""
-    counted = hands if after is None else hands[:after]
-    scored = [hand_scores(settings, hand) for hand in counted]
+def standings(settings: DriveSettings, hands: Sequence[Hand]) -> tuple[Standing, ...]:
+    """Everyone who was seated for any of `hands`, highest total first, then by name (for the
+    half-time standings, `Standing.after` each of the final ones)."""
+    scored = [hand_scores(settings, hand) for hand in hands]
     players = {player for scores in scored for player in scores.tricks}
     sat_out: dict[Player, set[int]] = {}
     for number, scores in enumerate(scored, 1):
@@ -164,8 +168,12 @@ def standings(
         )
         for p in players
     ]
-    totals = {s.player: s.total for s in table}
-    return tuple(sorted(table, key=lambda s: (-totals[s.player], s.player)))
+    return ranked(table)
+
+
+def ranked(table: Iterable[Standing]) -> tuple[Standing, ...]:
+    """`table` highest total first, then by name."""
+    return tuple(sorted(table, key=lambda s: (-s.total, s.player)))
 
 
 def penalty_notes(settings: DriveSettings, hands: Iterable[Hand]) -> tuple[str, ...]:
@@ -178,6 +186,6 @@ def penalty_notes(settings: DriveSettings, hands: Iterable[Hand]) -> tuple[str, 
     )
 
 
-def tricks_words(total: Fraction) -> str:
+def tricks_words(total: Tricks) -> str:
     """A total as a player reads it: "168 tricks", "168.5 tricks"."""
-    return f"{figure(total)} tricks"
+    return f"{figure(Fraction(total))} tricks"

@@ -11,9 +11,8 @@ import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
-from director.scoring.drive import Hand, Standing, standings, tricks_words
+from director.scoring.drive import Hand, Standing, Tricks, ranked, standings, tricks_words
 from schedules.progressive.seating import DriveError, Player, Role
 from schedules.progressive.settings import DriveSettings
 
@@ -66,7 +65,7 @@ class Prize:
         return f"{self.title}: {self.player}, {self.figure}{tie}"
 
 
-Key = Callable[[Standing], Fraction | int]
+Key = Callable[[Standing], Tricks]
 
 
 def prizes(
@@ -82,7 +81,8 @@ def prizes(
     won = list(_placings(final, rules, roles))
     placed = {prize.player for prize in won}
     if rules.half_time and settings.halves > 1 and len(hands) >= settings.hands_per_half:
-        half = standings(settings, hands, settings.hands_per_half)
+        first = (s.after(settings.hands_per_half) for s in final)
+        half = ranked(s for s in first if any(t is not None for t in s.by_hand))
         won.extend(_first("half-time", half, _total, rules))
     if rules.booby:
         rest = [s for s in final if s.player not in placed]
@@ -128,7 +128,7 @@ def _first(
     return [Prize(title, standing.player, figure, tie)]
 
 
-def _total(standing: Standing) -> Fraction:
+def _total(standing: Standing) -> Tricks:
     return standing.total
 
 
@@ -143,7 +143,7 @@ def _ranked(
     words saying how its tie (if any) was broken. With `worst` the tie rule counts against a
     player (for the booby: the worse last hand takes it)."""
     rnd = random.Random(rules.seed)
-    by_key: dict[Fraction | int, list[Standing]] = {}
+    by_key: dict[Tricks, list[Standing]] = {}
     for standing in sorted(group, key=lambda s: s.player):
         by_key.setdefault(key(standing), []).append(standing)
     ranked: list[tuple[Standing, str]] = []
@@ -178,10 +178,10 @@ def _break(
     ]
 
 
-def _tie_key(standing: Standing, rule: TieRule) -> tuple[Fraction, ...]:
+def _tie_key(standing: Standing, rule: TieRule) -> tuple[Tricks, ...]:
     if rule is TieRule.LAST_HAND:
         # back from the last hand; a hand the player missed counts below any score
-        return tuple(Fraction(-1 if t is None else t) for t in reversed(standing.by_hand))
+        return tuple(-1 if t is None else t for t in reversed(standing.by_hand))
     if rule is TieRule.MOST_WON:
-        return (Fraction(standing.hands_won),)
+        return (standing.hands_won,)
     return ()

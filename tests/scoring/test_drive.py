@@ -53,6 +53,8 @@ def test_totals_and_running_totals_equal_the_count_by_hand() -> None:
     assert [s.player for s in table][:2] == ["a", "e"]
     a = table[0]
     assert a.running == (Fraction(8), Fraction(18))
+    assert a.after(1).total == 8
+    assert a.after(1).hands_won == 1
     assert (a.hands_won, a.big_hands) == (2, 1)
 
 
