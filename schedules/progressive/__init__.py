@@ -9,7 +9,7 @@ and the hand's results (`next_seating`).
 from __future__ import annotations
 
 from schedules.progressive.first import arrive, draw_seating, leave, seating_from_cards
-from schedules.progressive.moves import next_seating
+from schedules.progressive.moves import move_words, next_seating
 from schedules.progressive.seating import (
     DriveError,
     Place,
@@ -49,6 +49,7 @@ __all__ = [
     "arrive",
     "draw_seating",
     "leave",
+    "move_words",
     "next_seating",
     "seating_from_cards",
 ]

@@ -22,10 +22,10 @@ from schedules.progressive import (
     arrive,
     draw_seating,
     leave,
+    move_words,
     next_seating,
     seating_from_cards,
 )
-from schedules.progressive.moves import move_words
 from schedules.progressive.seating import Player, role_of, side_of
 from schedules.progressive.settings import Layout, Trumps
 
@@ -77,6 +77,8 @@ def test_every_hand_keeps_everyone_seated_once_in_their_part(
     for _ in range(4):
         after = next_seating(settings, seating, results(seating, data, settings.dummy))
         assert after.players() == seating.players()
+        everyone = [p for table in after.tables for p in table if p is not None]
+        assert len(everyone) == len(set(everyone))
         assert len(after.tables) == settings.tables
         for place, player in seating.places():
             moved = after.place_of(player)
