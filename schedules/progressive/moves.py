@@ -36,12 +36,12 @@ def next_seating(
         raise DriveError(f"The seating has {count} tables but the drive has {settings.tables}.")
     by_table = results_by_table(seating, results, settings.dummy)
     leaving = {t: _leaving_side(settings, seating, t, by_table.get(t)) for t in range(1, count + 1)}
+    pair_moves = settings.rule is MovingRule.PARTNER
     ladies_in: dict[int, Player | None] = {}
     gentlemen_in: dict[int, Player | None] = {}
     for t, side in leaving.items():
         table = seating.tables[t - 1]
         ladies_in[_up(t, count)] = table[side.lady]
-        pair_moves = settings.rule is MovingRule.PARTNER
         gentlemen_in[_up(t, count) if pair_moves else _down(t, count)] = table[side.gentleman]
     return Seating(
         tuple(
