@@ -83,7 +83,7 @@ def seating_from_cards(settings: DriveSettings, cards: Mapping[Player, Place]) -
     return _seat(settings, cards)
 
 
-def arrive(settings: DriveSettings, seating: Seating, player: Player, role: Role) -> Seating:
+def arrive(seating: Seating, player: Player, role: Role) -> Seating:
     """`player` arriving late takes an empty seat of their part (a lady's seat for a lady; by
     seat, `role` says which part they take), at the table nearest to having four."""
     if player in seating.players():
@@ -95,7 +95,7 @@ def arrive(settings: DriveSettings, seating: Seating, player: Player, role: Role
         if role_of(seat) is role
     ]
     if not free:
-        raise DriveError(f"There is no empty {role.value}'s seat for {player}; add a table first.")
+        raise DriveError(f"There is no seat for {player}: every {role.value}'s seat is taken.")
     place = min(free, key=lambda p: (len(seating.empty_seats(p.table)), p.table, p.seat))
     return _replace(seating, place, player)
 

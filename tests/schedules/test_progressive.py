@@ -240,17 +240,16 @@ def test_numbered_cards_seat_the_players_and_clashes_are_refused() -> None:
 
 
 def test_a_late_arrival_fills_the_shortest_table_and_a_leaver_empties_a_seat() -> None:
-    settings = DriveSettings(2)
     seating = Seating((("A", None, "a", None), ("B", "C", "b", None)))
-    late = arrive(settings, seating, "c", Role.GENTLEMAN)
+    late = arrive(seating, "c", Role.GENTLEMAN)
     assert late.tables[1] == ("B", "C", "b", "c")
     assert leave(late, "b").tables[1] == ("B", "C", None, "c")
-    full = arrive(settings, late, "D", Role.LADY)
+    full = arrive(late, "D", Role.LADY)
     assert full.tables[0] == ("A", "D", "a", None)
-    with pytest.raises(DriveError, match="There is no empty lady's seat for G"):
-        arrive(settings, full, "G", Role.LADY)
+    with pytest.raises(DriveError, match="There is no seat for G: every lady's seat is taken"):
+        arrive(full, "G", Role.LADY)
     with pytest.raises(DriveError, match="D is already seated"):
-        arrive(settings, full, "D", Role.LADY)
+        arrive(full, "D", Role.LADY)
 
 
 def test_a_move_is_said_in_words_with_the_far_end_of_a_line() -> None:

@@ -162,7 +162,7 @@ def random_drive(draw: st.DrawFn) -> tuple[DriveSettings, list[Hand]]:
         free = {role_of(s) for t in range(1, tables + 1) for s in seating.empty_seats(t)}
         if free and arriving:
             role = draw(st.sampled_from(sorted(free, key=lambda r: r.value)))
-            seating = arrive(drive, seating, f"late{number}", role)
+            seating = arrive(seating, f"late{number}", role)
     return drive, hands
 
 
