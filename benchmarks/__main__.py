@@ -17,6 +17,7 @@ MODULES = (
     "store",
     "repair",
     "printing",
+    "printer",
     "server",
     "gui",
 )

@@ -12,9 +12,8 @@ process of about a third of a second):
   --variant three-quarter, --variant in-time --minutes 150; odd tables --variant half-rounds;
   --variant interwoven for 4-30 tables; shortened --rounds R --balance best for R = T/2
   (rounded up) and R = T, both pair counts;
-- mitchell, 3-30 tables as a director asks by default, and every variant at 4, 5, 6, 10, 14,
-  20, 26 and 30 tables; mitchell with --mnemonic at 6, 10 and 14 tables;
-- ladies-gentlemen, 3-30 tables;
+- mitchell and ladies-gentlemen, 3-30 tables as a director asks by default, and every variant
+  at 4, 5, 6, 10, 14, 20, 26 and 30 tables; mitchell with --mnemonic at 6, 10 and 14 tables;
 - safford (4, 6, 8, 10, 12, 16 couples); team, every variant at 4, 8, 16, 30, 44 and 58 (club:
   tables); snow at 2, 3, 5, 8, 12, 20, 30, 45 and 60 tables; classic, every scheme.
 A refused request (exit 2, e.g. a three-quarter Howell that does not exist for 4 tables) is
@@ -61,10 +60,11 @@ def _mitchell() -> Iterator[tuple[str, ...]]:
     for t in range(3, 31):
         yield ("mitchell", "--tables", str(t))
         yield ("ladies-gentlemen", "--tables", str(t))
-    for t in SAMPLED_TABLES:
-        for variant in MITCHELL_VARIANTS:
-            trays = ("--trays-per-round", "2") if variant == "stationary" else ()
-            yield ("mitchell", "--tables", str(t), "--variant", variant, *trays)
+    for family in ("mitchell", "ladies-gentlemen"):
+        for t in SAMPLED_TABLES:
+            for variant in MITCHELL_VARIANTS:
+                trays = ("--trays-per-round", "2") if variant == "stationary" else ()
+                yield (family, "--tables", str(t), "--variant", variant, *trays)
     for t in (6, 10, 14):
         yield ("mitchell", "--tables", str(t), "--mnemonic")
 

@@ -577,7 +577,7 @@ class MainWindow(QMainWindow):
     def repair_movement(self) -> None:
         """Repair the movement in play; the status bar says what was done (Undo takes it
         back), and the papers to print again are offered."""
-        from director.gui.dialogs.printing import PrintDialog
+        from director.gui.dialogs.printing import offer_reprints
         from director.gui.dialogs.repair import RepairDialog
 
         assert self.context is not None
@@ -590,11 +590,7 @@ class MainWindow(QMainWindow):
             return
         repaired = dialog.repaired
         self.statusBar().showMessage(f"Movement repaired: {repaired.summary}", 10000)
-        cards = repaired.cards
-        if cards.tables or cards.indicators:
-            changed = (("table-cards", cards.tables), ("indicators", cards.indicators))
-            only = {document: frozenset(tables) for document, tables in changed if tables}
-            PrintDialog(self.context, self, tuple(only), only).exec()
+        offer_reprints(self.context, repaired, self)
 
     def serve_tables(self) -> None:
         """Start or stop serving the tables' pages (the server outlives the dialog)."""
@@ -664,7 +660,14 @@ class MainWindow(QMainWindow):
         from director.publish.site import publish_site
 
         assert self.context is not None
-        folder = QFileDialog.getExistingDirectory(self, "Publish the results into a folder")
+        # A save dialog, not a folder picker: the site goes into a folder of its own, which
+        # the director may name anew (publishing makes it), beside the event file.
+        folder, _ = QFileDialog.getSaveFileName(
+            self,
+            "Publish the results as a folder",
+            str(self.context.beside_event(f"{self.context.event_stem} results")),
+            "Folder for the results site (*)",
+        )
         if not folder:
             return
         store = self.context.store

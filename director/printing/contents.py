@@ -10,8 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from director.printing import tray_words
+from director.printing.printed import PaperKey
 from schedules.routes import Hop, Stop, TrayWay, itineraries, tray_ways
-from schedules.types import Competitors, Label, Movement, RoundNo, Seat, Seating, TableNo, TrayNo
+from schedules.types import (
+    REPAIR_NOTE,
+    Competitors,
+    Label,
+    Movement,
+    RoundNo,
+    Seat,
+    Seating,
+    TableNo,
+    TrayNo,
+)
 
 MITCHELL_FAMILIES = ("mitchell", "ladies-gentlemen")
 """Families whose notes (the relay, the stationary table) are printed on every table card."""
@@ -145,18 +156,30 @@ class IndicatorRow:
 
 @dataclass(frozen=True, slots=True)
 class IndicatorCard:
-    """The card that lies at one place of one table."""
+    """The card that lies at one place of one table, or the rest card (`table` None): where
+    whoever rests waits, reading round by round where they go next."""
 
-    table: TableNo
+    table: TableNo | None
     seat: str
     rows: tuple[IndicatorRow, ...]
+
+    @property
+    def key(self) -> PaperKey:
+        """The table and the place."""
+        return (self.table, self.seat)
+
+
+REST_PLACE = "resting"
+"""The place the rest card names: no table, no seat."""
 
 
 def indicator_cards(
     movement: Movement, names: Mapping[Label, str] | None = None
 ) -> tuple[IndicatorCard, ...]:
     """One card per table and place, every round: who sits here, where the trays go, and
-    where the player goes next."""
+    where the player goes next; then, when anyone rests, the rest card saying where each
+    resting competitor goes next (so whoever rests in the first round learns it before
+    play)."""
     names = names or {}
     trips = itineraries(movement)
     skipped = tray_words.skips(movement, trips) if movement.family in MITCHELL_FAMILIES else {}
@@ -178,19 +201,50 @@ def indicator_cards(
                 skip = tray_words.skip_text(skipped.get((who, r)))
                 rows.append(replace(row, trays_then=then, skip=skip))
             cards.append(IndicatorCard(table, seat_name(movement, seat), tuple(rows)))
+    if movement.sitouts:
+        cards.append(_rest_card(movement, trips, names))
     return tuple(cards)
+
+
+def _rest_card(
+    movement: Movement, trips: dict[Label, tuple[Stop, ...]], names: Mapping[Label, str]
+) -> IndicatorCard:
+    """Round by round, who rests and where each goes next."""
+    rows = []
+    for r, resting in sorted(movement.sitouts.items()):
+        for who in resting:
+            table, seat, note = _after(movement, trips[who], r)
+            rows.append(IndicatorRow(r, named(movement, who, names), "—", table, seat, note))
+    return IndicatorCard(None, REST_PLACE, tuple(rows))
 
 
 def _indicator_row(
     movement: Movement, trips: dict[Label, tuple[Stop, ...]], r: RoundNo, who: Label, name: str
 ) -> IndicatorRow:
     trays = trays_text(trips[who][r - 1].trays)
+    return IndicatorRow(r, name, trays, *_after(movement, trips[who], r))
+
+
+def _after(
+    movement: Movement, stops: tuple[Stop, ...], r: RoundNo
+) -> tuple[TableNo | None, str, str]:
+    """Where a competitor goes after round `r`: (table, place, "") to play next round, else
+    (None, "", words): "last round", or a rest and where they play after it."""
     if r == movement.rounds:
-        return IndicatorRow(r, name, trays, None, "", "last round")
-    nxt = trips[who][r]
-    if nxt.table is None or nxt.seat is None:
-        return IndicatorRow(r, name, trays, None, "", "sits out")
-    return IndicatorRow(r, name, trays, nxt.table, seat_name(movement, nxt.seat), "")
+        return None, "", "last round"
+    nxt = stops[r]
+    if nxt.table is not None and nxt.seat is not None:
+        return nxt.table, seat_name(movement, nxt.seat), ""
+    return None, "", rest_text(movement, stops, r + 1)
+
+
+def rest_text(movement: Movement, stops: tuple[Stop, ...], first: RoundNo) -> str:
+    """A rest from round `first` on, in words: "rest, then round 5: table 3, N-S", or "rest
+    to the end"."""
+    later = next((s for s in stops[first:] if s.table is not None and s.seat is not None), None)
+    if later is None or later.table is None or later.seat is None:
+        return "rest to the end"
+    return f"rest, then round {later.round}: table {later.table}, {seat_name(movement, later.seat)}"
 
 
 def trays_then(way: TrayWay) -> str:
@@ -250,6 +304,15 @@ class TableCard:
     """The address of the table's page for entering results from a phone (printed as a QR
     code), when the director serves the tables."""
 
+    @property
+    def key(self) -> PaperKey:
+        """The table."""
+        return self.table
+
+
+NO_PLAY = "no play this round: whoever would sit here rests"
+"""A table card's round in which the table does not play (an empty place)."""
+
 
 def table_cards(
     movement: Movement,
@@ -263,13 +326,21 @@ def table_cards(
     seats = positions(movement)
     headings = tuple(seat_name(movement, s) for s in seats)
     mitchell = movement.family in MITCHELL_FAMILIES
-    notes = plain_notes(movement) if mitchell else ()
+    # a repair's note is the director's (the recap shows it): on every table's card it would
+    # make each card out of date after any repair, though its rows had not changed
+    notes = tuple(n for n in plain_notes(movement) if not n.startswith(REPAIR_NOTE))
+    notes = notes if mitchell else ()
     trips = itineraries(movement)
     skipped = tray_words.skips(movement, trips) if mitchell else {}
     at = _seating_index(movement)
     cards = []
     for table, table_ways in tray_ways(movement).items():
-        rows = []
+        played = {way.round for way in table_ways}
+        rows = [
+            TableRow(r, tuple("—" for _ in seats), NO_PLAY, "", "")
+            for r in range(1, movement.rounds + 1)
+            if r not in played
+        ]
         for way in table_ways:
             s = at[(way.round, table, way.trays)]
             rows.append(
@@ -287,6 +358,7 @@ def table_cards(
             for (who, r), (go, usual) in sorted(skipped.items(), key=lambda item: item[0][1])
             if trips[who][r - 1].table == table
         )
+        rows.sort(key=lambda row: row.round)
         cards.append(TableCard(table, headings, tuple(rows), mine + notes, links.get(table)))
     return tuple(cards)
 
@@ -320,6 +392,11 @@ class ScoreCard:
     """The heading over the trick boxes (Safford counts tricks lost)."""
     player: str = ""
     """The players' names from the event, or "" for a line to write them on."""
+
+    @property
+    def key(self) -> PaperKey:
+        """The competitor."""
+        return self.who
 
 
 def score_cards(
@@ -366,6 +443,11 @@ class Slip:
     original_table: TableNo
     original_round: RoundNo
 
+    @property
+    def key(self) -> PaperKey:
+        """The tray."""
+        return self.tray
+
 
 def slips(movement: Movement) -> tuple[Slip, ...]:
     """One slip per tray, in tray order."""
@@ -392,6 +474,11 @@ class Traveller:
     rows: tuple[TravellerRow, ...]
     tricks: tuple[str, ...]
     """The trick columns: one per side."""
+
+    @property
+    def key(self) -> PaperKey:
+        """The tray."""
+        return self.slip.tray
 
 
 def travellers(

@@ -153,6 +153,11 @@ def draw_card(c: Canvas, card: IndicatorCard, slot: Slot, sizes: Sizes) -> None:
 
 def _draw_header(c: Canvas, card: IndicatorCard, x: float, top: float, width: float) -> None:
     half = width / 2
+    if card.table is None:  # the rest card: no table, whoever rests reads where to go next
+        fit.draw(c, "REST", x, top + 2 * mm, half, TABLE_SIZE, BOLD)
+        fit.draw(c, "WHILE YOU REST", x + half, top, half, 11, BOLD, align="right")
+        fit.draw(c, "read where you go next", x + half, top - 6 * mm, half, 14, align="right")
+        return
     fit.draw(c, "TABLE", x, top - 8 * mm, half * 0.3, 12, BOLD)
     fit.draw(c, str(card.table), x + half * 0.3, top + 2 * mm, half * 0.7, TABLE_SIZE, BOLD)
     fit.draw(c, "PLACE", x + half, top, half, 11, BOLD, align="right")

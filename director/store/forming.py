@@ -4,7 +4,7 @@ and teams, players paired in roster order, a partnership named by its players.""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session as Db
@@ -73,6 +73,46 @@ def pairs_in_order(
     waiting = [p.id for p in sorted(players, key=lambda p: p.id) if p.id not in paired]
     twos = zip(waiting[0::2], waiting[1::2], strict=False)
     return [Partnership(label, pair) for pair, label in zip(twos, free, strict=False)]
+
+
+def individuals_in_order(
+    players: Sequence[Player],
+    labels: Sequence[str],
+    seats: Mapping[str, str] | None = None,
+    order: Sequence[int] | None = None,
+) -> tuple[list[Partnership], list[Player]]:
+    """Every player an individual entry under the movement's places in turn: in roster order
+    (the order they were added) or in `order` (player ids, e.g. drawn by lot). A movement that
+    seats ladies and gentlemen apart (`seats`: each place's "lady" or "gentleman") gives the
+    ladies its ladies' places and the gentlemen its gentlemen's; those it has no place for are
+    returned as left over. Otherwise the numbers must agree, or it is refused saying so."""
+    by_id = {p.id: p for p in players}
+    ordered = (
+        [by_id[i] for i in order] if order is not None else sorted(players, key=lambda p: p.id)
+    )
+    if not seats:
+        if len(ordered) != len(labels):
+            raise StoreError(
+                f"the movement seats {len(labels)} players but {len(ordered)} are on the "
+                "roster: add or remove players, or choose a movement for that number"
+            )
+        return [Partnership(label, (p.id,), "individual") for p, label in zip(
+            ordered, labels, strict=True
+        )], []  # fmt: skip
+    plan: list[Partnership] = []
+    left: list[Player] = []
+    for gender in Gender:
+        places = [label for label in labels if seats.get(label) == gender.value]
+        group = [p for p in ordered if p.gender is gender]
+        seated = zip(group, places, strict=False)
+        plan += [Partnership(label, (p.id,), "individual") for p, label in seated]
+        left += group[len(places) :]
+    if len(plan) < len(labels):
+        raise StoreError(
+            "this movement seats ladies North and East and gentlemen South and West: say "
+            "who is a lady or a gentleman (edit each player) for every place to be filled"
+        )
+    return plan, left + [p for p in ordered if p.gender is None]
 
 
 def numbers() -> Iterator[str]:

@@ -71,9 +71,15 @@ SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 
+def rank_text(rank: str) -> str:
+    """A rank as players write it: "10" for the ten (kept as "T")."""
+    return "10" if rank == "T" else rank
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A trump card as written on a slip: rank and suit, e.g. "QH", "10S", "TD"."""
+    """A trump card as written on a slip: rank and suit, e.g. "QH", "10S"; a ten is kept as
+    "T" and always shown as "10"."""
 
     rank: str
     """One of 2-9, T, J, Q, K, A."""
@@ -98,7 +104,8 @@ class Card:
         return cls("T" if rank == "10" else rank, suit)
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit}"
+        """The card as a player writes it: "10D", never "TD"."""
+        return f"{rank_text(self.rank)}{self.suit}"
 
     @property
     def trump(self) -> Suit:

@@ -347,3 +347,22 @@ def test_the_overview_waits_for_both_halves_of_a_round_split_at_a_table() -> Non
     first, second = (s for s in movement.seatings if (s.round, s.table) == (1, 5))
     progress = Progress(movement)
     assert progress.expected[(1, 5)] == frozenset(first.trays + second.trays)
+
+
+def test_a_ten_reads_10_in_the_slips_grid_history_and_undo(qtbot, window: MainWindow) -> None:
+    seat(window)
+    window.tabs.setCurrentWidget(window.slips)
+    keys, slips = Keyboard(qtbot), window.slips
+    keys.entry("td")
+    assert slips.model.data(slips.model.index(0, COL_TRUMP)) == "10D"
+    keys.entry("10s")
+    assert slips.model.data(slips.model.index(1, COL_TRUMP)) == "10S"
+    history = window.history
+    history.refresh()
+    details = [history.model.row(n).summary for n in range(2)]
+    assert details == ["tray 2: trump 10S", "tray 1: trump 10D"]
+    history.table.selectRow(0)
+    assert "rank 10" in history.detail.toPlainText()
+    assert "T" not in history.detail.toPlainText().replace("Tray", "")
+    window.undo()
+    assert "trump 10S" in window.statusBar().currentMessage()

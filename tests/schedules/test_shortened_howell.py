@@ -156,8 +156,11 @@ def test_in_time_howell_fits_the_time() -> None:
     assert wide.rounds == 17  # the complete Howell fits, with more trays a round
     with pytest.raises(ImpossibleMovementError, match="needs the time available"):
         build(Request("howell", tables=9, variant="in-time"))
+    # 40 minutes: 2 rounds, as `--rounds 2 --balance best` builds them
+    short = build(Request("howell", tables=9, variant="in-time", minutes=Fraction(40)))
+    assert short == build(Request("howell", tables=9, rounds=2, balance="best"))
     with pytest.raises(ImpossibleMovementError, match="allow more time"):
-        build(Request("howell", tables=9, variant="in-time", minutes=Fraction(40)))
+        build(Request("howell", tables=9, variant="in-time", minutes=Fraction(13)))
     with pytest.raises(ImpossibleMovementError, match="chooses its own rounds"):
         build(Request("howell", tables=9, variant="three-quarter", rounds=8))
 

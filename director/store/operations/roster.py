@@ -158,3 +158,24 @@ class RosterOperations(UnitOfWork):
             formed = tuple(repository.players.form_partnership(step.db, p) for p in plan)
             step.summary = ", ".join(repository.players.named(step.db, p) for p in formed)
         return formed
+
+    def seat_players(
+        self, order: Sequence[int] | None = None, *, session: int = 1, section: str = "A"
+    ) -> tuple[tuple[Partnership, ...], tuple[Player, ...]]:
+        """Every player takes a place of the section's individual movement, as one step: in
+        roster order, or in `order` (player ids: a draw by lot); the partnerships formed
+        before make way. Ladies and gentlemen take their own places where the movement says.
+        Returns the entries formed and the players left without a place."""
+        with self._step("seat players") as step:
+            sid = repository.event.section_id(step.db, session, section)
+            movement = repository.movement.load_movement(step.db, sid)
+            plan, left = forming.individuals_in_order(
+                repository.players.players(step.db), movement.field, movement.attributes, order
+            )
+            for old in repository.players.partnerships(step.db):
+                repository.players.dissolve_partnership(step.db, old.label)
+            formed = tuple(repository.players.form_partnership(step.db, p) for p in plan)
+            step.summary = f"{len(formed)} players given their places"
+            if left:
+                step.summary += f"; no place for {', '.join(p.name for p in left)}"
+        return formed, tuple(left)
