@@ -10,16 +10,18 @@ three ways the printing dialog knows:
 
     python -m benchmarks printer
 
-It needs a running CUPS with a cups-pdf queue (Debian: `apt-get install cups
-printer-driver-cups-pdf`, start `cupsd`, then `lpadmin -p CUPS-PDF -v cups-pdf:/ -E -m
-lsb/usr/cups-pdf/CUPS-PDF_opt.ppd`); the queue's name is taken from `WHIST_PRINTER` (default
-CUPS-PDF). Each line gives the size of the job as the queue received it (CUPS' own count) and
-of the PDF cups-pdf wrote, against its target: the 22-page job within `TARGET_BYTES` as the
-papers' PDF, within `PAINTED_TARGET_BYTES` painted.
+The jobs go to a private CUPS server started for the run (`benchmarks.private_cups`: the
+packages cups and printer-driver-cups-pdf, which tools/system-deps installs), to a queue with
+the cups-pdf driver whose printer is a file; or, where `WHIST_PRINTER` names one, to that queue
+of the machine's own CUPS. Each line gives the size of the job as the queue received it (CUPS'
+own count) against its target, the 22-page job within `TARGET_BYTES` as the papers' PDF and
+within `PAINTED_TARGET_BYTES` painted, and on the private server the size of what its printer
+received (the PostScript CUPS made for the cups-pdf driver).
 
-Measured on the development machine (CUPS 2.4, cups-pdf 3.0): 0.29 MB queued as the papers' PDF
-(cups-pdf writes 0.26 MB); 2.79 MB painted black and white at 600 dpi (cups-pdf's Ghostscript
-writes 13.8 MB of it); 16.65 MB queued as 300 dpi colour images before.
+Measured on the development machine on the private server (CUPS 2.4, cups-pdf driver 3.0): the
+papers' PDF queued 0.29 MB and 0.83 MB of PostScript reached the printer; painted black and
+white at 600 dpi 2.79 MB queued (17.7 MB reached the printer); as 300 dpi colour images, before,
+16.65 MB queued (18.6 MB reached the printer).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.private_cups import CupsStartError, private_cups
 from director.printing import print_queue
 from director.printing.documents import print_movement_document
 from schedules.catalog import Request, build
@@ -70,18 +73,14 @@ def _finished(queue: str, job: int) -> None:
     raise TimeoutError(f"job {job} on {queue} did not finish in {WAIT_SECONDS} s")
 
 
-def _written(since: float) -> int | None:
-    """The size of the PDF cups-pdf wrote last (its folder: ~/PDF), if one is newer than
-    `since`."""
-    folder = Path.home() / "PDF"
-    made = (
-        [p for p in folder.glob("*.pdf") if p.stat().st_mtime >= since] if folder.exists() else []
-    )
-    return max(made, key=lambda p: p.stat().st_mtime).stat().st_size if made else None
-
-
-def _measure(queue: str, label: str, send: Callable[[], None], target: int | None) -> None:
-    before, started = set(_jobs(queue)), time.time()
+def _measure(
+    queue: str, printed: Path | None, label: str, send: Callable[[], None], target: int | None
+) -> None:
+    """Send one job with `send` and print its figures; `printed`: the file the queue's printer
+    writes into, where it is known."""
+    before = set(_jobs(queue))
+    if printed is not None:
+        printed.write_bytes(b"")  # CUPS writes over the file without shortening it
     clock = time.perf_counter()
     send()
     jobs = _jobs(queue)
@@ -89,23 +88,36 @@ def _measure(queue: str, label: str, send: Callable[[], None], target: int | Non
     _finished(queue, job)
     seconds = time.perf_counter() - clock
     spooled = _jobs(queue)[job]
-    written = _written(started - 1)
-    made = f"{written / 1e6:6.2f} MB written by cups-pdf" if written else "cups-pdf wrote nothing"
+    made = ""
+    if printed is not None:
+        made = f" {printed.stat().st_size / 1e6:6.2f} MB reached the printer,"
     aim = "no target"
     if target is not None:
         aim = f"target {target / 1e6:.0f} MB: {'PASS' if spooled <= target else 'OVER'}"
     print(
-        f"{label:<46} {spooled / 1e6:7.2f} MB queued, {made}, {seconds:5.1f} s;  {aim}",
+        f"{label:<46} {spooled / 1e6:7.2f} MB queued,{made} {seconds:5.1f} s;  {aim}",
         flush=True,
     )
 
 
 def run() -> None:
     """Print the figures, each against the target."""
-    queue = os.environ.get("WHIST_PRINTER", "CUPS-PDF")
-    if not print_queue.available() or queue not in _queues():
-        print(f"no CUPS queue {queue}: see `python -m pydoc benchmarks.printer` to set one up")
+    queue = os.environ.get("WHIST_PRINTER")
+    if queue is not None:
+        if not print_queue.available() or queue not in _queues():
+            print(f"no CUPS queue {queue} (WHIST_PRINTER) on this machine")
+            return
+        _run(queue, None)
         return
+    try:
+        with private_cups() as server:
+            _run(server.queue, server.output)
+    except CupsStartError as missing:
+        print(f"cannot start a private CUPS server: {missing}")
+
+
+def _run(queue: str, printed: Path | None) -> None:
+    """Measure the three ways into `queue` (its printer writing into `printed`, if known)."""
     # Qt is needed only for the painted jobs; no window is shown
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtPrintSupport import QPrinter
@@ -132,15 +144,17 @@ def run() -> None:
             path.write_bytes(pdf)
             print_queue.submit(queue, path, "Benchmark: vector", {})
 
-    _measure(queue, "the papers' own PDF, one job", vector, TARGET_BYTES)
+    _measure(queue, printed, "the papers' own PDF, one job", vector, TARGET_BYTES)
     _measure(
         queue,
+        printed,
         f"painted black and white at {PAINT_DPI} dpi",
         lambda: paint_black_and_white(printer(PAINT_DPI), pages, lambda _d, _t: None),
         PAINTED_TARGET_BYTES,
     )
     _measure(
         queue,
+        printed,
         "painted as 300 dpi colour images (before)",
         lambda: paint(printer(300), pages, lambda index: pages.image(index, 300)),
         None,

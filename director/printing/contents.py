@@ -147,7 +147,8 @@ class IndicatorRow:
     next_seat: str
     """"North", "N-S", ...; "" with `next_table` None."""
     next_note: str
-    """Instead of a table: "last round", "sits out" or "empty"."""
+    """Instead of a table: "last round", a rest and where they play after it ("rest, then
+    round 5: table 3, N-S"), or "no play this round" when nobody sits here."""
     trays_then: str = ""
     """Where this table's trays go after the round ("" when the place is empty)."""
     skip: str = ""
@@ -169,6 +170,8 @@ class IndicatorCard:
         return (self.table, self.seat)
 
 
+NO_PLAY_HERE = "no play this round"
+"""An indicator's round in which nobody sits at its place (the table does not play)."""
 REST_PLACE = "resting"
 """The place the rest card names: no table, no seat."""
 
@@ -193,7 +196,7 @@ def indicator_cards(
             for r in range(1, movement.rounds + 1):
                 s = at.get((r, table))
                 if s is None:
-                    rows.append(IndicatorRow(r, "", "", None, "", "empty"))
+                    rows.append(IndicatorRow(r, "", "", None, "", NO_PLAY_HERE))
                     continue
                 who = s.at(seat)
                 row = _indicator_row(movement, trips, r, who, named(movement, who, names))
@@ -411,18 +414,20 @@ def score_cards(
     tricks = "Trays and tricks lost" if safford else "Trays and tricks"
     cards = []
     for who in movement.field:
-        rows = tuple(_score_row(movement, stop) for stop in trips.get(who, ()))
+        rows = tuple(_score_row(movement, stop, names) for stop in trips.get(who, ()))
         name = competitor_name(movement, who)
         card = ScoreCard(who, name, rows, every, individual, tricks, names.get(who, ""))
         cards.append(card)
     return tuple(cards)
 
 
-def _score_row(movement: Movement, stop: Stop) -> ScoreRow:
+def _score_row(movement: Movement, stop: Stop, known: Mapping[Label, str]) -> ScoreRow:
+    """One round of a score card, the opponents and the partner named as the event stores
+    them (a player writes down whom they played)."""
     if stop.table is None or stop.seat is None:
-        return ScoreRow(stop.round, "—", "sits out", "", "", ())
-    names = ", ".join(competitor_name(movement, o) for o in stop.opponents)
-    partner = ", ".join(competitor_name(movement, p) for p in stop.partners)
+        return ScoreRow(stop.round, "—", "rest", "", "", ())
+    names = ", ".join(named(movement, o, known) for o in stop.opponents)
+    partner = ", ".join(named(movement, p, known) for p in stop.partners)
     seat = seat_name(movement, stop.seat)
     if stop.switched:
         seat += " (switched)"

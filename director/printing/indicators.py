@@ -63,7 +63,27 @@ def render(
     rounds = max((len(piece.rows) for piece in pieces), default=0)
     grid = (1, 2) if rounds <= TWO_PER_PAGE_UP_TO else (1, 1)
     sizes = _sizes(pieces, slots(paper_size(paper), *grid)[0], rounds)
+    if grid == (1, 2) and _cut(pieces, slots(paper_size(paper), *grid)[0], rounds, sizes):
+        # a card whose words would be cut short takes a page of its own: nothing is lost
+        grid = (1, 1)
+        sizes = _sizes(pieces, slots(paper_size(paper), *grid)[0], rounds)
     return render_cards(pieces, partial(draw_card, sizes=sizes), header, paper, grid, progress)
+
+
+def _cut(cards: Sequence[IndicatorCard], slot: Slot, rounds: int, sizes: Sizes) -> bool:
+    """Whether some name or some "trays then go to" would not fit its row in slots like
+    `slot` at `sizes` (it would be cut short with an ellipsis)."""
+    inner = slot.width - 2 * PAD
+    height = (slot.height - 2 * PAD - HEADER_HEIGHT - HEADING_HEIGHT) / max(rounds, 1)
+    for k, size, attribute in ((1, sizes.who, "who"), (3, sizes.trays_then, "trays_then")):
+        box = inner * COLUMNS[k][1] - 2 * GAP
+        for row in (row for card in cards for row in card.rows):
+            text = getattr(row, attribute)
+            if text and fit.fit(text, box, size, REGULAR, 1.0, height).lines[-1].endswith(
+                fit.ELLIPSIS
+            ):
+                return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

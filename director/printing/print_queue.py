@@ -18,6 +18,10 @@ from pathlib import Path
 
 from director.errors import DirectorError
 
+_LAST_SUCCESSFUL_STATUS = 0x00FF
+"""IPP status codes up to this one say the request succeeded (the printing protocol's
+"successful" range; libcups' `IPP_STATUS_OK` is 0)."""
+
 
 class _Option(ctypes.Structure):
     """libcups' `cups_option_t`: one job option, name and value."""
@@ -82,6 +86,8 @@ def cancel(printer: str, job: int) -> None:
     cups = _cups()
     if cups is None:
         return
-    # 0: cancel, keeping the job in the history (1 would purge it); None: the default server
-    if not cups.cupsCancelJob2(None, printer.encode(), job, 0):
+    # 0: cancel, keeping the job in the history (1 would purge it); None: the default server.
+    # It answers with an IPP status, where 0 (successful-ok) to 0xFF are the successes.
+    status: int = cups.cupsCancelJob2(None, printer.encode(), job, 0)
+    if status > _LAST_SUCCESSFUL_STATUS:
         raise DirectorError(f"job {job} on {printer} could not be cancelled: {_last_error(cups)}")

@@ -127,6 +127,23 @@ class IrregularityKind(enum.Enum):
     """The table did not play the deal (time, absence): credited the average (W5), or an
     artificial score under matchpoints (M4)."""
 
+    @property
+    def words(self) -> str:
+        """What happened, in a player's words ("wrong trump on the overplay")."""
+        return _IRREGULARITY_WORDS[self]
+
+
+_IRREGULARITY_WORDS = {
+    IrregularityKind.WRONG_TRUMP_CORRECTED: "wrong trump turned, put right before play",
+    IrregularityKind.WRONG_TRUMP_OVERPLAY: "wrong trump on the overplay",
+    IrregularityKind.SLIP_FOUND_AT_NEXT_TABLE: "trump slip wrong, found at the next table",
+    IrregularityKind.SLIP_MISRECORDED: "trump slip wrong at the original table",
+    IrregularityKind.WRONG_CARDS: "wrong cards on the overplay",
+    IrregularityKind.SHORT_HAND: "short hand found after the first trick",
+    IrregularityKind.MISDEAL: "misdeal",
+    IrregularityKind.NOT_PLAYED: "not played",
+}
+
 
 class Adjustment(enum.Enum):
     """Why a table's counted score differs from the tricks as made."""

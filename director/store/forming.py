@@ -96,9 +96,8 @@ def individuals_in_order(
                 f"the movement seats {len(labels)} players but {len(ordered)} are on the "
                 "roster: add or remove players, or choose a movement for that number"
             )
-        return [Partnership(label, (p.id,), "individual") for p, label in zip(
-            ordered, labels, strict=True
-        )], []  # fmt: skip
+        seated = zip(ordered, labels, strict=True)
+        return [Partnership(label, (p.id,), "individual") for p, label in seated], []
     plan: list[Partnership] = []
     left: list[Player] = []
     for gender in Gender:

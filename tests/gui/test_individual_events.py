@@ -43,6 +43,8 @@ def test_seat_in_order_seats_the_players_and_no_pairing_is_offered(whist: MainWi
     players = whist.players
     players.refresh()
     assert not players.button["pair_in_order"].isVisible()
+    assert not players.button["pair_selected"].isVisible()
+    assert not players.button["couple_selected"].isVisible()
     assert players.button["seat_in_order"].isVisible()
     assert players.button["draw"].isVisible()
     assert "players" in players.button["seat_in_order"].toolTip()
@@ -109,3 +111,18 @@ def test_the_chooser_offers_the_four_winners_to_seated_players_with_genders(
         chooser.search()
     offered = [chooser.proposals.proposal(r) for r in range(chooser.proposals.rowCount())]
     assert any(p.family == "ladies-gentlemen" and p.usable for p in offered)
+
+
+def test_ladies_and_gentlemen_with_no_pairs_go_on_to_choose_their_movement(
+    window: MainWindow,
+) -> None:
+    store = window.context.store
+    for n in range(6):
+        store.add_player(f"Mrs {n}", gender=Gender.LADY)
+        store.add_player(f"Mr {n}", gender=Gender.GENTLEMAN)
+    window.context.notify(Changed.PLAYERS)
+    window.refresh_path()
+    field = window.path_bar.states[0]
+    assert (field.step, field.done, field.status) == (Step.FIELD, True, "6 ladies, 6 gentlemen")
+    assert next_step(window.path_bar.states).step is Step.MOVEMENT
+    assert window.movement.ask().kind is FieldKind.LADIES_GENTLEMEN

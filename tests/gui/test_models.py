@@ -206,6 +206,7 @@ def test_a_mixed_field_fills_tables_and_names_who_is_left_over(qapp) -> None:
     assert all(p.movement.tables == 3 for p in fitting)
     assert fitting[0].left_over == ("Mrs G",)
     assert fitting[0].warnings()[0] == "Left over (no place at a table): Mrs G"
+    assert fitting[0].summary().endswith("; no place for Mrs G")
 
 
 def test_the_window_proposes_the_mixed_field_from_the_roster(window) -> None:

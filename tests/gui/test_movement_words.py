@@ -5,12 +5,23 @@ sits out and how many of the others each meets."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from director.gui.screens.movement.model import Ask, FieldKind, Proposal, candidates, propose
-from director.gui.screens.movement.words import kind_of
+from director.gui.screens.movement.model import (
+    Ask,
+    FieldKind,
+    Proposal,
+    best_first,
+    candidates,
+    propose,
+)
+from director.gui.screens.movement.words import kind_of, summary
+from schedules.balance import balance
+from schedules.catalog import Request, build
+from schedules.types import Movement
 
 PER_TRAY = Fraction(7)
 MATHS = re.compile(
@@ -69,18 +80,31 @@ def test_an_odd_field_says_who_sits_out_and_how_many_each_meets() -> None:
     by_variant = {(p.family, p.variant): p.summary() for p in usable(FieldKind.PAIRS, 13, 200)}
     three_quarter = by_variant[("howell", "three-quarter")]
     assert "each pair meets 9 to 10 of the other 12 pairs" in three_quarter
-    assert "one pair sits out each round: 10 of the 13 pairs, each once" in three_quarter
+    assert "one pair sits out each round: pairs 1-10, each once" in three_quarter
     assert by_variant[("howell", "standard")].endswith(
         "one pair sits out each round, each pair once"
     )
     assert by_variant[("mitchell", "regular")].endswith(
         "one pair sits out each round: each E-W pair once"
     )
-    # Built for seven tables, one place stays empty: the pair who meets it sits out, and each
-    # pair meets some of the twelve others.
     interwoven = by_variant[("howell", "interwoven")]
-    assert "of the other 12 pairs" in interwoven
-    assert "one pair sits out each round" in interwoven
+    assert "each pair meets 6 to 7 of the other 12 pairs" in interwoven
+    assert interwoven.endswith("one pair sits out each round: pairs 3, 11-16, each once")
+
+
+def _seven_table_interwoven() -> Movement:
+    return build(Request("howell", tables=7, variant="interwoven"))
+
+
+def test_a_movement_for_more_pairs_than_there_are_names_the_place_left_empty() -> None:
+    """Built for seven tables and played by 13 pairs: the pair who meets the fourteenth place
+    sits out, and each pair meets some of the twelve others."""
+    movement = _seven_table_interwoven()
+    assert len(movement.field) == 14
+    line = summary(movement, balance(movement), Fraction(150), 13)
+    assert "of the other 12 pairs" in line
+    assert "one pair sits out each round" in line
+    assert line.endswith("the place of pair 17 stays empty")
 
 
 def test_a_family_without_words_of_ours_reads_its_summary_without_options() -> None:
@@ -90,3 +114,13 @@ def test_a_family_without_words_of_ours_reads_its_summary_without_options() -> N
     assert said == "club against club: one pair of each at every table"
     assert "four winners" in kind_of("ladies-gentlemen", "skip")
     assert "gentlemen move" in kind_of("ladies-gentlemen", "skip")
+
+
+def test_a_proposal_that_leaves_a_place_empty_comes_after_those_that_seat_the_field() -> None:
+    proposals = usable(FieldKind.PAIRS, 13, 200)
+    interwoven = next(p for p in proposals if p.variant == "interwoven")
+    built = _seven_table_interwoven()
+    emptied = replace(interwoven, movement=built, report=balance(built), present=13)
+    ordered = best_first([emptied, *proposals])
+    assert ordered[len(proposals)] is emptied  # last of the usable ones
+    assert ordered[: len(proposals)] == best_first(proposals)  # the others as they were

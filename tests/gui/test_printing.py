@@ -3,7 +3,6 @@ reach a printer as vector pages, all or none of them."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import threading
 from collections.abc import Callable
@@ -15,6 +14,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
+from benchmarks.private_cups import PrivateCups
 from director.gui.dialogs.printing import TONIGHT, PrintDialog
 from director.gui.main_window import MainWindow
 from director.gui.ops import CancelledError
@@ -197,40 +197,72 @@ def _queued(queue: str) -> dict[str, int]:
     return {line.split()[0]: int(line.split()[2]) for line in listed.stdout.splitlines()}
 
 
-def _cups_pdf() -> bool:
-    if not print_queue.available() or shutil.which("lpstat") is None:
-        return False
-    listed = subprocess.run(["lpstat", "-e"], capture_output=True, text=True)
-    return CUPS_PDF in listed.stdout.split()
-
-
-CUPS_PDF = "CUPS-PDF"
-"""The cups-pdf queue (see benchmarks/printer.py to set one up)."""
-
-
-@pytest.mark.skipif(not _cups_pdf(), reason="needs a running CUPS with a CUPS-PDF queue")
-def test_a_real_queue_gets_one_small_job_and_nothing_after_cancel(
-    qtbot: QtBot, seated: MainWindow
-) -> None:
-    dialog = _tonight(qtbot, seated)
+def _cancelled_at(dialog: PrintDialog, queue: str, step: int) -> set[str]:
+    """Send the dialog's papers to the CUPS queue `queue` with Cancel pressed at `step` (0:
+    before they are handed over, 1: just after); the jobs the queue got."""
     assert dialog.pages is not None
     assert dialog.rendered is not None
     printer = QPrinter()
-    printer.setPrinterName(CUPS_PDF)
-    before = _queued(CUPS_PDF)
+    printer.setPrinterName(queue)
+    before = _queued(queue)
 
-    def cancel_at_once(_done: int, _total: int) -> None:
-        raise CancelledError
+    def cancel(done: int, _total: int) -> None:
+        if done == step:
+            raise CancelledError
 
     with pytest.raises(CancelledError):
-        send(printer, dialog.rendered.pdf, dialog.pages, "Cancelled at once", cancel_at_once)
-    assert _queued(CUPS_PDF) == before
+        send(printer, dialog.rendered.pdf, dialog.pages, "Cancelled", cancel)
+    return set(_queued(queue)) - set(before)
+
+
+@pytest.mark.slow
+def test_a_real_queue_gets_one_small_job_and_nothing_after_cancel(
+    qtbot: QtBot, seated: MainWindow, cups_pdf: PrivateCups
+) -> None:
+    """A real CUPS queue (the session's private server): Cancel pressed at once leaves no job
+    in it; printing puts one job there, no bigger than twice the papers' PDF, and the printer
+    receives it."""
+    queue = cups_pdf.queue
+    dialog = _tonight(qtbot, seated)
+    assert dialog.rendered is not None
+    assert _cancelled_at(dialog, queue, 0) == set()
+    printer = QPrinter()
+    printer.setPrinterName(queue)
+    before = _queued(queue)
+    cups_pdf.output.write_bytes(b"")
     op = dialog.print_to(printer)
     assert op is not None
     qtbot.waitUntil(lambda: "Sent" in dialog.status.text(), timeout=30000)
-    new = {job: size for job, size in _queued(CUPS_PDF).items() if job not in before}
+    new = {job: size for job, size in _queued(queue).items() if job not in before}
     assert len(new) == 1
     assert 0 < next(iter(new.values())) <= 2 * len(dialog.rendered.pdf)
+    # and the queue's printer received it
+    qtbot.waitUntil(lambda: cups_pdf.output.stat().st_size > 0, timeout=60000)
+
+
+def _cancelled_by_user(queue: str) -> set[str]:
+    """The finished jobs of a CUPS queue that were cancelled, not printed."""
+    listed = subprocess.run(
+        ["lpstat", "-W", "completed", "-l", "-o", queue], capture_output=True, text=True
+    )
+    cancelled, job = set(), ""
+    for line in listed.stdout.splitlines():
+        if not line.startswith((" ", "\t")):
+            job = line.split()[0]
+        elif "job-canceled-by-user" in line:
+            cancelled.add(job)
+    return cancelled
+
+
+@pytest.mark.slow
+def test_a_job_cancelled_while_handed_over_is_taken_out_of_a_real_queue(
+    qtbot: QtBot, seated: MainWindow, cups_pdf: PrivateCups
+) -> None:
+    """Cancel pressed just as a real CUPS queue took the papers: the job is cancelled there,
+    not printed."""
+    new = _cancelled_at(_tonight(qtbot, seated), cups_pdf.queue, 1)
+    assert len(new) == 1
+    assert new <= _cancelled_by_user(cups_pdf.queue)
 
 
 def test_the_cancel_button_takes_a_job_being_handed_over_out_of_the_queue(

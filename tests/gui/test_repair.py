@@ -30,6 +30,15 @@ def _first_round_played(window: MainWindow) -> list[tuple[int, int, int, int | N
     return _results(window)
 
 
+def _every_round_played(window: MainWindow) -> None:
+    store = window.context.store
+    for s in store.movement().seatings:
+        if s.round > 1:
+            for tray in s.trays:
+                store.record_result(ResultEntry(1, s.round, s.table, tray, 7))
+    window.context.notify(Changed.EVERYTHING)
+
+
 def _results(window: MainWindow) -> list[tuple[int, int, int, int | None]]:
     return sorted((r.round, r.table, r.tray, r.ns_tricks) for r in window.context.store.results())
 
@@ -151,22 +160,16 @@ def _starting_rounds(dialog: RepairDialog) -> dict[Kind, int]:
 
 def test_the_repair_starts_at_the_first_round_not_yet_played(qtbot, seated: MainWindow) -> None:
     rounds = seated.context.store.movement().rounds
-    before_play = RepairDialog(seated.context, seated)
-    qtbot.addWidget(before_play)
-    assert _starting_rounds(before_play) == {
-        Kind.LATE: 1,
-        Kind.WITHDRAW: 1,
-        Kind.WRONG: 1,
-        Kind.SWITCH: 1,
-        Kind.CUT: rounds - 1,
-    }
+
+    def opened() -> dict[Kind, int]:
+        dialog = RepairDialog(seated.context, seated)
+        qtbot.addWidget(dialog)
+        return _starting_rounds(dialog)
+
+    # a late pair, a withdrawal, a wrong move and a switch start at the first round not yet
+    # played; a cut at the last round, never before the rounds played
+    assert opened() == {**dict.fromkeys(Kind, 1), Kind.CUT: rounds - 1}
     _first_round_played(seated)
-    after_round_1 = RepairDialog(seated.context, seated)
-    qtbot.addWidget(after_round_1)
-    assert _starting_rounds(after_round_1) == {
-        Kind.LATE: 2,
-        Kind.WITHDRAW: 2,
-        Kind.WRONG: 2,
-        Kind.SWITCH: 2,
-        Kind.CUT: 1,  # cut after the last round played
-    }
+    assert opened() == {**dict.fromkeys(Kind, 2), Kind.CUT: rounds - 1}
+    _every_round_played(seated)
+    assert opened()[Kind.CUT] == rounds  # nothing is cut unasked

@@ -73,6 +73,24 @@ def test_a_score_shows_at_once_without_scoring_afresh(results: ResultsScreen) ->
     assert results.standings_shown() == engine_rows(store, results.rankings_shown()[0])
 
 
+def test_a_score_repaints_the_standings_rows_it_moves_without_resetting_them(
+    results: ResultsScreen,
+) -> None:
+    store, model = results.context.store, results.standings
+    resets: list[int] = []
+    repainted: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.dataChanged.connect(lambda first, last, *_: repainted.append((first.row(), last.row())))
+    results.standings_view.selectRow(1)
+    round_no, table, tray = unplayed(store)[0]
+    store.record_result(ResultEntry(1, round_no, table, tray, 13))
+    results.context.notify(Changed.RESULTS)
+    assert results.standings_shown() == engine_rows(store, results.rankings_shown()[0])
+    assert resets == []  # the rows stay: selection and scroll with them
+    assert repainted
+    assert results.standings_view.currentIndex().row() == 1
+
+
 def test_an_undone_score_leaves_the_standings_at_once(results: ResultsScreen) -> None:
     store = results.context.store
     before = results.standings_shown()
@@ -142,3 +160,29 @@ def test_the_running_chart_stops_at_the_last_round_played(results: ResultsScreen
     assert played < rounds
     assert {len(row) for row in results.chart.series.values()} == {played}
     assert results.chart.rounds == rounds  # the axis still shows the whole evening
+
+
+def test_a_howell_shows_its_standings_the_first_time_the_screen_opens(
+    qtbot, settings: Settings, tmp_path: Path
+) -> None:
+    from director.gui.demo import enter_everything, pair_up
+    from schedules.catalog import Request, build
+
+    with EventStore.create(tmp_path / "howell.whist", name="Howell night") as store:
+        movement = build(Request("howell", tables=TABLES, trays_per_round=TRAYS))
+        for n in range(2 * len(movement.field)):
+            store.add_player(f"Player {n}")
+        pair_up(store, movement.field)
+        store.choose_movement(movement)
+        enter_everything(store, seed=3)
+        window = MainWindow(settings, store)
+        qtbot.addWidget(window)
+        window.show()
+        window.tabs.setCurrentWidget(window.results)  # the first visit: nothing picked
+        screen = window.results
+        qtbot.waitUntil(lambda: screen.job is None and not screen.stale, timeout=20000)
+        assert screen.ranking.currentText() == "overall"
+        assert screen.rankings_shown() == ["overall"]
+        assert screen.standings_view.isVisible()
+        assert screen.standings_shown() == engine_rows(store, "overall")
+        assert len(screen.standings_shown()) == len(movement.field)

@@ -366,3 +366,52 @@ def test_a_ten_reads_10_in_the_slips_grid_history_and_undo(qtbot, window: MainWi
     assert "T" not in history.detail.toPlainText().replace("Tray", "")
     window.undo()
     assert "trump 10S" in window.statusBar().currentMessage()
+
+
+def test_a_reminder_goes_once_it_is_no_longer_true(qtbot, window: MainWindow) -> None:
+    seat(window)
+    keys, grid = Keyboard(qtbot), window.scores
+    window.tabs.setCurrentWidget(grid)
+    grid.show_round(1)
+    grid.table.setFocus()
+    keys.press(Key.Key_PageUp)
+    assert grid.message.text() == "This is the first round."
+    keys.press(Key.Key_PageDown)
+    assert grid.message.text() == ""  # round 2 is not the first round
+    keys.press(Key.Key_PageUp)
+    tray = grid.model.row(0).tray
+    keys.entry("7")
+    assert f"tray {tray} has no trump slip" in grid.message.text()
+    window.tabs.setCurrentWidget(window.slips)
+    slips = window.slips
+    line = next(n for n, r in enumerate(slips.model.rows()) if r.tray.number == tray)
+    slips.table.setCurrentIndex(slips.model.index(line, COL_TRUMP))
+    slips.table.setFocus()
+    keys.entry("KS")
+    window.tabs.setCurrentWidget(grid)
+    assert grid.message.text() == ""  # the slip is in now
+
+
+def test_one_result_repaints_its_round_in_the_overview_and_its_row_in_the_grid(
+    qtbot, scores: MainWindow
+) -> None:
+    grid = scores.scores
+    overview, model = grid.overview.overview, grid.model
+    painted: dict[str, list[tuple[int, int]]] = {"overview": [], "grid": []}
+    for name, source in (("overview", overview), ("grid", model)):
+        source.dataChanged.connect(
+            lambda first, last, *_, name=name: painted[name].append((first.row(), last.row()))
+        )
+    resets: list[int] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    widths = [grid.overview.columnWidth(c) for c in range(overview.columnCount())]
+    Keyboard(qtbot).entry("7")
+    assert painted["grid"] == [(0, 0)]
+    assert set(painted["overview"]) == {(0, 0)}  # round 1's row, not every round's
+    assert resets == []
+    assert model.data(model.index(0, COL_NS_TRICKS)) == "7"
+    assert overview.data(overview.index(0, 2)) == "1/2"
+    # the overview's widths are set for the widest figure once, not fitted at each result
+    assert [grid.overview.columnWidth(c) for c in range(overview.columnCount())] == widths
+    metrics = grid.overview.fontMetrics()
+    assert all(w > metrics.horizontalAdvance("⚠ 2/2") for w in widths[2:])

@@ -172,3 +172,31 @@ def test_an_export_that_cannot_be_made_says_why_in_one_line(
     assert "choose a movement" in shown[0]
     assert "\n" not in shown[0]
     assert not out.exists()
+
+
+def test_opening_and_making_events_start_beside_the_event_open(
+    played: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from director.gui.dialogs.new_event import NewEventDialog
+
+    event = played.context.store.path
+    assert event is not None
+    started: list[str] = []
+
+    def pick(_parent: object, _title: str, where: str, _filter: str) -> tuple[str, str]:
+        started.append(where)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", pick)
+    played.choose_event()
+    assert Path(started[0]) == event.parent
+
+    folders: list[Path] = []
+
+    def offered(dialog: NewEventDialog) -> int:
+        folders.append(dialog.folder)
+        return QDialog.DialogCode.Rejected.value
+
+    monkeypatch.setattr(NewEventDialog, "exec", offered)
+    played.new_event()
+    assert folders == [event.parent]

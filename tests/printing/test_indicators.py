@@ -45,7 +45,7 @@ def expected_lines(movement: Movement) -> list[str]:
                 out.append(str(r))
                 seating = at.get((r, table))
                 if seating is None:
-                    out += ["—", "empty"]
+                    out += ["—", "no play this round"]
                     continue
                 who = seating.at(seat)
                 trays = itinerary(movement, who)[r - 1].trays

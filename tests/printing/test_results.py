@@ -130,8 +130,10 @@ def test_revoke_marks_awards_and_new_deals_are_printed_with_the_law() -> None:
     new = NewDeal(tray, 2, IrregularityKind.MISDEAL, "exposed card")
     s = SectionPlay(movement, tuple(plays + replay), new_deals=(new,))
     result = score_section(s)
-    text = " | ".join(lines(results.render(results_document(s, result), HEADER, "a4")))
-    assert "average; Law V Sec.1" in text
+    pdf = results.render(results_document(s, result), HEADER, "a4")
+    text = " | ".join(lines(pdf))
+    # what happened, what it did to the score and the law (a cell that wraps prints as lines)
+    assert "wrong cards on the overplay: average, Law V Sec.1" in " ".join(lines(pdf))
     marks = result.deal(plays[revoked].tray).tables
     (scored_revoke,) = [t for t in marks if t.round == plays[revoked].round]
     assert "R" in "".join(scored_revoke.marks)
@@ -270,3 +272,44 @@ def test_results_render_to_pages_with_ink_and_report_progress(tmp_path: Path) ->
     assert seen == [(i, steps) for i in range(1, steps + 1)]
     for png in to_png(pdf, tmp_path, first=1, last=3):
         assert ink_fraction(png) > 0.005
+
+
+def test_a_provisional_sheet_leads_rather_than_names_winners() -> None:
+    movement = mitchell(5, 1)
+    plays = random_results(movement, 2)
+    partial = SectionPlay(movement, tuple(plays[:-1]))
+    text = lines(results.render(results_document(partial, score_section(partial)), HEADER, "a4"))
+    assert "Leading" in text
+    assert "Winners" not in text
+    whole = SectionPlay(movement, tuple(plays))
+    text = lines(results.render(results_document(whole, score_section(whole)), HEADER, "a4"))
+    assert "Winners" in text
+    assert "Leading" not in text
+
+
+def test_a_tray_dealt_again_after_play_is_named_on_page_one_with_what_to_do() -> None:
+    movement = mitchell(5, 1)
+    plays = random_results(movement, 2)
+    tray = movement.tray_numbers[2]
+    new = NewDeal(tray, 2, IrregularityKind.WRONG_TRUMP_OVERPLAY)
+    waiting = SectionPlay(movement, tuple(plays), new_deals=(new,))
+    pdf = results.render(results_document(waiting, score_section(waiting)), HEADER, "a4")
+    first = " ".join(pages(pdf)[0].split())
+    assert f"Tray {tray} was given a new deal after play" in first
+    assert "replay the new deal, or enter it as not played" in first
+    replayed = [replace(r, version=2) for r in plays if r.tray == tray]
+    done = SectionPlay(movement, tuple(plays + replayed), new_deals=(new,))
+    pdf = results.render(results_document(done, score_section(done)), HEADER, "a4")
+    assert "was given a new deal after play" not in " ".join(pages(pdf)[0].split())
+
+
+def test_a_pair_that_withdrew_is_marked_on_the_standings() -> None:
+    from schedules.repair import withdraw, withdrawals
+
+    movement = withdraw(mitchell(5, 1), "2", 5).movement
+    assert withdrawals(movement) == {"2": 5}
+    s = SectionPlay(movement, tuple(random_results(movement, 3)))
+    text = " ".join(lines(results.render(results_document(s, score_section(s)), HEADER, "a4")))
+    marked = re.findall(r"(\S+) \(withdrew after round (\d+)\)", text)
+    assert marked  # on every standings it is in, and nobody else
+    assert set(marked) == {("2", "4")}

@@ -133,15 +133,6 @@ def test_a_length_only_the_best_balance_builds_is_built_and_the_note_says_why() 
     )
 
 
-def test_an_odd_field_of_such_a_length_is_built_with_one_pair_resting() -> None:
-    """7 pairs, 5 rounds: the 8-pair movement sharing trays, one pair out each round."""
-    m = howell(pairs=7, rounds=5)
-    assert verify(m) == []
-    assert m.shared
-    assert all(len(m.sitouts[r]) == 1 for r in range(1, 6))
-    assert any(n.startswith("No 5-round Howell for 7 pairs exists") for n in m.notes)
-
-
 @pytest.mark.parametrize("pairs", [3, 5, 7, 9, 15, 59])
 def test_a_one_round_howell_for_an_odd_field_deals_only_the_trays_played(pairs: int) -> None:
     m = howell(pairs=pairs, rounds=1)

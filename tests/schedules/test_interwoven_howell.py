@@ -59,7 +59,7 @@ def _check(movement: Movement, tables: int) -> None:
     lines_at: dict[tuple[int, int], list[bool]] = defaultdict(list)
     for s in movement.seatings:
         if s not in across:
-            lines_at[s.round, s.trays[0]].append(s.ns in first)
+            lines_at[s.round, min(s.trays)].append(s.ns in first)  # a set, whatever its turn
     line_of_set = {tray: sorted(lines) for (_, tray), lines in lines_at.items()}
     assert all(lines == [False, True] for lines in line_of_set.values()) or line_tables(tables) <= 3
     for tray in movement.tray_numbers:

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from director.cli import main
-from schedules import odd_field
+from schedules import howell, odd_field
 from schedules.balance import balance
 from schedules.catalog import Request, build
 from schedules.findings import ImpossibleMovementError
@@ -37,8 +37,6 @@ SHORTFALLS = {
 """(pairs, rounds) -> the points by which the odd field still trails the even field one pair
 larger, where that is more than 2 (small fields, few rounds: docs/movements.md#odd-fields)."""
 ALLOWED_GAP = 2.0
-NEVER_BUILT = {(5, 1)}
-"""Sizes whose even field's movement fails verification too (every tray set at one table)."""
 
 
 def _index(pairs: int, rounds: int) -> float | None:
@@ -53,7 +51,7 @@ def _index(pairs: int, rounds: int) -> float | None:
 def _gap_within_bound(pairs: int, rounds: int) -> None:
     even = _index(pairs + 1, rounds)
     odd = _index(pairs, rounds)
-    if even is None or (pairs, rounds) in NEVER_BUILT:
+    if even is None:
         return
     assert odd is not None, f"{pairs} pairs, {rounds} rounds: not built, the even field is"
     bound = SHORTFALLS.get((pairs, rounds), ALLOWED_GAP)
@@ -92,6 +90,14 @@ def test_25_pairs_in_6_rounds_play_the_even_fields_interwoven_howell() -> None:
         assert f"round {r}: pair {who}" in rest
     assert "line 2 pairs 21-32" in m.notes[0]
     assert balance(m).index > 84  # 37 before: a plain Howell design
+
+
+def test_seven_pairs_in_five_rounds_are_built_though_no_howell_design_exists() -> None:
+    # refused before: no H(5,8); the reseated 4-table movement with one place empty
+    m = build(Request("howell", pairs=7, rounds=5))
+    assert len(m.field) == 7
+    assert any("No 5-round Howell for 7 pairs exists" in note for note in m.notes)
+    assert verify(m) == []
 
 
 def test_a_table_only_the_missing_pairs_opponents_used_closes_up() -> None:
@@ -179,3 +185,19 @@ def test_cli_says_who_sits_out(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "25 pairs" in out
     assert "Sitting out (no opponents that round): round 1: pair" in out
+
+
+@pytest.mark.slow
+def test_in_time_plays_every_length_the_best_balance_builds() -> None:
+    """For every table count, the lengths the in-time Howell counts as built are exactly those
+    `--rounds R --balance best` builds, and some length fits whenever a round does."""
+    for tables in range(2, 31):
+        for rounds in range(1, 2 * tables):
+            try:
+                build(Request("howell", tables=tables, rounds=rounds, balance="best"), check=False)
+                built = True
+            except ImpossibleMovementError:
+                built = False
+            assert built == howell._builds_at_best(tables, rounds), (tables, rounds)
+        # one round of 2 trays fits in 14 minutes
+        assert build(Request("howell", tables=tables, variant="in-time", minutes=Fraction(14)))

@@ -157,7 +157,8 @@ class RepairDialog(QDialog):
             *((f"{seat} really sat:", box) for seat, box in zip(seats, self.sat, strict=True)),
         )
         # rounds cut
-        self.last_round = self._round_box(played if 0 < played < rounds else max(rounds - 1, 1))
+        # cutting the last round is the usual cut, never one before the rounds played
+        self.last_round = self._round_box(min(max(rounds - 1, played, 1), rounds))
         self._page(("Last round p&layed:", self.last_round))
         # arrow switch
         self.switch_round = self._round_box(coming)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QPushButton, QSizePolicy, QToolBar, QToolButton, Q
 
 from director.gui.context import Where
 from director.store.services import EventStore
-from director.store.values import Result
+from director.store.values import Gender, Result
 from schedules.types import Competitors, Movement
 
 
@@ -85,8 +85,14 @@ def _field(store: EventStore, movement: Movement | None) -> StepState:
         said = ", ".join(f"{n} {KINDS.get(kind, kind)}" for kind, n in kinds.most_common())
         return StepState(Step.FIELD, True, said, "Look at the players and pairs")
     players = store.players()
+    genders = Counter(p.gender for p in players if p.gender is not None)
+    if len(genders) == len(Gender):
+        # ladies and gentlemen with no pairs: the chooser proposes their game (four winners),
+        # whose places are given to the players once it is chosen
+        said = f"{genders[Gender.LADY]} ladies, {genders[Gender.GENTLEMAN]} gentlemen"
+        return StepState(Step.FIELD, True, said, "Look at the players")
     if players:
-        hint = "" if any(p.gender is not None for p in players) else GENDERS_HOW
+        hint = "" if genders else GENDERS_HOW
         return StepState(
             Step.FIELD, False, f"{len(players)} players, no pairs", "Form the pairs", hint=hint
         )

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import secrets
-
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session as Db
 
 from director.store.audit import aware, now
 from director.store.repository.event import section_id
 from director.store.schema import SectionRow, ServingRow, SessionRow, TableRow, TableTokenRow
-from director.store.table_values import ServingAddress, TableToken
+from director.store.table_values import ServingAddress, TableToken, new_token
 from director.store.values import StoreError
 
 # -- entry at the table (table links and calls to the director) ------------------------------
-
-TOKEN_BYTES = 16
-"""128 random bits per table link: not to be guessed, short enough for a QR code."""
 
 
 def _table_token(row: TableTokenRow, session: int, section: str) -> TableToken:
@@ -60,10 +55,10 @@ def issue_table_tokens(db: Db, session: int, section: str, renew: bool) -> None:
     for table in tables:
         row = held.get(table)
         if row is None:
-            token = secrets.token_urlsafe(TOKEN_BYTES)
+            token = new_token()
             db.add(TableTokenRow(section_id=sid, table_no=table, token=token, issued_at=now()))
         elif renew:
-            row.token, row.issued_at = secrets.token_urlsafe(TOKEN_BYTES), now()
+            row.token, row.issued_at = new_token(), now()
     db.flush()
 
 

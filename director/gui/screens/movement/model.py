@@ -179,11 +179,15 @@ class Proposal:
         engine = next(
             (v.summary for v in families()[self.family].variants if v.name == self.variant), ""
         )
+        left = f"no place for {', '.join(self.left_over)}" if self.left_over else ""
         return "; ".join(
-            (
+            part
+            for part in (
                 words.kind_of(self.family, self.variant, engine),
                 words.summary(self.movement, self.report, self.minutes, self.present),
+                left,
             )
+            if part
         )
 
     @property
@@ -260,27 +264,32 @@ rounds for an evening (docs/movements.md#shortened-howells)."""
 
 
 def club_howell(p: Proposal) -> bool:
-    """A three-quarter, interwoven or in-time Howell for seven tables or more: what clubs
-    play."""
+    """A three-quarter, interwoven or in-time Howell for a field of seven tables or more
+    (13 pairs and up, however many tables the movement uses): what clubs play."""
     return (
         p.family == "howell"
         and p.variant in howell.CLUB
         and p.movement is not None
-        and p.movement.tables >= CLUB_HOWELL_TABLES
+        and -(-len(p.movement.field) // 2) >= CLUB_HOWELL_TABLES
     )
 
 
 def best_first(rows: list[Proposal]) -> list[Proposal]:
-    """The usable proposals, best first: from seven tables a three-quarter or in-time Howell,
-    then best balanced, then one ranking of everybody before two (N-S and E-W), then nobody
-    left over or sitting out, then more of the time used; then those that do not fit, in
-    catalog order."""
+    """The usable proposals, best first: those that seat the field as it is before those
+    built for more (a place left empty, which the players screen cannot seat); then from
+    seven tables a three-quarter or in-time Howell, then best balanced, then one ranking of
+    everybody before two (N-S and E-W), then nobody left over or sitting out, then more of
+    the time used; then those that do not fit, in catalog order."""
 
-    def merit(p: Proposal) -> tuple[bool, float, bool, bool, Fraction]:
+    def merit(p: Proposal) -> tuple[bool, bool, float, bool, bool, Fraction]:
         assert p.movement is not None
         idle = bool(p.left_over or p.movement.sitouts)
         two = words.two_fields(p.movement)
-        return (not club_howell(p), -round(p.fairness, 1), two, idle, -(p.minutes or Fraction(0)))
+        empty = p.present is not None
+        return (
+            empty, not club_howell(p), -round(p.fairness, 1), two, idle,
+            -(p.minutes or Fraction(0)),
+        )  # fmt: skip
 
     usable = sorted((p for p in rows if p.usable), key=merit)
     return usable + [p for p in rows if not p.usable]

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from schedules.balance import BalanceReport
+from schedules.render import number_ranges
 from schedules.tally import pair_key
 from schedules.types import Competitors, Direction, Label, Movement
 
@@ -141,6 +142,11 @@ def summary(
         parts.append(sharing(movement))
     if idle := sitting_out(movement, present):
         parts.append(idle)
+    if empty := movement.field[len(present) :]:
+        one, many = nouns(movement)
+        parts.append(
+            f"the place of {one if len(empty) == 1 else many} {', '.join(empty)} stays empty"
+        )
     return "; ".join(parts)
 
 
@@ -183,7 +189,21 @@ def sitting_out(movement: Movement, present: Sequence[Label]) -> str:
     side = {sides(movement)[label].pop().label for label in idle} if two_fields(movement) else set()
     if len(side) == 1:
         return f"{said}: each {side.pop()} {one} {how}"
-    return f"{said}: {len(idle)} of the {len(present)} {many}, each {how}"
+    who = _named(idle, many) or f"{len(idle)} of the {len(present)} {many}"
+    return f"{said}: {who}, each {how}"
+
+
+NAMED_RUNS = 4
+"""The most runs of numbers ("3-5, 9") by which a line names who sits out; more are counted
+instead, and the grid names them round by round."""
+
+
+def _named(labels: Sequence[Label], many: str) -> str:
+    """ "pairs 27-32" for numbered competitors in a few runs, else ""."""
+    if not all(label.isdigit() for label in labels):
+        return ""
+    runs = number_ranges(sorted(map(int, labels)))
+    return f"{many} {runs}" if runs.count(",") < NAMED_RUNS else ""
 
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -199,7 +219,8 @@ def _times(n: int) -> str:
 
 KINDS: dict[tuple[str, str | None], str] = {
     ("howell", "standard"): "the complete Howell: every round there is",
-    ("howell", "three-quarter"): "three quarters of the complete Howell's rounds, always",
+    ("howell", "three-quarter"): "three quarters of the complete Howell's rounds, whatever "
+    "the time",
     ("howell", "in-time"): "as many Howell rounds as the time allows, two trays a round",
     ("howell", "interwoven"): "two groups of pairs, each a Howell within itself, on the same trays",
     ("howell", "half-rounds"): (

@@ -201,7 +201,8 @@ class PlayersScreen(Screen):
     def _offer_seating(self, individual: bool) -> None:
         """An individual movement seats players, not pairs: no pairing is offered, and the
         seating buttons say whom they seat."""
-        self.button["pair_in_order"].setVisible(not individual)
+        for pairing in ("pair_in_order", "pair_selected", "couple_selected"):
+            self.button[pairing].setVisible(not individual)
         whom = "players" if individual else "partnerships"
         self.button["seat_in_order"].setToolTip(
             f"Give the {whom} the movement's places, in roster order"

@@ -11,6 +11,7 @@ catches up when shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, Signal
@@ -105,11 +106,12 @@ class RankingPanel(QWidget):
         self.view = _view(self.model, "Standings")
         header = self.view.horizontalHeader()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         # The names give way (elided) so that the figures always show, two rankings abreast.
         header.setSectionResizeMode(COL_PLAYERS, QHeaderView.ResizeMode.Stretch)
         self.view.setWordWrap(False)
         self.name = ""
+        self.fitted: list[int] = [0] * len(self.model.columns)
+        """The longest text of each column when its width was last fitted to it."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
@@ -120,10 +122,31 @@ class RankingPanel(QWidget):
         self.title.setText(f"{name} (provisional)" if provisional else name)
         self.view.setAccessibleName(f"Standings {name}")
         self.name = name
-        self.model.set_rows(rows)
+        changed = self.model.update_rows(rows)  # one score moves a few rows, not all of them
+        if changed is None:
+            self.model.set_rows(rows)
         for column, spec in enumerate(self.model.columns):
             empty = all(spec.value(row) in (None, "") for row in rows)
             self.view.setColumnHidden(column, bool(rows) and empty)
+        if changed is None:
+            self.view.resizeColumnsToContents()
+            self.fitted = self._longest(range(len(rows)))
+            return
+        # Fitted by the header at every score instead, each score would read every cell
+        # again (the most of a frame at 30 tables): a column is widened only when it must be.
+        for column, longest in enumerate(self._longest(changed)):
+            if longest > self.fitted[column] and column != COL_PLAYERS:
+                self.view.resizeColumnToContents(column)
+                self.fitted[column] = longest
+
+    def _longest(self, lines: Iterable[int]) -> list[int]:
+        """The length of the longest text of each column in the rows `lines`."""
+        longest = [0] * len(self.model.columns)
+        for n in lines:
+            row = self.model.row(n)
+            for column in range(len(longest)):
+                longest[column] = max(longest[column], len(self.model.text(row, column)))
+        return longest
 
 
 class ResultsScreen(Screen):
@@ -384,8 +407,11 @@ class ResultsScreen(Screen):
         self.ranking.clear()
         for text, names in items:
             self.ranking.addItem(text, names)
-        at = self.ranking.findData(current) if current is not None else -1
-        self.ranking.setCurrentIndex(at if at >= 0 else self.ranking.findData(promised))
+        # By value: `findData` matches a Python object by identity only, and misses an equal
+        # tuple (a Howell's one promised ranking then left the screen empty).
+        offered = [names for _, names in items]
+        at = next((offered.index(n) for n in (current, promised) if n in offered), 0)
+        self.ranking.setCurrentIndex(at)
         self.ranking.blockSignals(False)
 
     def _show_rankings(self) -> None:
@@ -442,11 +468,9 @@ class ResultsScreen(Screen):
             return
         deal = item.data(Qt.ItemDataRole.UserRole)
         self.deal_head.setText(deal_title(deal))
-        same = [(t.round, t.table) for t in self.tables.rows()] == [
-            (t.round, t.table) for t in deal.tables
-        ]
-        self.tables.set_rows(deal.tables)
-        if not same:  # a new score at a table already shown keeps the widths
+        # A new score at a table already shown repaints that table's row; the widths stay.
+        if self.tables.update_rows(deal.tables, lambda t: (t.round, t.table)) is None:
+            self.tables.set_rows(deal.tables)
             self.tables_view.resizeColumnsToContents()
 
     def _explain_standing(self, panel: RankingPanel, current: QModelIndex) -> None:
