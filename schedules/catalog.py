@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from schedules.findings import ImpossibleMovementError
+from schedules.shared_order import staggered
 from schedules.timing import DEFAULT_MINUTES_PER_TRAY, trays_per_round_for
 
 __all__ = ["DEFAULT_MINUTES_PER_TRAY", "Family", "ImpossibleMovementError", "Request", "Variant"]
@@ -113,7 +114,8 @@ def family(name: str) -> Family:
 
 
 def build(request: Request, check: bool = True) -> Movement:
-    """Build, apply mnemonic play if asked, and verify (raises `InvalidMovementError`)."""
+    """Build, apply mnemonic play if asked, give tables that share trays their turns with them
+    (`schedules.shared_order`), and verify (raises `InvalidMovementError`)."""
     fam = family(request.family)
     if request.mnemonic and not fam.mnemonic_allowed:
         raise ImpossibleMovementError(f"{fam.title} is already a mnemonic movement")
@@ -122,6 +124,8 @@ def build(request: Request, check: bool = True) -> Movement:
         from schedules.mnemonic import make_mnemonic
 
         movement = make_mnemonic(movement)
+    # tables sharing trays take turns with them: one copy of a tray serves them all
+    movement = staggered(movement)
     if check:
         ensure_valid(movement)
     return movement

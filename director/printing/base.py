@@ -32,7 +32,8 @@ PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
 MARGIN = 12 * mm
 FOOTER_SIZE = 8
-FOOTER_Y = 6 * mm
+FOOTER_Y = 8 * mm
+"""The footer's baseline: its words keep clear of the outer 6 mm most printers cannot print."""
 PAGE_NUMBER_WIDTH = 30 * mm
 """Room kept for "page N of M" at the right of the footer."""
 

@@ -33,10 +33,12 @@ def column_shares(
     size: float | Sequence[float],
     bold_columns: Sequence[int] = (),
     shrink: bool = True,
+    whole: Sequence[int] = (),
 ) -> tuple[float, ...]:
     """The share of `width` each column of a `grids.grid` gets (they sum to 1), for `rows`
     printed at `size` (or a size per column) under `headings`; with `shrink` False, for a grid
-    whose cells never shrink on their own."""
+    whose cells never shrink on their own. The columns in `whole` (the names) are as wide as
+    their longest text on one line wherever the others' longest words still fit beside them."""
     sizes = column_sizes(size, len(headings))
     heading_size = heading_size_for(sizes)
     needs: list[float] = []
@@ -59,6 +61,9 @@ def column_shares(
         likes.append(like + 2 * PADDING)
     if sum(needs) >= width:  # even the longest words do not fit: narrow every column alike
         return tuple(n / sum(needs) for n in needs)
+    unbroken = [max(n, likes[k] + SPARE) if k in whole else n for k, n in enumerate(needs)]
+    if sum(unbroken) < width:  # "Player 16" on one line while there is room for it
+        needs = unbroken
     # Widths in proportion to the longest texts wrap every column into about as many lines;
     # a column whose share is narrower than its longest word gets that word's width instead.
     given = dict.fromkeys(range(len(needs)), 0.0)
@@ -117,15 +122,17 @@ def sized_columns(
     height: float,
     bold_columns: Sequence[int] = (),
     alike: Sequence[Sequence[int]] = (),
+    whole: Sequence[int] = (),
 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The column shares and the text size of each column of a grid printed alike
     throughout: `size`, or smaller until every cell of the column fits it in the lines
     `height` holds (or the floor is reached); the columns of each group in `alike` (the
     names of every place) at the smallest size of the group, and the width shared out for the
-    sizes found. Draw it with `grids.grid(..., shrink=False)`."""
+    sizes found; the columns in `whole` on one line where there is room (`column_shares`).
+    Draw it with `grids.grid(..., shrink=False)`."""
     sizes = (float(size),) * len(headings)
     while True:
-        shares = column_shares(headings, rows, width, sizes, bold_columns, shrink=False)
+        shares = column_shares(headings, rows, width, sizes, bold_columns, False, whole)
         widths = [s * width for s in shares]
         fitted = list(fitting_sizes(rows, widths, sizes, height, bold_columns))
         for group in alike:

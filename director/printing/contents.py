@@ -10,8 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from director.printing import tray_words
+from director.printing.printed import PaperKey
 from schedules.routes import Hop, Stop, TrayWay, itineraries, tray_ways
-from schedules.types import Competitors, Label, Movement, RoundNo, Seat, Seating, TableNo, TrayNo
+from schedules.types import (
+    REPAIR_NOTE,
+    Competitors,
+    Label,
+    Movement,
+    RoundNo,
+    Seat,
+    Seating,
+    TableNo,
+    TrayNo,
+)
 
 MITCHELL_FAMILIES = ("mitchell", "ladies-gentlemen")
 """Families whose notes (the relay, the stationary table) are printed on every table card."""
@@ -136,7 +147,8 @@ class IndicatorRow:
     next_seat: str
     """"North", "N-S", ...; "" with `next_table` None."""
     next_note: str
-    """Instead of a table: "last round", "sits out" or "empty"."""
+    """Instead of a table: "last round", a rest and where they play after it ("rest, then
+    round 5: table 3, N-S"), or "no play this round" when nobody sits here."""
     trays_then: str = ""
     """Where this table's trays go after the round ("" when the place is empty)."""
     skip: str = ""
@@ -145,18 +157,32 @@ class IndicatorRow:
 
 @dataclass(frozen=True, slots=True)
 class IndicatorCard:
-    """The card that lies at one place of one table."""
+    """The card that lies at one place of one table, or the rest card (`table` None): where
+    whoever rests waits, reading round by round where they go next."""
 
-    table: TableNo
+    table: TableNo | None
     seat: str
     rows: tuple[IndicatorRow, ...]
+
+    @property
+    def key(self) -> PaperKey:
+        """The table and the place."""
+        return (self.table, self.seat)
+
+
+NO_PLAY_HERE = "no play this round"
+"""An indicator's round in which nobody sits at its place (the table does not play)."""
+REST_PLACE = "resting"
+"""The place the rest card names: no table, no seat."""
 
 
 def indicator_cards(
     movement: Movement, names: Mapping[Label, str] | None = None
 ) -> tuple[IndicatorCard, ...]:
     """One card per table and place, every round: who sits here, where the trays go, and
-    where the player goes next."""
+    where the player goes next; then, when anyone rests, the rest card saying where each
+    resting competitor goes next (so whoever rests in the first round learns it before
+    play)."""
     names = names or {}
     trips = itineraries(movement)
     skipped = tray_words.skips(movement, trips) if movement.family in MITCHELL_FAMILIES else {}
@@ -170,7 +196,7 @@ def indicator_cards(
             for r in range(1, movement.rounds + 1):
                 s = at.get((r, table))
                 if s is None:
-                    rows.append(IndicatorRow(r, "", "", None, "", "empty"))
+                    rows.append(IndicatorRow(r, "", "", None, "", NO_PLAY_HERE))
                     continue
                 who = s.at(seat)
                 row = _indicator_row(movement, trips, r, who, named(movement, who, names))
@@ -178,19 +204,50 @@ def indicator_cards(
                 skip = tray_words.skip_text(skipped.get((who, r)))
                 rows.append(replace(row, trays_then=then, skip=skip))
             cards.append(IndicatorCard(table, seat_name(movement, seat), tuple(rows)))
+    if movement.sitouts:
+        cards.append(_rest_card(movement, trips, names))
     return tuple(cards)
+
+
+def _rest_card(
+    movement: Movement, trips: dict[Label, tuple[Stop, ...]], names: Mapping[Label, str]
+) -> IndicatorCard:
+    """Round by round, who rests and where each goes next."""
+    rows = []
+    for r, resting in sorted(movement.sitouts.items()):
+        for who in resting:
+            table, seat, note = _after(movement, trips[who], r)
+            rows.append(IndicatorRow(r, named(movement, who, names), "—", table, seat, note))
+    return IndicatorCard(None, REST_PLACE, tuple(rows))
 
 
 def _indicator_row(
     movement: Movement, trips: dict[Label, tuple[Stop, ...]], r: RoundNo, who: Label, name: str
 ) -> IndicatorRow:
     trays = trays_text(trips[who][r - 1].trays)
+    return IndicatorRow(r, name, trays, *_after(movement, trips[who], r))
+
+
+def _after(
+    movement: Movement, stops: tuple[Stop, ...], r: RoundNo
+) -> tuple[TableNo | None, str, str]:
+    """Where a competitor goes after round `r`: (table, place, "") to play next round, else
+    (None, "", words): "last round", or a rest and where they play after it."""
     if r == movement.rounds:
-        return IndicatorRow(r, name, trays, None, "", "last round")
-    nxt = trips[who][r]
-    if nxt.table is None or nxt.seat is None:
-        return IndicatorRow(r, name, trays, None, "", "sits out")
-    return IndicatorRow(r, name, trays, nxt.table, seat_name(movement, nxt.seat), "")
+        return None, "", "last round"
+    nxt = stops[r]
+    if nxt.table is not None and nxt.seat is not None:
+        return nxt.table, seat_name(movement, nxt.seat), ""
+    return None, "", rest_text(movement, stops, r + 1)
+
+
+def rest_text(movement: Movement, stops: tuple[Stop, ...], first: RoundNo) -> str:
+    """A rest from round `first` on, in words: "rest, then round 5: table 3, N-S", or "rest
+    to the end"."""
+    later = next((s for s in stops[first:] if s.table is not None and s.seat is not None), None)
+    if later is None or later.table is None or later.seat is None:
+        return "rest to the end"
+    return f"rest, then round {later.round}: table {later.table}, {seat_name(movement, later.seat)}"
 
 
 def trays_then(way: TrayWay) -> str:
@@ -250,6 +307,15 @@ class TableCard:
     """The address of the table's page for entering results from a phone (printed as a QR
     code), when the director serves the tables."""
 
+    @property
+    def key(self) -> PaperKey:
+        """The table."""
+        return self.table
+
+
+NO_PLAY = "no play this round: whoever would sit here rests"
+"""A table card's round in which the table does not play (an empty place)."""
+
 
 def table_cards(
     movement: Movement,
@@ -263,13 +329,21 @@ def table_cards(
     seats = positions(movement)
     headings = tuple(seat_name(movement, s) for s in seats)
     mitchell = movement.family in MITCHELL_FAMILIES
-    notes = plain_notes(movement) if mitchell else ()
+    # a repair's note is the director's (the recap shows it): on every table's card it would
+    # make each card out of date after any repair, though its rows had not changed
+    notes = tuple(n for n in plain_notes(movement) if not n.startswith(REPAIR_NOTE))
+    notes = notes if mitchell else ()
     trips = itineraries(movement)
     skipped = tray_words.skips(movement, trips) if mitchell else {}
     at = _seating_index(movement)
     cards = []
     for table, table_ways in tray_ways(movement).items():
-        rows = []
+        played = {way.round for way in table_ways}
+        rows = [
+            TableRow(r, tuple("—" for _ in seats), NO_PLAY, "", "")
+            for r in range(1, movement.rounds + 1)
+            if r not in played
+        ]
         for way in table_ways:
             s = at[(way.round, table, way.trays)]
             rows.append(
@@ -287,6 +361,7 @@ def table_cards(
             for (who, r), (go, usual) in sorted(skipped.items(), key=lambda item: item[0][1])
             if trips[who][r - 1].table == table
         )
+        rows.sort(key=lambda row: row.round)
         cards.append(TableCard(table, headings, tuple(rows), mine + notes, links.get(table)))
     return tuple(cards)
 
@@ -321,6 +396,11 @@ class ScoreCard:
     player: str = ""
     """The players' names from the event, or "" for a line to write them on."""
 
+    @property
+    def key(self) -> PaperKey:
+        """The competitor."""
+        return self.who
+
 
 def score_cards(
     movement: Movement, names: Mapping[Label, str] | None = None
@@ -334,18 +414,20 @@ def score_cards(
     tricks = "Trays and tricks lost" if safford else "Trays and tricks"
     cards = []
     for who in movement.field:
-        rows = tuple(_score_row(movement, stop) for stop in trips.get(who, ()))
+        rows = tuple(_score_row(movement, stop, names) for stop in trips.get(who, ()))
         name = competitor_name(movement, who)
         card = ScoreCard(who, name, rows, every, individual, tricks, names.get(who, ""))
         cards.append(card)
     return tuple(cards)
 
 
-def _score_row(movement: Movement, stop: Stop) -> ScoreRow:
+def _score_row(movement: Movement, stop: Stop, known: Mapping[Label, str]) -> ScoreRow:
+    """One round of a score card, the opponents and the partner named as the event stores
+    them (a player writes down whom they played)."""
     if stop.table is None or stop.seat is None:
-        return ScoreRow(stop.round, "—", "sits out", "", "", ())
-    names = ", ".join(competitor_name(movement, o) for o in stop.opponents)
-    partner = ", ".join(competitor_name(movement, p) for p in stop.partners)
+        return ScoreRow(stop.round, "—", "rest", "", "", ())
+    names = ", ".join(named(movement, o, known) for o in stop.opponents)
+    partner = ", ".join(named(movement, p, known) for p in stop.partners)
     seat = seat_name(movement, stop.seat)
     if stop.switched:
         seat += " (switched)"
@@ -365,6 +447,11 @@ class Slip:
     dealer: str
     original_table: TableNo
     original_round: RoundNo
+
+    @property
+    def key(self) -> PaperKey:
+        """The tray."""
+        return self.tray
 
 
 def slips(movement: Movement) -> tuple[Slip, ...]:
@@ -392,6 +479,11 @@ class Traveller:
     rows: tuple[TravellerRow, ...]
     tricks: tuple[str, ...]
     """The trick columns: one per side."""
+
+    @property
+    def key(self) -> PaperKey:
+        """The tray."""
+        return self.slip.tray
 
 
 def travellers(

@@ -63,7 +63,27 @@ def render(
     rounds = max((len(piece.rows) for piece in pieces), default=0)
     grid = (1, 2) if rounds <= TWO_PER_PAGE_UP_TO else (1, 1)
     sizes = _sizes(pieces, slots(paper_size(paper), *grid)[0], rounds)
+    if grid == (1, 2) and _cut(pieces, slots(paper_size(paper), *grid)[0], rounds, sizes):
+        # a card whose words would be cut short takes a page of its own: nothing is lost
+        grid = (1, 1)
+        sizes = _sizes(pieces, slots(paper_size(paper), *grid)[0], rounds)
     return render_cards(pieces, partial(draw_card, sizes=sizes), header, paper, grid, progress)
+
+
+def _cut(cards: Sequence[IndicatorCard], slot: Slot, rounds: int, sizes: Sizes) -> bool:
+    """Whether some name or some "trays then go to" would not fit its row in slots like
+    `slot` at `sizes` (it would be cut short with an ellipsis)."""
+    inner = slot.width - 2 * PAD
+    height = (slot.height - 2 * PAD - HEADER_HEIGHT - HEADING_HEIGHT) / max(rounds, 1)
+    for k, size, attribute in ((1, sizes.who, "who"), (3, sizes.trays_then, "trays_then")):
+        box = inner * COLUMNS[k][1] - 2 * GAP
+        for row in (row for card in cards for row in card.rows):
+            text = getattr(row, attribute)
+            if text and fit.fit(text, box, size, REGULAR, 1.0, height).lines[-1].endswith(
+                fit.ELLIPSIS
+            ):
+                return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +173,11 @@ def draw_card(c: Canvas, card: IndicatorCard, slot: Slot, sizes: Sizes) -> None:
 
 def _draw_header(c: Canvas, card: IndicatorCard, x: float, top: float, width: float) -> None:
     half = width / 2
+    if card.table is None:  # the rest card: no table, whoever rests reads where to go next
+        fit.draw(c, "REST", x, top + 2 * mm, half, TABLE_SIZE, BOLD)
+        fit.draw(c, "WHILE YOU REST", x + half, top, half, 11, BOLD, align="right")
+        fit.draw(c, "read where you go next", x + half, top - 6 * mm, half, 14, align="right")
+        return
     fit.draw(c, "TABLE", x, top - 8 * mm, half * 0.3, 12, BOLD)
     fit.draw(c, str(card.table), x + half * 0.3, top + 2 * mm, half * 0.7, TABLE_SIZE, BOLD)
     fit.draw(c, "PLACE", x + half, top, half, 11, BOLD, align="right")

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from director.printing.base import Header, Progress, build_document, escape, report, stylesheet
+from director.printing.columns import fitting_sizes
 from director.printing.contents import Recap
 from director.printing.grids import content_width, grid
 from director.printing.paging import balanced_runs, frame_height, height_of, paged
@@ -27,6 +28,7 @@ PROOF_NOTE = (
     "document: Movement notes and proof."
 )
 TABLES_PER_PAGE = 8
+SIZE = 11
 ROUND_SHARE = 0.06
 
 
@@ -39,6 +41,9 @@ def render(item: Recap, header: Header, paper: str, progress: Progress | None = 
     count = -(-len(item.tables) // TABLES_PER_PAGE)
     blocks = [item.tables[a:b] for a, b in balanced_runs(len(item.tables), count)] or [()]
     cell_share = (1 - ROUND_SHARE) / max(len(blocks[0]), 1)
+    # one size for every cell of the grid, whatever block it is in: no checkerboard of sizes
+    cells = [[_cell(item, r, t)] for r in item.rounds for t in item.tables]
+    size = fitting_sizes(cells, [cell_share * width], (SIZE,))[0]
     story: list[Flowable] = [Paragraph(escape(PROOF_NOTE), styles["small"]), Spacer(1, 2 * mm)]
     for n, tables in enumerate(blocks):
         if n:
@@ -47,7 +52,7 @@ def render(item: Recap, header: Header, paper: str, progress: Progress | None = 
         headings = ["Round"] + [f"Table {t}" for t in tables]
         rows = [[str(r)] + [_cell(item, r, t) for t in tables] for r in item.rounds]
         title = item.title + (f": {tables_word(tables)}" if len(blocks) > 1 else "")
-        piece = _block(title, headings, shares, width, styles["heading"])
+        piece = _block(title, headings, shares, width, styles["heading"], size)
         left = room - height_of(story, width, room) if n == 0 else None
         story += paged(rows, piece, width, room, left)
         report(progress, n + 1, len(blocks))
@@ -63,15 +68,24 @@ def render(item: Recap, header: Header, paper: str, progress: Progress | None = 
 
 
 def _block(
-    title: str, headings: list[str], shares: list[float], width: float, style: ParagraphStyle
+    title: str,
+    headings: list[str],
+    shares: list[float],
+    width: float,
+    style: ParagraphStyle,
+    size: float,
 ) -> Callable[[Sequence[list[str]], int, int], list[Flowable]]:
-    """How one page's piece of a block of tables is made: its title, then its grid."""
+    """How one page's piece of a block of tables is made: its title, then its grid, every
+    cell at `size` (the round numbers at the grid's own)."""
 
     def piece(part: Sequence[list[str]], k: int, _count: int) -> list[Flowable]:
+        sizes = [SIZE] + [size] * (len(shares) - 1)
         return [
             Paragraph(escape(title + (" (continued)" if k else "")), style),
             Spacer(1, 2 * mm),
-            grid(headings, part, shares, width * sum(shares), 11, bold_columns=(0,)),
+            grid(
+                headings, part, shares, width * sum(shares), sizes, bold_columns=(0,), shrink=False
+            ),
         ]
 
     return piece

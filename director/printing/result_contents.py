@@ -12,14 +12,16 @@ from director.scoring.model import (
     TRICKS,
     Adjustment,
     DealScore,
+    IrregularityKind,
     Method,
     NewDeal,
-    Session,
-    SessionResult,
+    SectionPlay,
+    SectionResult,
     Standing,
     TableScore,
 )
 from director.scoring.text import figure as _figure
+from schedules.repair import withdrawals
 from schedules.types import Label
 
 
@@ -62,9 +64,16 @@ class ResultsDocument:
     couples: Table | None
     provisional: str = ""
     """"Provisional: 40 of 45 results entered" until every play has its result, else ""."""
+    replay: tuple[str, ...] = ()
+    """Each tray given a new deal after play whose new deal is not played yet, and what to do."""
+
+    @property
+    def winners_title(self) -> str:
+        """ "Winners" once every result is in; "Leading" before, when nobody has won yet."""
+        return "Leading" if self.provisional else "Winners"
 
 
-def results_document(session: Session, result: SessionResult) -> ResultsDocument:
+def results_document(session: SectionPlay, result: SectionResult) -> ResultsDocument:
     """What the results papers say for a scored session."""
     names = session.names
     mp = result.method is Method.MATCHPOINTS
@@ -77,12 +86,12 @@ def results_document(session: Session, result: SessionResult) -> ResultsDocument
         + f" ({winning_figure(w.figure, mp, lost, w.title == 'team')})"
         for w in result.winners
     )
+    left = withdrawals(session.movement)
     rankings = tuple(
-        _ranking(field, rows, names, won, mp, lost) for field, rows in result.standings.items()
+        _ranking(field, rows, _marked(names, left), won, mp, lost)
+        for field, rows in result.standings.items()
     )
-    irregular = {
-        r.key: r.irregularity.kind.value for r in session.results if r.irregularity is not None
-    }
+    irregular = {r.key: r.irregularity.kind for r in session.results if r.irregularity is not None}
     new_deals = {(n.tray, n.version): n for n in session.new_deals}
     deals = tuple(_deal(d, names, mp, irregular, new_deals) for d in result.deals)
     personal = _personal(session, result, names, mp, deals)
@@ -103,7 +112,24 @@ def results_document(session: Session, result: SessionResult) -> ResultsDocument
                 for c in result.couples
             ),
         )
-    return ResultsDocument(winners, rankings, deals, personal, couples, _provisional(session))
+    replay = _replays(session, result)
+    provisional = _provisional(session)
+    return ResultsDocument(winners, rankings, deals, personal, couples, provisional, replay)
+
+
+def _replays(session: SectionPlay, result: SectionResult) -> tuple[str, ...]:
+    """A line for each tray dealt again after play (its new version counts) whose new deal
+    has no result yet: the director must have it replayed, or score it not played."""
+    entered = {(r.tray, r.version) for r in session.results}
+    lines = []
+    for deal in result.deals:
+        played = any((deal.tray, v) in entered for v in deal.replaced)
+        if played and (deal.tray, deal.version) not in entered:
+            lines.append(
+                f"Tray {deal.tray} was given a new deal after play: have every table that "
+                "played it replay the new deal, or enter it as not played at each table."
+            )
+    return tuple(lines)
 
 
 def winning_figure(value: Fraction, mp: bool, lost: bool, teams: bool) -> str:
@@ -117,7 +143,7 @@ def winning_figure(value: Fraction, mp: bool, lost: bool, teams: bool) -> str:
     return f"{figure(value, signed=True)} tricks against the average"
 
 
-def _provisional(session: Session) -> str:
+def _provisional(session: SectionPlay) -> str:
     """What is missing while results are still coming in ("" once every play has one)."""
     expected = {(s.round, s.table, t) for s in session.movement.seatings for t in s.trays}
     entered = {(r.round, r.table, r.tray) for r in session.results} & expected
@@ -129,6 +155,17 @@ def _provisional(session: Session) -> str:
 def _who(label: Label, names: dict[Label, str]) -> str:
     name = names.get(label, "")
     return f"{label} {name}" if name else label
+
+
+def _marked(names: dict[Label, str], left: dict[Label, int]) -> dict[Label, str]:
+    """The names of the standings, each competitor who withdrew marked with when."""
+
+    def when(first: int) -> str:
+        return f"withdrew after round {first - 1}" if first > 1 else "withdrew before play"
+
+    return names | {
+        who: f"{names.get(who, '')} ({when(first)})".strip() for who, first in left.items()
+    }
 
 
 def _ranking(
@@ -172,7 +209,7 @@ def _deal(
     deal: DealScore,
     names: dict[Label, str],
     mp: bool,
-    irregular: dict[tuple[int, int, int, int], str],
+    irregular: dict[tuple[int, int, int, int], IrregularityKind],
     new_deals: dict[tuple[int, int], NewDeal],
 ) -> Table:
     headings = ("Round", "Table", "N-S", "E-W", "N-S tricks", "Counted", "Marks")
@@ -204,7 +241,7 @@ def _average_line(deal: DealScore) -> str:
 
 
 def _deal_row(
-    t: TableScore, mp: bool, irregular: dict[tuple[int, int, int, int], str]
+    t: TableScore, mp: bool, irregular: dict[tuple[int, int, int, int], IrregularityKind]
 ) -> tuple[str, ...]:
     made = "—" if t.made_ns is None else str(t.made_ns)
     counted = "—" if t.counted_ns is None else figure(t.counted_ns)
@@ -214,9 +251,10 @@ def _deal_row(
     else:
         scores = (figure(t.pm_ns, signed=True), figure(t.pm_ew, signed=True))
     note = [] if t.adjustment is Adjustment.NONE else [t.adjustment.value]
-    law = irregular.get((t.tray, t.version, t.round, t.table))
-    if law:
-        note.append(law)
+    kind = irregular.get((t.tray, t.version, t.round, t.table))
+    if kind is not None:  # what happened, what it did to the score, and the law
+        law = [kind.value] if kind.value.startswith("Law") else []
+        note = [f"{kind.words}: {', '.join([*note, *law])}"]
     return (
         str(t.round),
         str(t.table),
@@ -244,8 +282,8 @@ REVOKE_KEY = "+R: tricks gained by the opponents' revoke; -R: tricks lost by you
 
 
 def _personal(
-    session: Session,
-    result: SessionResult,
+    session: SectionPlay,
+    result: SectionResult,
     names: dict[Label, str],
     mp: bool,
     deals: tuple[Table, ...],

@@ -108,8 +108,11 @@ def _standings(
     """Winners, the rankings and (Safford) the couples; the first ranking starts under the
     winners on the first page, after the `opening` title lines (paragraphs)."""
     story: list[Flowable] = []
+    if document.replay:  # first: what the director still has to do before the results stand
+        story.append(PlainText("To do before the results stand", styles["heading"]))
+        story.extend(PlainText(line, styles["body"]) for line in document.replay)
     if document.winners:
-        story.append(PlainText("Winners", styles["heading"]))
+        story.append(PlainText(document.winners_title, styles["heading"]))
         story.extend(PlainText(w, styles["body"]) for w in document.winners)
     # The first ranking may start under the winners; later ones start where they fit whole.
     left: float | None = room - height_of([*opening, *story], width, room)

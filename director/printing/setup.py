@@ -4,7 +4,7 @@ are needed during play. For the director, before the players arrive."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
@@ -15,7 +15,8 @@ from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, height_of, paged
 from director.printing.tray_words import SetupRow, numbers_text, setup_rows, tables_word
 from schedules.routes import tray_ways
-from schedules.types import Movement, Share, TableNo
+from schedules.shared_order import copies
+from schedules.types import Movement, Share, TableNo, TrayNo
 
 identifier = "setup"
 verbose_name = "Set-up sheet (trays and dealers)"
@@ -69,7 +70,7 @@ def render(
     story += paged(rows, piece, width, room, room - height_of(story, width, room))
     if movement.shared:
         shared = [Spacer(1, 4 * mm), Paragraph("Trays shared in a round", styles["heading"])]
-        lines = shared_lines(movement.shared, movement.rounds)
+        lines = shared_lines(movement.shared, movement.rounds, copies(movement))
         shared += [Paragraph(escape(line), styles["body"]) for line in lines]
         story.append(KeepTogether(shared))
     report(progress, 1, 1)
@@ -84,30 +85,42 @@ def _summary(movement: Movement, sets: int) -> str:
     trays = len(movement.trays)
     first = sum(1 for t in movement.trays if t.original_round == 1)
     later = trays - first
+    # the trays to put out are the physical ones: a tray played at two tables at once is two
+    physical = sum(copies(movement).values())
+    counted = (
+        f"{trays} trays"
+        if physical == trays
+        else (f"{physical} trays ({trays} deals, some dealt alike in several copies)")
+    )
     text = (
-        f"{movement.tables} tables, {movement.rounds} rounds, {trays} trays in {sets} sets. "
-        f"{first} trays start at the tables for round 1"
+        f"{movement.tables} tables, {movement.rounds} rounds, {counted} in {sets} sets. "
+        f"{first} deals start at the tables for round 1"
     )
     text += f"; {later} wait on stands for a later round." if later else "."
     return text + " The dealer of each tray is also printed on its trump slip."
 
 
-def shared_lines(shares: tuple[Share, ...], rounds: int) -> list[str]:
+def shared_lines(
+    shares: tuple[Share, ...], rounds: int, copies: Mapping[TrayNo, int] | None = None
+) -> list[str]:
     """One line per group of tables that share trays, its rounds in order: "Tables 1-4 play
     the same trays, each in its own order: round 1 trays 1-4; round 2 trays 5-8." A group that
     shares in every round is one short line: listing every round would repeat the table cards
-    and push the list onto a page of its own."""
+    and push the list onto a page of its own. Tables that each hold their own copy of the
+    trays (`copies`: more than one of each) are said to, rather than to take turns."""
     by_tables: dict[tuple[TableNo, ...], list[Share]] = {}
     for share in shares:
         by_tables.setdefault(share.tables, []).append(share)
     lines = []
     for tables, group in by_tables.items():
         start = f"{tables_word(tables).capitalize()} play the same trays"
+        own = copies is not None and all(copies[t] > 1 for s in group for t in s.trays)
+        how = "each its own copy, dealt alike" if own else "each in its own order"
         if {s.round for s in group} == set(range(1, rounds + 1)):
-            lines.append(f"{start} in every round, each in its own order: see the table cards.")
+            lines.append(f"{start} in every round, {how}: see the table cards.")
         else:
             lines.append(
-                f"{start}, each in its own order: "
+                f"{start}, {how}: "
                 + "; ".join(f"round {s.round} trays {numbers_text(s.trays)}" for s in group)
                 + "."
             )

@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph
 
 from director.printing.base import Header, Progress, build_document, report, stylesheet
+from director.printing.columns import fitting_sizes
 from director.printing.contents import competitor_name, seat_name
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, paged
@@ -20,6 +21,7 @@ verbose_name = "Entry list and sign-in sheet"
 
 SHARES = (0.15, 0.4, 0.25, 0.2)
 HEADINGS = ("Entry", "Name", "Starts at", "Present")
+SIZE = 11
 
 
 def render(
@@ -33,12 +35,14 @@ def render(
     styles = stylesheet()
     width = content_width(paper)
     rows = entry_rows(movement, names)
+    # one size down each column, however long the longest name: never 11 pt beside 8 pt
+    sizes = fitting_sizes(rows, [s * width for s in SHARES], (SIZE,) * len(SHARES), None, (0,))
 
     def piece(part: Sequence[tuple[str, ...]], k: int, count: int) -> list[Flowable]:
         title = "Entry list" + (f" (page {k + 1} of {count})" if count > 1 else "")
         return [
             Paragraph(title, styles["title"]),
-            grid(HEADINGS, part, SHARES, width, 11, 10 * mm, bold_columns=(0,)),
+            grid(HEADINGS, part, SHARES, width, sizes, 10 * mm, bold_columns=(0,), shrink=False),
         ]
 
     story = paged(rows, piece, width, frame_height(paper))

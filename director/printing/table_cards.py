@@ -57,6 +57,7 @@ def render(
         row_height - 2 * PADDING,
         bold_columns=(0,),
         alike=(places, ways),
+        whole=places,
     )
     layout = _Layout(headings, shares, width, room, sizes, row_height)
     story: list[Flowable] = []

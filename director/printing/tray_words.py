@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from schedules.routes import Hop, Leg, Stop, TrayWay
+from schedules.shared_order import copies
 from schedules.types import Label, Movement, RoundNo, TableNo, TrayNo
 
 FINISHED = "finished: to the director"
@@ -57,7 +58,7 @@ def goes_text(leg: Leg, table: TableNo) -> str:
     if leg.hop is Hop.DONE:
         return FINISHED
     if leg.hop is Hop.PASS:
-        return f"{tables_word(leg.tables)}, tray by tray"
+        return f"pass to {tables_word(leg.tables)} when done"
     if leg.hop is Hop.STAND:
         takers = f" ({tables_word(leg.tables)})" if len(leg.tables) > 1 else ""
         return f"stand by table {leg.stand} (round {leg.round}){takers}"
@@ -90,9 +91,16 @@ def passed_to(way: TrayWay) -> str:
 
 
 def trays_with_sharing(way: TrayWay, switched: bool = False) -> str:
-    """The trays of a round at a table, with the tables that share them."""
-    text = ", ".join(str(t) for t in way.trays) if _out_of_order(way.trays) else ""
-    text = text or numbers_text(way.trays)
+    """The trays of a round at a table, with the tables that share them: "start with 9, then
+    10" where trays are passed between tables within the round, so that each table starts with
+    its own."""
+    passed = any(leg.hop is Hop.PASS for _, leg in way.came + way.goes)
+    if passed and len(way.trays) > 1:
+        text = f"start with {way.trays[0]}, then {', '.join(map(str, way.trays[1:]))}"
+    elif _out_of_order(way.trays):
+        text = ", ".join(str(t) for t in way.trays)
+    else:
+        text = numbers_text(way.trays)
     if switched:
         text += " (switched)"
     if way.sharing:
@@ -119,7 +127,8 @@ class SetupRow:
     stand: TableNo | None = None
     """The table beside whose stand the trays wait for their first round (None: at a table)."""
     copies: int = 1
-    """How many copies of each tray, dealt alike: one per table playing it at the same time."""
+    """How many copies of each tray, dealt alike: the most tables that play one of them at
+    the same time (`schedules.shared_order.copies`)."""
 
 
 def setup_rows(
@@ -135,17 +144,18 @@ def setup_rows(
     sets: dict[tuple[RoundNo, tuple[TableNo, ...]], list[TrayNo]] = {}
     for tray, (r, tables) in sorted(first.items()):
         sets.setdefault((r, tuple(sorted(tables))), []).append(tray)
+    need = copies(movement)
     rows = []
     for (r, tables), trays in sorted(sets.items()):
         where = tables_word(tables)
         stand = None if r == 1 else tables[0]
         start = where if stand is None else f"stand by table {stand}"
-        if len(tables) > 1:  # played at several tables at once: a copy for each
-            start += f": {len(tables)} copies dealt alike, one for each table"
-        copies = len(tables)
+        copies_of = max(need[t] for t in trays)
+        if copies_of > 1:  # played at several tables at once: a copy for each
+            start += f": {copies_of} copies of each, dealt alike"
         dealers = ", ".join(f"{t} {movement.tray(t).dealer.word}" for t in trays)
         rows.append(
-            SetupRow(numbers_text(trays), start, f"round {r}, {where}", dealers, stand, copies)
+            SetupRow(numbers_text(trays), start, f"round {r}, {where}", dealers, stand, copies_of)
         )
     return tuple(rows)
 

@@ -122,7 +122,7 @@ def _standings(s: ScoredSection) -> str:
     folder = s.folder + "/"
     parts = [f'<section id="{escape(s.folder)}">', f"<h2>{escape(s.title)}</h2>", _status(s)]
     if s.document.winners:
-        parts.append("<h3>Winners</h3>")
+        parts.append(f"<h3>{s.document.winners_title}</h3>")
         # One line per winner, as printed, leading to the (first) winner's own page.
         lines = (
             Link(text, folder + s.pages[w.labels[0]]) if w.labels[0] in s.pages else text

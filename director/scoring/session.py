@@ -3,7 +3,7 @@
 >>> from schedules.types import Movement, Competitors, Seating, infer_trays
 >>> seats = (Seating.pair(1, 1, (1,), "1", "2"), Seating.pair(1, 2, (1,), "3", "4"))
 >>> mv = Movement("demo", Competitors.PAIRS, 2, 1, infer_trays(seats), seats, ("1", "2", "3", "4"))
->>> res = score_session(Session(mv, (TableResult(1, 1, 1, 8), TableResult(1, 2, 1, 13))))
+>>> res = score_section(SectionPlay(mv, (TableResult(1, 1, 1, 8), TableResult(1, 2, 1, 13))))
 >>> [(s.label, str(s.plus_minus)) for s in res.standings["N-S"]]
 [('3', '5/2'), ('1', '-5/2')]
 """
@@ -16,8 +16,8 @@ from dataclasses import replace
 from director.scoring.deal import DealContext, score_deal
 from director.scoring.model import (
     DealScore,
-    Session,
-    SessionResult,
+    SectionPlay,
+    SectionResult,
     Standing,
     TableResult,
 )
@@ -35,7 +35,7 @@ from director.scoring.validate import PlayIndex, validate
 from schedules.types import REPAIR_NOTE, Competitors, TrayNo
 
 
-def score_session(session: Session) -> SessionResult:
+def score_section(session: SectionPlay) -> SectionResult:
     """Score every deal and every competitor of a session.
 
     Raises a `director.scoring.errors.ScoringError` (a `ValueError`) naming the deal, table
@@ -49,10 +49,12 @@ def score_session(session: Session) -> SessionResult:
     return _assemble(session, deals)
 
 
-def rescore(session: Session, previous: SessionResult, trays: Iterable[TrayNo]) -> SessionResult:
+def rescore(
+    session: SectionPlay, previous: SectionResult, trays: Iterable[TrayNo]
+) -> SectionResult:
     """Re-score after the results of `trays` changed: only those deals are worked out again,
     the others are taken from `previous`; totals and rankings are rebuilt. Gives the same
-    result as `score_session(session)`."""
+    result as `score_section(session)`."""
     index = validate(session)
     changed = set(trays)
     by_tray = _by_tray(r for r in session.results if r.tray in changed)
@@ -67,16 +69,16 @@ class LiveScorer:
     """Keeps a session scored while results are entered: after a change only the changed
     deals are worked out again and only their figures leave and re-enter the competitors'
     running totals; the rankings are then rebuilt. `update` gives the same result as
-    `score_session` on the new session (tested), fast enough to refresh on every keystroke.
+    `score_section` on the new session (tested), fast enough to refresh on every keystroke.
 
     Pure and single-threaded: the caller owns the object (one per open session)."""
 
-    def __init__(self, session: Session) -> None:
-        self.result = score_session(session)
+    def __init__(self, session: SectionPlay) -> None:
+        self.result = score_section(session)
         self._index = validate(session)
         self._tallies = tally(self.result.deals, session.movement.field)
 
-    def update(self, session: Session, trays: Iterable[TrayNo]) -> SessionResult:
+    def update(self, session: SectionPlay, trays: Iterable[TrayNo]) -> SectionResult:
         """Re-score after the results (or new deals) of `trays` changed in `session`; the
         movement is the same, and only those trays' results are checked again."""
         changed = set(trays)
@@ -95,7 +97,7 @@ class LiveScorer:
         return self.result
 
 
-def context(session: Session) -> DealContext:
+def context(session: SectionPlay) -> DealContext:
     """What every deal of the session shares."""
     movement = session.movement
     record = movement.competitors is Competitors.PAIRS or (
@@ -113,7 +115,7 @@ def _by_tray(results: Iterable[TableResult]) -> dict[TrayNo, list[TableResult]]:
 
 
 def _score_tray(
-    session: Session, index: PlayIndex, tray: TrayNo, mine: Iterable[TableResult]
+    session: SectionPlay, index: PlayIndex, tray: TrayNo, mine: Iterable[TableResult]
 ) -> DealScore:
     version = index.latest[tray]
     by_place: dict[tuple[int, int], TableResult] = {
@@ -133,10 +135,10 @@ def _score_tray(
 
 
 def _assemble(
-    session: Session,
+    session: SectionPlay,
     deals: tuple[DealScore, ...],
     table: dict[str, tuple[Standing, ...]] | None = None,
-) -> SessionResult:
+) -> SectionResult:
     movement = session.movement
     table = table if table is not None else rankings(session, deals)
     teams = (
@@ -153,7 +155,7 @@ def _assemble(
     warnings = tuple(w for d in deals for w in d.warnings) + unknown
     safford = by_tricks_lost(session)
     pairs = session.couples or default_couples(movement.field, movement.attributes)
-    return SessionResult(
+    return SectionResult(
         deals=deals,
         standings=table,
         winners=won,

@@ -18,7 +18,7 @@ from director.scoring.model import (
     TRICKS,
     DealScore,
     Method,
-    Session,
+    SectionPlay,
     Standing,
     TableScore,
     Winner,
@@ -153,7 +153,7 @@ def places(figures: Sequence[object]) -> tuple[str, ...]:
 def rank(
     tallies: Sequence[Totals],
     name: str,
-    session: Session,
+    session: SectionPlay,
     deals_in_full: int,
     direction: Direction | None = None,
     by_lost: bool = False,
@@ -200,7 +200,7 @@ def rank(
     )
 
 
-def _factored(total: Fraction, t: Totals, deals_in_full: int, session: Session) -> Fraction:
+def _factored(total: Fraction, t: Totals, deals_in_full: int, session: SectionPlay) -> Fraction:
     """M6: a total over fewer deals scaled to the full number, when the event factors. The
     matchpoints and the top they are shown against are scaled alike, so that matchpoints over
     top is still the percentage."""
@@ -213,12 +213,12 @@ def _fixed(t: Totals) -> Direction | None:
     return next(iter(t.directions)) if len(t.directions) == 1 else None
 
 
-def rankings(session: Session, deals: Sequence[DealScore]) -> dict[str, tuple[Standing, ...]]:
+def rankings(session: SectionPlay, deals: Sequence[DealScore]) -> dict[str, tuple[Standing, ...]]:
     """Every ranking the session calls for (see `rank_all`)."""
     return rank_all(session, tally(deals, session.movement.field))
 
 
-def rank_all(session: Session, tallies: dict[Label, Tally]) -> dict[str, tuple[Standing, ...]]:
+def rank_all(session: SectionPlay, tallies: dict[Label, Tally]) -> dict[str, tuple[Standing, ...]]:
     """Every ranking the session calls for: overall; N-S and E-W for fixed directions; one per
     seat when every player kept a seat; ladies and gentlemen where the field says who is who."""
     movement = session.movement
@@ -246,13 +246,13 @@ def rank_all(session: Session, tallies: dict[Label, Tally]) -> dict[str, tuple[S
     return out
 
 
-def by_tricks_lost(session: Session) -> bool:
+def by_tricks_lost(session: SectionPlay) -> bool:
     """Safford married couples are ranked on tricks lost, the fewest winning
     (docs/movement-rules.md#saffords-married-couples)."""
     return session.movement.family.lower() == "safford"
 
 
-def seated_sides(session: Session) -> dict[Label, set[Direction]]:
+def seated_sides(session: SectionPlay) -> dict[Label, set[Direction]]:
     """The side of the table each competitor sat at, whatever hands an arrow switch gave."""
     out: dict[Label, set[Direction]] = {}
     for s in session.movement.seatings:

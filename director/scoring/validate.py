@@ -24,7 +24,7 @@ from director.scoring.model import (
     IrregularityKind,
     Method,
     ResultKey,
-    Session,
+    SectionPlay,
     Suit,
     TableResult,
 )
@@ -63,7 +63,7 @@ class PlayIndex:
     """The plays at which someone plays a tray again: the table takes the average (W15)."""
 
 
-def index_plays(session: Session) -> PlayIndex:
+def index_plays(session: SectionPlay) -> PlayIndex:
     """The movement's plays of every tray, and the counting version of each."""
     seatings = {(s.round, s.table, tray): s for s in session.movement.seatings for tray in s.trays}
     plays: dict[TrayNo, list[tuple[RoundNo, TableNo]]] = {
@@ -81,7 +81,7 @@ def index_plays(session: Session) -> PlayIndex:
 
 
 def validate(
-    session: Session, trays: Collection[TrayNo] | None = None, index: PlayIndex | None = None
+    session: SectionPlay, trays: Collection[TrayNo] | None = None, index: PlayIndex | None = None
 ) -> PlayIndex:
     """Check the session; raise a `ScoringError` subclass at the first fault. With `trays`,
     only those trays' results are checked (the others were checked before and unchanged);
@@ -102,7 +102,7 @@ def validate(
     return index
 
 
-def with_versions(index: PlayIndex, session: Session) -> PlayIndex:
+def with_versions(index: PlayIndex, session: SectionPlay) -> PlayIndex:
     """The same movement's index with the counting versions re-read from the new deals."""
     latest = dict.fromkeys(index.plays, 1)
     for nd in session.new_deals:
@@ -114,7 +114,7 @@ def _at(r: TableResult) -> str:
     return where(r.tray, r.table, r.round, r.version)
 
 
-def check_names(session: Session) -> None:
+def check_names(session: SectionPlay) -> None:
     """Every named competitor is in the movement's field (the session file's check; the store
     may hold names of other sections, and names do not enter the figures)."""
     known = set(session.movement.field)
@@ -126,7 +126,7 @@ def check_names(session: Session) -> None:
             )
 
 
-def _check_labels(session: Session) -> None:
+def _check_labels(session: SectionPlay) -> None:
     known = set(session.movement.field)
     for wife, husband in session.couples:
         for label in (wife, husband):
@@ -136,7 +136,7 @@ def _check_labels(session: Session) -> None:
                 )
 
 
-def _check_new_deals(session: Session, index: PlayIndex) -> None:
+def _check_new_deals(session: SectionPlay, index: PlayIndex) -> None:
     versions: dict[TrayNo, set[int]] = {}
     for nd in session.new_deals:
         if nd.tray not in index.plays:
@@ -155,7 +155,7 @@ def _check_new_deals(session: Session, index: PlayIndex) -> None:
             )
 
 
-def _check_slips(session: Session, index: PlayIndex) -> None:
+def _check_slips(session: SectionPlay, index: PlayIndex) -> None:
     seen: set[tuple[TrayNo, int]] = set()
     for slip in session.slips:
         if slip.tray not in index.plays:
@@ -171,14 +171,14 @@ def _check_slips(session: Session, index: PlayIndex) -> None:
         seen.add((slip.tray, slip.version))
 
 
-def _slip_trump(session: Session, tray: TrayNo, version: int) -> Suit | None:
+def _slip_trump(session: SectionPlay, tray: TrayNo, version: int) -> Suit | None:
     for slip in session.slips:
         if slip.tray == tray and slip.version == version:
             return slip.trump
     return session.settings.declared_trump
 
 
-def check_result(session: Session, index: PlayIndex, r: TableResult) -> None:
+def check_result(session: SectionPlay, index: PlayIndex, r: TableResult) -> None:
     """One table result against the movement, the laws and the session's settings."""
     if r.tray not in index.plays:
         raise UnknownPlayError(f"{_at(r)}: the movement has no tray {r.tray}")
@@ -208,7 +208,7 @@ def check_result(session: Session, index: PlayIndex, r: TableResult) -> None:
     _check_awards(session, r)
 
 
-def _check_irregularity(session: Session, index: PlayIndex, r: TableResult) -> None:
+def _check_irregularity(session: SectionPlay, index: PlayIndex, r: TableResult) -> None:
     irr = r.irregularity
     if irr is None:
         if r.ns_tricks is None:
@@ -276,7 +276,7 @@ def _by_record(r: TableResult, ns: int) -> str:
     return " by the N/S record" if ns == r.ns_tricks else " by the E/W record"
 
 
-def _check_awards(session: Session, r: TableResult) -> None:
+def _check_awards(session: SectionPlay, r: TableResult) -> None:
     if r.awards == (Award.AVERAGE, Award.AVERAGE):
         return
     kind = r.irregularity.kind if r.irregularity else None

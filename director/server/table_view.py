@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from director.printing.contents import competitor_name, seat_name
+from director.printing.contents import competitor_name, rest_text, seat_name
 from director.store.services import ConflictError, Result
 from director.store.table_values import TableCall, TableToken
-from schedules.routes import next_stop
+from schedules.routes import itinerary, next_stop
 from schedules.types import Competitors, Label, Movement, Seat, Seating
 
 Play = tuple[int, int]
@@ -166,8 +166,8 @@ class TableView:
             stop = next_stop(self.movement, label, after)
             if stop is None:
                 where = "the last round is over"
-            elif stop.table is None or stop.seat is None:
-                where = f"sits out round {stop.round}"
+            elif stop.table is None or stop.seat is None:  # and where they play after it
+                where = rest_text(self.movement, itinerary(self.movement, label), stop.round)
             else:
                 where = f"table {stop.table}, {seat_name(self.movement, stop.seat)}"
             moves.append({"who": self.who(label), "to": where})

@@ -4,8 +4,22 @@ a table's call to the director. Frozen, like every value the store hands out."""
 from __future__ import annotations
 
 import enum
+import math
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
+
+TOKEN_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
+"""The characters of a table link's token: none that looks like another when a player types
+the link from the card (no l, 1, I, i, 0, O, o), nor any a link must escape."""
+TOKEN_BITS = 128
+"""Random bits per table link: not to be guessed, short enough for a QR code."""
+
+
+def new_token() -> str:
+    """A table link's secret: `TOKEN_BITS` random bits in `TOKEN_ALPHABET`."""
+    length = math.ceil(TOKEN_BITS / math.log2(len(TOKEN_ALPHABET)))
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(length))
 
 
 def table_url(base: str, table: int, token: str) -> str:

@@ -7,6 +7,7 @@ made them is closed.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -163,6 +164,19 @@ class Partnership:
     """Player ids in seat order."""
     kind: str = "pair"
     """"pair", "couple" (a married couple: lady then gentleman) or "individual"."""
+
+
+def joined_names(names: Iterable[str]) -> str:
+    """Players' names as one partnership's printed name ("Mrs Ames & Mr Brown")."""
+    return " & ".join(names)
+
+
+def names_by_label(
+    players: Iterable[Player], partnerships: Iterable[Partnership]
+) -> dict[str, str]:
+    """The printed name of each partnership label: its players' names joined, in seat order."""
+    name_of = {p.id: p.name for p in players}
+    return {p.label: joined_names(name_of[i] for i in p.players) for p in partnerships}
 
 
 @dataclass(frozen=True, slots=True)

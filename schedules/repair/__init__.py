@@ -3,7 +3,13 @@ an arrow switch. Each is a pure function Movement -> `Repaired`; the store appli
 event without losing a result (`director.store.services.EventStore.repair`)."""
 
 from schedules.repair.late import late_pair, next_label
-from schedules.repair.operations import arrow_switch, cut_rounds, withdraw, wrong_move
+from schedules.repair.operations import (
+    arrow_switch,
+    cut_rounds,
+    withdraw,
+    withdrawals,
+    wrong_move,
+)
 from schedules.repair.requests import (
     ArrowSwitch,
     CutRounds,
@@ -12,7 +18,7 @@ from schedules.repair.requests import (
     Withdraw,
     WrongMove,
 )
-from schedules.repair.result import Repaired, Reprints, SeatingChange
+from schedules.repair.result import Repaired, SeatingChange
 
 __all__ = [
     "ArrowSwitch",
@@ -20,7 +26,6 @@ __all__ = [
     "LatePair",
     "RepairRequest",
     "Repaired",
-    "Reprints",
     "SeatingChange",
     "Withdraw",
     "WrongMove",
@@ -29,5 +34,6 @@ __all__ = [
     "late_pair",
     "next_label",
     "withdraw",
+    "withdrawals",
     "wrong_move",
 ]

@@ -11,6 +11,7 @@ of one plain line. Rounds before the repair's round never change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -24,7 +25,16 @@ from schedules.repair.result import (
     noun,
     trays_played,
 )
-from schedules.types import Competitors, Label, Movement, RoundNo, Seating, TableNo, TrayNo
+from schedules.types import (
+    REPAIR_NOTE,
+    Competitors,
+    Label,
+    Movement,
+    RoundNo,
+    Seating,
+    TableNo,
+    TrayNo,
+)
 
 T = TypeVar("T", Label, TrayNo)
 
@@ -65,8 +75,21 @@ def withdraw(movement: Movement, label: Label, from_round: RoundNo) -> Repaired:
         movement,
         seatings,
         summary="; ".join(said),
-        note=f"{word} {label} withdrew from round {from_round} (withdrawal)",
+        note=_WITHDREW.format(word=word, label=label, round=from_round),
     )
+
+
+_WITHDREW = "{word} {label} withdrew from round {round} (withdrawal)"
+"""The movement's note of a withdrawal (after `REPAIR_NOTE`), read back by `withdrawals`."""
+_WITHDREW_READ = re.compile(
+    re.escape(REPAIR_NOTE) + r"(?:pair|player) (\S+) withdrew from round (\d+) \(withdrawal\)$"
+)
+
+
+def withdrawals(movement: Movement) -> dict[Label, RoundNo]:
+    """Each competitor who withdrew in play, and the first round they did not play."""
+    found = (_WITHDREW_READ.match(note) for note in movement.notes)
+    return {m.group(1): int(m.group(2)) for m in found if m}
 
 
 def _stand_in(

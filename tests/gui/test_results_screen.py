@@ -18,7 +18,7 @@ from director.gui.main_window import MainWindow
 from director.gui.screens.results.model import COL_PLAYERS
 from director.gui.screens.results.view import ResultsScreen
 from director.gui.settings import Settings
-from director.scoring.session import score_session
+from director.scoring.session import score_section
 from director.scoring.text import figure
 from director.store.services import EventStore, ResultEntry
 
@@ -55,7 +55,7 @@ def results(qtbot, settings: Settings, store: EventStore) -> ResultsScreen:
 
 
 def engine_rows(store: EventStore, name: str) -> list[tuple[str, str, str]]:
-    result = score_session(store.scoring_input())
+    result = score_section(store.scoring_input())
     return [(s.place, s.label, figure(s.plus_minus)) for s in result.standings[name]]
 
 

@@ -20,7 +20,7 @@ from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS, Mark
 from director.gui.screens.slips.model import COL_TRUMP
 from director.scoring.model import TRICKS, Direction, IrregularityKind, Revoke
-from director.scoring.session import score_session
+from director.scoring.session import score_section
 from director.store.values import EventSettings, ResultEntry
 from schedules.catalog import Request, build
 
@@ -291,7 +291,7 @@ def test_an_ew_figure_that_disagrees_is_kept_and_the_laws_take_ews(
     row = grid.model.row(0)
     assert row.mark is Mark.DISAGREE
     assert row.status == "records disagree: E/W's 6 counts"
-    engine = score_session(store.scoring_input())
+    engine = score_section(store.scoring_input())
     (deal,) = [d for d in engine.deals if d.tray == row.tray]
     (table,) = [t for t in deal.tables if t.table == row.table]
     assert table.made_ns == row.counted_ns == TRICKS - 6

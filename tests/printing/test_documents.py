@@ -98,7 +98,7 @@ def test_score_cards_list_every_round_of_every_competitor_and_no_trump(name: str
         expected += ["Opponents", "Trays and tricks", "Revoke,", "note", "Total so", "far"]
         for stop in stops:
             if stop.table is None or stop.seat is None:
-                expected += [str(stop.round), "—", "sits out"]
+                expected += [str(stop.round), "—", "rest"]
                 continue
             expected += [str(stop.round), str(stop.table), seat_name(movement, stop.seat)]
             if individual:

@@ -45,19 +45,39 @@ def expected_lines(movement: Movement) -> list[str]:
                 out.append(str(r))
                 seating = at.get((r, table))
                 if seating is None:
-                    out += ["—", "empty"]
+                    out += ["—", "no play this round"]
                     continue
                 who = seating.at(seat)
                 trays = itinerary(movement, who)[r - 1].trays
                 out += [competitor_name(movement, who), trays_text(trays), then[(r, table)]]
-                stop = next_stop(movement, who, r)
-                if stop is None:
-                    out.append("last round")
-                elif stop.table is None:
-                    out.append("sits out")
-                else:
-                    out += ["→", str(stop.table), seat_name(movement, stop.seat)]
+                out += next_words(movement, who, r)
+    if movement.sitouts:  # the rest card: whoever rests reads where they go next
+        out += ["REST", "WHILE YOU REST", "read where you go next", *HEADINGS]
+        for r, resting in sorted(movement.sitouts.items()):
+            for who in resting:
+                out += [str(r), competitor_name(movement, who), "—"]
+                out += next_words(movement, who, r)
     return out
+
+
+def next_words(movement: Movement, who: str, r: int) -> list[str]:
+    """Where `who` goes after round r, as the "next" columns print it."""
+    stop = next_stop(movement, who, r)
+    if stop is None:
+        return ["last round"]
+    if stop.table is None or stop.seat is None:
+        return [rest_words(movement, who, r)]
+    return ["→", str(stop.table), seat_name(movement, stop.seat)]
+
+
+def rest_words(movement: Movement, who: str, r: int) -> str:
+    """Where `who` plays after resting from round r + 1, read off the itinerary."""
+    later = [s for s in itinerary(movement, who)[r:] if s.table is not None]
+    if not later:
+        return "rest to the end"
+    back = later[0]
+    assert back.seat is not None
+    return f"rest, then round {back.round}: table {back.table}, {seat_name(movement, back.seat)}"
 
 
 def without_footers(text: list[str]) -> list[str]:
@@ -75,7 +95,7 @@ def test_every_card_shows_its_place_and_the_next_stop_of_whoever_sits_there(name
 @pytest.mark.parametrize("name", SEVERAL)
 def test_page_count_is_one_card_per_place_two_to_a_page_for_short_movements(name: str) -> None:
     movement = load_movement(str(MOVEMENTS / name))
-    cards = len(movement.table_numbers) * len(positions(movement))
+    cards = len(movement.table_numbers) * len(positions(movement)) + bool(movement.sitouts)
     per_page = 2 if movement.rounds <= indicators.TWO_PER_PAGE_UP_TO else 1
     pdf = indicators.render(indicator_cards(movement), Header("Indicator cards"), "letter")
     footer = [line for line in lines(pdf) if line.startswith("page ")]

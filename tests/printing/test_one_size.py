@@ -97,3 +97,20 @@ def test_every_name_on_the_indicators_is_at_one_size(event: Path, paper: str) ->
     sizes = _sizes_of(pdf, "Pair ")
     assert len(sizes) == 1
     assert min(sizes) >= fit.FLOOR_SIZE
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_entry_and_name_on_the_entry_list_is_at_one_size(event: Path, paper: str) -> None:
+    pdf = print_event_file(event, "sign-in", paper=paper)
+    assert len(_sizes_of(pdf, "Pair ")) == 1  # the entries
+    names = {size for text, size in text_sizes(pdf) if text.startswith(("Mrs", "Dr", "Ms"))}
+    assert len(names) == 1  # long names and short at one size
+
+
+def test_every_cell_of_the_thirty_table_recap_is_at_one_size() -> None:
+    from director.printing.documents import print_movement_document
+
+    pdf = print_movement_document(build(Request("howell", tables=30)), "movement")
+    cells = {size for text, size in text_sizes(pdf) if " v " in text}
+    assert len(cells) == 1
+    assert min(cells) >= fit.FLOOR_SIZE

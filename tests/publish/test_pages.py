@@ -48,7 +48,7 @@ def test_the_deal_page_shows_the_revoke_marks_and_the_average_awarded(
     assert "<td>N-S +R, E-W -R</td>" in revoked
     awarded = (folder / "session-1" / "tray-2.html").read_text("utf-8")
     assert deals[2].tables[0].adjustment.value == "average"
-    assert "<td>average; not played</td>" in awarded
+    assert "<td>not played: average</td>" in awarded
 
 
 def test_publishing_again_replaces_the_pages(evening: EventStore, tmp_path: Path) -> None:

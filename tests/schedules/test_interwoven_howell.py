@@ -59,7 +59,7 @@ def _check(movement: Movement, tables: int) -> None:
     lines_at: dict[tuple[int, int], list[bool]] = defaultdict(list)
     for s in movement.seatings:
         if s not in across:
-            lines_at[s.round, s.trays[0]].append(s.ns in first)
+            lines_at[s.round, min(s.trays)].append(s.ns in first)  # a set, whatever its turn
     line_of_set = {tray: sorted(lines) for (_, tray), lines in lines_at.items()}
     assert all(lines == [False, True] for lines in line_of_set.values()) or line_tables(tables) <= 3
     for tray in movement.tray_numbers:
@@ -182,7 +182,6 @@ def test_interwoven_balances_better_than_the_shortened_howell_of_as_many_rounds(
 @pytest.mark.parametrize(
     ("request_", "says"),
     [
-        (Request("howell", pairs=31, variant="interwoven"), "even number of pairs"),
         (Request("howell", tables=3, variant="interwoven"), "4 tables or more"),
         (Request("howell", tables=16, rounds=16, variant="interwoven"), "plays"),
     ],

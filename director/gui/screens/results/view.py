@@ -42,7 +42,6 @@ from director.gui.screens.results.model import (
     Play,
     Status,
     deal_title,
-    names_by_label,
     plays_of,
     promised_rankings,
     rankings_title,
@@ -54,7 +53,7 @@ from director.gui.tablemodel import RowsModel
 from director.gui.widgets.chart import RunningChart
 from director.gui.widgets.screen import Screen
 from director.scoring.explain import explain_text
-from director.scoring.model import DealScore, Session, SessionResult, Standing
+from director.scoring.model import DealScore, SectionPlay, SectionResult, Standing
 from director.scoring.session import LiveScorer
 from director.scoring.text import figure
 
@@ -81,7 +80,7 @@ class Live:
     where: Where
     mark: int
     """The audit trail's step the input was read at."""
-    session: Session
+    session: SectionPlay
     scorer: LiveScorer
     plays: frozenset[Play]
     """Every play the movement schedules (to count the results still to come)."""
@@ -163,7 +162,7 @@ class ResultsScreen(Screen):
     def __init__(self, context: EventContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context = context
-        self.result: SessionResult | None = None
+        self.result: SectionResult | None = None
         self.live: Live | None = None
         self.status: Status | None = None
         self.rounds = 0
@@ -325,7 +324,7 @@ class ResultsScreen(Screen):
             session = store.scoring_input(**where)
             return Scored(
                 movement.rounds,
-                names_by_label(store.players(), store.partnerships()),
+                dict(session.names),  # the printed names the scoring input carries
                 Live(where, mark, session, LiveScorer(session), plays_of(session.movement)),
             )
 
@@ -362,7 +361,7 @@ class ResultsScreen(Screen):
 
     # -- showing a result ----------------------------------------------------------------
 
-    def _show(self, result: SessionResult, rebuild: bool = False) -> None:
+    def _show(self, result: SectionResult, rebuild: bool = False) -> None:
         assert self.live is not None
         self.result = result
         self.status = Status.of(self.live.session, result, self.live.plays)
@@ -375,7 +374,7 @@ class ResultsScreen(Screen):
         self._draw_chart()
 
     @staticmethod
-    def _winners_text(result: SessionResult, provisional: bool) -> str:
+    def _winners_text(result: SectionResult, provisional: bool) -> str:
         head = "Leading so far: " if provisional else "Winners: "
         return head + "; ".join(
             f"{w.title}: {' = '.join(w.labels)} ({figure(w.figure)})" for w in result.winners
@@ -396,7 +395,7 @@ class ResultsScreen(Screen):
             self.details.setPlainText(details)
         self.details.setVisible(bool(details))
 
-    def _offer_rankings(self, result: SessionResult) -> None:
+    def _offer_rankings(self, result: SectionResult) -> None:
         """The choice of rankings: the promised ones together first, then each one alone."""
         promised = promised_rankings(result)
         items: list[tuple[str, tuple[str, ...]]] = []

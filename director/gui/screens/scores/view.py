@@ -37,7 +37,6 @@ from director.gui.context import Changed, EventContext
 from director.gui.dialogs.irregularity import IrregularityDialog, Ruling
 from director.gui.dialogs.new_deal import NewDealDialog
 from director.gui.dialogs.revoke import RevokeDialog
-from director.gui.screens.results.model import names_by_label
 from director.gui.screens.scores.calls import CallsPanel, disputes, waiting
 from director.gui.screens.scores.model import (
     COL_NS_TRICKS,
@@ -183,7 +182,7 @@ class ScoresScreen(Screen):
             "figure only when their record disagrees). Enter moves on, PageDown to the next round."
         )
         self.rulings = Rulings(
-            names_by_label(store.players(), store.partnerships()),
+            store.printed_names(),
             store.deals(**where),
             store.irregularities(**where),
         )
