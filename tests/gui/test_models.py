@@ -30,7 +30,7 @@ from director.gui.screens.players.model import (
 from director.gui.screens.results.model import running_plus_minus
 from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
 from director.gui.screens.slips.model import COL_TRUMP, SlipModel, SlipRow, slip_rows
-from director.gui.tablemodel import RowRole, SortRole
+from director.gui.tablemodel import Column, RowRole, RowsModel, SortRole
 from director.scoring.session import score_section
 from director.store.services import EventStore
 from director.store.values import Partnership, Player, ResultEntry
@@ -262,3 +262,27 @@ def test_the_field_grid_has_a_row_per_place_of_the_movement_or_per_pair_number()
         ("NS1", ("", ""), False),
         ("NS2", ("Mrs Ames", "Mr Bell"), True),
     ]
+
+
+def test_updating_rows_in_place_repaints_only_the_runs_that_changed(qapp) -> None:
+    model: RowsModel[tuple[str, int]] = RowsModel(
+        (Column("Name", lambda r: r[0]), Column("Figure", lambda r: r[1]))
+    )
+    model.set_rows([("a", 1), ("b", 2), ("c", 3), ("d", 4), ("e", 5)])
+    painted: list[tuple[int, int, int]] = []
+    resets: list[int] = []
+    model.dataChanged.connect(
+        lambda first, last, *_: painted.append((first.row(), last.row(), last.column()))
+    )
+    model.modelReset.connect(lambda: resets.append(1))
+    moved = [("a", 1), ("b", 9), ("c", 8), ("d", 4), ("e", 7)]
+    assert model.update_rows(moved, key=lambda r: r[0]) == [1, 2, 4]
+    assert painted == [(1, 2, 1), (4, 4, 1)]
+    assert model.rows() == moved
+    assert model.update_rows(moved) == []  # nothing changed, nothing repainted
+    assert painted == [(1, 2, 1), (4, 4, 1)]
+    # other rows (another count, or other keys in place) are not put in place: reset them
+    assert model.update_rows(moved[:4]) is None
+    assert model.update_rows([("z", 1), *moved[1:]], key=lambda r: r[0]) is None
+    assert model.rows() == moved
+    assert resets == []
