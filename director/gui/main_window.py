@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.evening.proposals import FieldKind, Proposal
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
 from director.gui.dialogs.read_only import open_event
@@ -40,7 +41,6 @@ from director.gui.errors import EXPECTED, report_exception
 from director.gui.laws import LawsPanel
 from director.gui.ops import Op
 from director.gui.screens.history.view import HistoryScreen
-from director.gui.screens.movement.model import FieldKind, Proposal
 from director.gui.screens.movement.view import MovementScreen
 from director.gui.screens.players.view import PlayersScreen
 from director.gui.screens.results.view import ResultsScreen

@@ -9,17 +9,14 @@ import pytest
 from PySide6.QtCore import Qt
 
 from director.errors import DirectorError
+from director.evening.proposals import Ask, FieldKind, candidates, propose
 from director.gui.demo import enter_everything, pair_up
 from director.gui.screens.movement.model import (
     COL_NOTES,
     COL_ROUNDS,
     COL_TABLES,
-    Ask,
-    FieldKind,
     GridModel,
     ProposalModel,
-    candidates,
-    propose,
 )
 from director.gui.screens.players.model import (
     roster_model,
