@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from director.errors import DirectorError
 from director.evening.proposals import Ask, FieldKind, candidates, propose
 from director.gui.demo import enter_everything, pair_up
 from director.gui.screens.movement.model import (
@@ -18,12 +17,7 @@ from director.gui.screens.movement.model import (
     GridModel,
     ProposalModel,
 )
-from director.gui.screens.players.model import (
-    roster_model,
-    roster_rows,
-    search_proxy,
-    seat_plan,
-)
+from director.gui.screens.players.model import roster_model, roster_rows, search_proxy
 from director.gui.screens.results.model import running_plus_minus
 from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
 from director.gui.screens.slips.model import COL_TRUMP, SlipModel, SlipRow, slip_rows
@@ -98,14 +92,6 @@ def test_roster_search_filters_on_any_column(qapp) -> None:
     assert proxy.data(proxy.index(0, 0)) == "Mr Brown"
     proxy.setFilterFixedString("ns1")
     assert proxy.rowCount() == 2
-
-
-def test_seat_plan_gives_each_partnership_one_starting_place() -> None:
-    pairs = [Partnership(str(n), (2 * n, 2 * n + 1)) for n in (10, 2, 1)]
-    plan = seat_plan(pairs, ("NS1", "NS2", "EW1"))
-    assert [(p.label, label) for p, label in plan] == [("1", "NS1"), ("2", "NS2"), ("10", "EW1")]
-    with pytest.raises(DirectorError, match="seats 2 competitors but 3"):
-        seat_plan(pairs, ("NS1", "EW1"))
 
 
 @pytest.fixture
@@ -244,18 +230,3 @@ def test_the_roster_sorts_names_as_the_locale_reads_them(
     proxy.sort(0)
     shown = [proxy.data(proxy.index(r, 0)) for r in range(proxy.rowCount())]
     assert shown == [name if name != "Anna" else "anna" for name in expected]
-
-
-def test_the_field_grid_has_a_row_per_place_of_the_movement_or_per_pair_number() -> None:
-    from director.gui.screens.players.field import field_labels, field_rows
-
-    formed = [Partnership("NS2", (1, 2)), Partnership("X", (3, 4))]
-    assert field_labels(("NS1", "NS2", "EW1"), formed, 9) == ["NS1", "NS2", "EW1", "X"]
-    # before a movement: a number for each pair the players make, and one to type a new one
-    assert field_labels(None, [Partnership("3", (1, 2))], 7) == ["1", "2", "3", "4", "5"]
-    players = [Player(1, "Mrs Ames"), Player(2, "Mr Bell")]
-    rows = field_rows(["NS1", "NS2"], 2, players, formed[:1])
-    assert [(r.label, r.names, r.formed) for r in rows] == [
-        ("NS1", ("", ""), False),
-        ("NS2", ("Mrs Ames", "Mr Bell"), True),
-    ]
