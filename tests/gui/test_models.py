@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from director.evening.proposals import Ask, FieldKind, candidates, propose
-from director.gui.demo import enter_everything, pair_up
+from director.gui.demo import pair_up
 from director.gui.screens.movement.model import (
     COL_NOTES,
     COL_ROUNDS,
@@ -18,11 +18,9 @@ from director.gui.screens.movement.model import (
     ProposalModel,
 )
 from director.gui.screens.players.model import roster_model, roster_rows, search_proxy
-from director.gui.screens.results.model import running_plus_minus
 from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
 from director.gui.screens.slips.model import COL_TRUMP, SlipModel, SlipRow, slip_rows
 from director.gui.tablemodel import RowRole, SortRole
-from director.scoring.session import score_section
 from director.store.services import EventStore
 from director.store.values import Partnership, Player, ResultEntry
 from schedules.catalog import Request, build
@@ -148,18 +146,6 @@ def test_slip_grid_records_and_refuses(qapp, mitchell_store: EventStore) -> None
     assert model.setData(cell, "10h")
     assert model.data(cell) == "10H"  # a ten reads as players write it, never "TH"
     assert [s.card.suit for s in store.slips()] == ["H"]
-
-
-def test_running_plus_minus_ends_at_each_competitors_total(
-    qapp, mitchell_store: EventStore
-) -> None:
-    store = mitchell_store
-    enter_everything(store, seed=7)
-    result = score_section(store.scoring_input())
-    running = running_plus_minus(result)
-    totals = {s.label: s.plus_minus for s in result.standings["overall"]}
-    assert {label: row[-1] for label, row in running.items()} == totals
-    assert all(len(row) == store.movement().rounds for row in running.values())
 
 
 def test_demo_roster_file_round_trips(tmp_path: Path, store: EventStore) -> None:
