@@ -212,3 +212,16 @@ def test_the_setup_sheet_and_the_slips_agree_on_where_each_tray_is_dealt(name: s
         r, tables = dealt[slip.tray]
         assert slip.original_round == r
         assert slip.original_table in tables, slip
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_the_entry_list_tells_whoever_rests_first_where_they_start(name: str) -> None:
+    movement = movement_of(name)
+    text = words(" ".join(read_back(print_movement_document(movement, "sign-in"))))
+    for who, stops in itineraries(movement).items():
+        first = next(s for s in stops if s.table is not None and s.seat is not None)
+        place = f"table {first.table}, "
+        if first.round > 1:
+            assert f"rest, then round {first.round}: {place}" in text, who
+        else:
+            assert place in text, who
