@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml $(LOCK) | system-deps
 
 venv: $(STAMP)  ## create .venv and install the program with its test tools
 
-system-deps:  ## install missing Debian packages (Qt's xcb libraries, Xvfb, poppler-utils, PostgreSQL)
+system-deps:  ## install missing Debian packages (Qt's xcb libraries, Xvfb, poppler-utils, PostgreSQL, CUPS)
 	@tools/system-deps
 
 # Qt's platform: as set, else xcb on an X display (system-deps installs its libraries), else

@@ -14,9 +14,11 @@ MODULES = (
     "seed_families",
     "scale",
     "scoring",
+    "drive",
     "store",
     "repair",
     "printing",
+    "printer",
     "server",
     "gui",
 )

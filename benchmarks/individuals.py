@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from benchmarks.common import compiled_environment, director_command, run_command, timed, verdict
-from director.scoring import score_session
-from director.scoring.model import Session, TableResult
+from director.scoring import score_section
+from director.scoring.model import SectionPlay, TableResult
 from schedules.individual import drive_movement, supported_sizes, whist_movement
 from schedules.types import Movement
 from schedules.verify import ensure_valid
@@ -46,7 +46,7 @@ def _results(movement: Movement) -> tuple[TableResult, ...]:
 def _drive_end_to_end() -> None:
     drive = drive_movement(DRIVE_PLAYERS, DRIVE_TRAYS_PER_ROUND, DRIVE_ROUNDS)
     ensure_valid(drive)
-    score_session(Session(drive, _results(drive)))
+    score_section(SectionPlay(drive, _results(drive)))
 
 
 def _each_size(sizes: list[int]) -> None:

@@ -10,13 +10,14 @@ Sizes (a sample where the full sweep would take more than a few minutes; each si
 process of about a third of a second):
 - howell, 3-30 tables, every pair count (--pairs 2T and 2T-1): complete, --balance best,
   --variant three-quarter, --variant in-time --minutes 150; odd tables --variant half-rounds;
-  --variant interwoven for 4-30 tables; shortened --rounds R --balance best for R = T/2
-  (rounded up) and R = T, both pair counts;
-- mitchell, 3-30 tables as a director asks by default, and every variant at 4, 5, 6, 10, 14,
-  20, 26 and 30 tables; mitchell with --mnemonic at 6, 10 and 14 tables;
-- ladies-gentlemen, 3-30 tables;
-- safford (4, 6, 8, 10, 12, 16 couples); team, every variant at 4, 8, 16, 30, 44 and 58 (club:
-  tables); snow at 2, 3, 5, 8, 12, 20, 30, 45 and 60 tables; classic, every scheme.
+  --variant interwoven for 4-30 tables and for 7-59 pairs, odd; shortened --rounds R
+  --balance best for R = T/2 (rounded up) and R = T, both pair counts;
+- mitchell with --balance best, 3-30 tables and 31, 41, 51, 61, 81 and 101 tables;
+- mitchell and ladies-gentlemen, 3-30 tables as a director asks by default, and every variant
+  at 4, 5, 6, 10, 14, 20, 26 and 30 tables; mitchell with --mnemonic at 6, 10 and 14 tables;
+- safford (4, 6, 8, 10, 12, 14, 16, 18, 20 couples); team, every variant at 4, 8, 16, 30, 44
+  and 58 (club: tables); snow at 2, 3, 5, 8, 12, 20, 30, 45 and 60 tables; classic, every
+  scheme.
 A refused request (exit 2, e.g. a three-quarter Howell that does not exist for 4 tables) is
 timed like any other: the director waits for it too.
 """
@@ -55,22 +56,31 @@ def _howell() -> Iterator[tuple[str, ...]]:
                 yield ("howell", "--pairs", pairs, "--rounds", str(rounds), "--balance", "best")
         if t >= 4:
             yield ("howell", "--tables", str(t), "--variant", "interwoven")
+            yield ("howell", "--pairs", str(2 * t - 1), "--variant", "interwoven")
+
+
+LARGE_MITCHELLS = (31, 41, 51, 61, 81, 101)
+"""Tables of the large Mitchells timed with --balance best (issue 45), beyond the 3-30 swept."""
 
 
 def _mitchell() -> Iterator[tuple[str, ...]]:
     for t in range(3, 31):
         yield ("mitchell", "--tables", str(t))
+        yield ("mitchell", "--tables", str(t), "--balance", "best")
         yield ("ladies-gentlemen", "--tables", str(t))
-    for t in SAMPLED_TABLES:
-        for variant in MITCHELL_VARIANTS:
-            trays = ("--trays-per-round", "2") if variant == "stationary" else ()
-            yield ("mitchell", "--tables", str(t), "--variant", variant, *trays)
+    for t in LARGE_MITCHELLS:
+        yield ("mitchell", "--tables", str(t), "--balance", "best")
+    for family in ("mitchell", "ladies-gentlemen"):
+        for t in SAMPLED_TABLES:
+            for variant in MITCHELL_VARIANTS:
+                trays = ("--trays-per-round", "2") if variant == "stationary" else ()
+                yield (family, "--tables", str(t), "--variant", variant, *trays)
     for t in (6, 10, 14):
         yield ("mitchell", "--tables", str(t), "--mnemonic")
 
 
 def _others() -> Iterator[tuple[str, ...]]:
-    for couples in (4, 6, 8, 10, 12, 16):
+    for couples in (4, 6, 8, 10, 12, 14, 16, 18, 20):
         yield ("safford", "--couples", str(couples))
     for n in SAMPLED_TEAMS:
         for variant in TEAM_VARIANTS:

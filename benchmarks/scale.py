@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 
 from benchmarks.common import timed
-from director.scoring.model import Session, TableResult
-from director.scoring.session import score_session
+from director.scoring.model import SectionPlay, TableResult
+from director.scoring.session import score_section
 from schedules.catalog import Request, build
 from schedules.sections import combine_sections
 from schedules.types import Movement
@@ -49,7 +49,7 @@ def end_to_end(make: Callable[[], Movement]) -> int:
     """Generate (verified), verify once more as an imported event would be, and score."""
     movement = make()
     assert not verify(movement)
-    result = score_session(Session(movement, _results(movement)))
+    result = score_section(SectionPlay(movement, _results(movement)))
     return len(result.deals)
 
 

@@ -7,8 +7,8 @@ import random
 from dataclasses import replace
 
 from benchmarks.common import timed
-from director.scoring import LiveScorer, rescore, score_session
-from director.scoring.model import Method, Session, Settings, TableResult
+from director.scoring import LiveScorer, rescore, score_section
+from director.scoring.model import Method, SectionPlay, Settings, TableResult
 from schedules.types import Competitors, Movement, Seating, infer_trays
 
 TABLES = 60
@@ -68,13 +68,13 @@ def results_for(movement: Movement, seed: int = 1) -> tuple[TableResult, ...]:
     )
 
 
-def _recompute(label: str, session: Session) -> None:
-    before = score_session(session)
+def _recompute(label: str, session: SectionPlay) -> None:
+    before = score_section(session)
     changed = list(session.results)
     changed[len(changed) // 2] = replace(changed[len(changed) // 2], ns_tricks=13)
     after = replace(session, results=tuple(changed))
     tray = changed[len(changed) // 2].tray
-    timed(f"{label}: full recompute after one changed result", lambda: score_session(after))
+    timed(f"{label}: full recompute after one changed result", lambda: score_section(after))
     timed(f"{label}: rescore(), the changed deal only", lambda: rescore(after, before, [tray]))
     live = LiveScorer(session)
     timed(
@@ -86,14 +86,14 @@ def _recompute(label: str, session: Session) -> None:
 def run() -> None:
     """Print the figures."""
     event = mitchell_event()
-    session = Session(event, results_for(event))
+    session = SectionPlay(event, results_for(event))
     print(f"60-table event: {len(event.trays)} deals, {len(session.results)} results")
-    timed("60 tables x 3 sessions, plus/minus", lambda: score_session(session))
+    timed("60 tables x 3 sessions, plus/minus", lambda: score_section(session))
     mp = replace(session, settings=Settings(method=Method.MATCHPOINTS))
-    timed("60 tables x 3 sessions, matchpoints", lambda: score_session(mp))
+    timed("60 tables x 3 sessions, matchpoints", lambda: score_section(mp))
     _recompute("60 tables", session)
     drive = whist_drive()
-    drive_session = Session(drive, results_for(drive, 2))
+    drive_session = SectionPlay(drive, results_for(drive, 2))
     print(f"whist drive: {len(drive.field)} players, {len(drive_session.results)} results")
-    timed("250-table whist drive (individuals), plus/minus", lambda: score_session(drive_session))
+    timed("250-table whist drive (individuals), plus/minus", lambda: score_section(drive_session))
     _recompute("whist drive", drive_session)

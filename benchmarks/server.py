@@ -37,10 +37,10 @@ from pathlib import Path
 
 import psutil
 
+from benchmarks.load import LoadReport, enter_round
 from director.server.running import TableServer
 from director.store.services import EventStore, ResultEntry
 from schedules.catalog import Request, build
-from tests.server.load import LoadReport, enter_round
 
 TABLES = 30
 TRAYS_PER_ROUND = 3

@@ -64,7 +64,7 @@ def _load_with_standings(path: Path) -> int:
 
 def run() -> None:
     """Print the store's figures."""
-    from tests.store.crash import crash_run
+    from benchmarks.crash import crash_run
 
     movement = _movement()
     with tempfile.TemporaryDirectory() as tmp:

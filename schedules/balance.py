@@ -122,34 +122,49 @@ def remarks(movement: Movement) -> list[str]:
     return [f"trays are played {spread} times though nobody sits out (uneven tray counts)"]
 
 
-def _comparisons(movement: Movement, trays: Iterable[TrayNo]) -> Counter[PairKey]:
-    """Per pair of competitors, the tray sets where they hold the same hands at other tables
-    (`trays`: one tray of each set)."""
+Holders = list[tuple[int, Label]]
+"""Who holds one side's hands of one tray set: (index of the seating, competitor) each."""
+
+
+def holder_groups(movement: Movement) -> list[Holders]:
+    """Per tray set counted once (`tray_sets`) and per side of its hands, who holds them:
+    any two of a group at different seatings are compared on that set."""
+    return _holder_groups(movement, [s[0] for s in tray_sets(movement)])
+
+
+def _holder_groups(movement: Movement, trays: Iterable[TrayNo]) -> list[Holders]:
     # a tray's block (schedules.tally.tray_blocks) is played at the same seatings as the tray
     blocks = tray_blocks(movement)
     counted = {blocks.block_of[t] for t in trays}
     # keyed by whether the hands are N-S, not by the hands: an enum member hashes in Python,
     # once a holder (40,000 for 58 teams)
     north_south = Direction.NS
-    holders: dict[tuple[int, bool], list[tuple[int, Label]]] = {}
+    holders: dict[tuple[int, bool], Holders] = {}
     for i, (s, played) in enumerate(zip(movement.seatings, blocks.of_seating, strict=True)):
         for block in played:
             if block in counted:
                 for who, hands in zip(s.places, s.hands_in_place_order(), strict=True):
                     holders.setdefault((block, hands is north_south), []).append((i, who))
+    return list(holders.values())
+
+
+def _comparisons(movement: Movement, trays: Iterable[TrayNo]) -> Counter[PairKey]:
+    """Per pair of competitors, the tray sets where they hold the same hands at other tables
+    (`trays`: one tray of each set)."""
+    holders = _holder_groups(movement, trays)
     counts: Counter[PairKey] = Counter()
     everyone = len(movement.field)
-    if sum(len(g) * (len(g) - 1) for g in holders.values()) <= everyone * (everyone - 1):
+    if sum(len(g) * (len(g) - 1) for g in holders) <= everyone * (everyone - 1):
         # Few holders a group (a team match: two tables): pair by pair is fewer steps than
         # the masks below, which take a step per two competitors.
-        counts.update(_pairs_within(holders.values()))
+        counts.update(_pairs_within(holders))
         return counts
     # Each competitor gets a bit per group of holders they are in; two competitors share
     # popcount(a & b) groups. Pair by pair over the groups would be ten million steps for a
     # whist tournament of 200 players (a barometer: 100 holders a group), this is 19,900.
     groups: dict[Label, int] = defaultdict(int)
     partners: list[PairKey] = []
-    for bit, group in enumerate(holders.values()):
+    for bit, group in enumerate(holders):
         if len(set(map(itemgetter(1), group))) < len(group):
             # someone holds these hands twice (a fault the verifier reports): each two holds
             counts.update(_pairs_within([group]))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from schedules import howell_layouts as layouts
-from schedules import interwoven, reseated
+from schedules import interwoven, odd_field, reseated
 from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
 from schedules.catalog import Family, Request, Variant, with_notes
@@ -71,13 +71,17 @@ pair of each table sits North-South was chosen by a search for the best comparis
 is stored, so a shortened Howell is always the best-balanced one we have found in one line;
 with --balance best (and an even field) it is weighed against the interwoven Howell of as many
 rounds, whose relays let every pair play nearly every tray set, and the better is built. For
-an odd field --balance best chooses which pair sits out. --variant three-quarter
-plays three quarters of the complete Howell's rounds (10 of 13 for 7 tables); --variant in-time
-plays as many rounds as fit in --minutes at 2 trays a round (or --trays-per-round K): what
-clubs play from seven tables up. --variant interwoven (Jannersten-style): two lines of pairs,
-each playing a Howell among itself (--rounds R shortens both), on the same trays in the same
-rounds, so every board is compared across the whole field; with an odd number of tables the
-pair of each line left without an opponent meets the other line's."""
+an odd field --balance best also weighs the even field's movements (one pair more) with one
+place left empty, whose opponents sit out, and chooses the place that balances best; the
+notes say who sits out in each round. --variant three-quarter plays three quarters of the
+complete Howell's rounds (10 of 13 for 7 tables); --variant in-time plays as many rounds as
+fit in --minutes at 2 trays a round (or --trays-per-round K), every length that --rounds R
+--balance best builds: what clubs play from seven tables up. Both are always built at the
+best balance. --variant interwoven (Jannersten-style): two lines of pairs, each playing a
+Howell among itself (--rounds R shortens both), on the same trays in the same rounds, so
+every board is compared across the whole field; with an odd number of tables the pair of each
+line left without an opponent meets the other line's; an odd number of pairs leaves one place
+empty."""
 
 
 def _size(request: Request) -> tuple[int, int]:
@@ -168,17 +172,22 @@ def to_movement(layout: layouts.Layout, pairs: int, per_round: int, promise: str
     number of pairs the layout's phantom point is left out: its opponent sits out."""
     odd = pairs < layout.points
     labels = _labels(layout, odd)
+    games = [
+        [(ns, ew, tray_set) for ns, ew, tray_set in row if not (odd and layout.phantom in (ns, ew))]
+        for row in layout.rounds
+    ]
+    # the tray sets numbered in order, leaving out one only the phantom's table would play (in
+    # a single round): a set nobody plays is not dealt
+    played = {
+        tray_set: i for i, tray_set in enumerate(sorted({g[2] for row in games for g in row}))
+    }
     seatings = []
-    for r, row in enumerate(layout.rounds, start=1):
-        table = 0
-        for ns, ew, tray_set in row:
-            if odd and layout.phantom in (ns, ew):
-                continue
-            table += 1
-            trays = tray_block(tray_set + 1, per_round)
+    for r, row in enumerate(games, start=1):
+        for table, (ns, ew, tray_set) in enumerate(row, start=1):
+            trays = tray_block(played[tray_set] + 1, per_round)
             seatings.append(Seating.pair(r, table, trays, labels[ns], labels[ew]))
     tables = max(s.table for s in seatings)
-    numbers = range(1, layout.sets * per_round + 1)
+    numbers = range(1, len(played) * per_round + 1)
     return Movement(
         family="howell",
         competitors=Competitors.PAIRS,
@@ -199,18 +208,65 @@ def _labels(layout: layouts.Layout, odd: bool) -> dict[int, Label]:
 
 
 def build(request: Request) -> Movement:
-    """The Howell movement the request asks for."""
+    """The Howell movement the request asks for; for an odd field, with a note saying who
+    sits out in each round."""
     tables, pairs = _size(request)
+    movement = _build(request, tables, pairs)
+    return with_notes(movement, odd_field.rest_note(movement)) if pairs % 2 else movement
+
+
+def _build(request: Request, tables: int, pairs: int) -> Movement:
     known = (STANDARD, HALF_ROUNDS, *CLUB)
     if request.variant not in (None, *known):
         raise ImpossibleMovementError(
             f"unknown Howell variant {request.variant!r}; choose one of {', '.join(known)}"
         )
     if request.variant == INTERWOVEN:
-        return _interwoven(request, tables, pairs)
+        found = _interwoven(request, tables)
+        if pairs % 2 == 0:
+            return found
+        odd = _without_one(found)
+        if odd is None:
+            raise ImpossibleMovementError(
+                f"an interwoven Howell for {pairs} pairs would leave trays unplayed"
+            )
+        return odd
     rounds = _rounds(request, tables)
-    if request.balance != "best" or request.variant not in (None, *SHORTENED) or pairs % 2:
-        return _howell(request, tables, pairs, rounds)
+    # the shortened variants are what clubs play: always at the best balance we have
+    best = request.balance == "best" or request.variant in SHORTENED
+    if not best or request.variant not in (None, *SHORTENED):
+        try:
+            return _howell(request, tables, pairs, rounds)
+        except ImpossibleMovementError as refused:
+            return _best_instead(request, tables, pairs, refused)
+    if pairs % 2 == 0:
+        return _best(_even_options(request, tables, pairs, rounds))
+    # An odd field: our odd-field designs, or the even field's movements with the place left
+    # empty whose absence balances best; the even field's can be far better balanced where
+    # relays or a reseating let every pair play nearly every tray set (25 pairs x 6 rounds).
+    options, refusal = [], None
+    try:
+        options.append(_howell(request, tables, pairs, rounds))
+    except ImpossibleMovementError as exc:
+        refusal = exc
+    try:
+        even = _even_options(request, tables, pairs + 1, rounds)
+    except ImpossibleMovementError:
+        if refusal is not None:
+            raise refusal from None
+        even = []
+    options += [odd for m in even if (odd := _without_one(m)) is not None]
+    if not options:
+        raise refusal or ImpossibleMovementError(
+            f"no {rounds}-round movement for {pairs} pairs: every table would play trays "
+            "nobody else plays"
+        )
+    return _best(options)
+
+
+def _even_options(request: Request, tables: int, pairs: int, rounds: int) -> list[Movement]:
+    """The best-balanced movements we build for an even field of this length: the stored
+    reseating, the Howell in one line and the interwoven Howell, where each exists."""
     # Relays let every pair play (nearly) every tray set, which a shortened Howell of fewer
     # rounds than tables cannot, and a stored search may have reseated the field: the best,
     # even where no Howell design of that length exists (4 tables, 5 rounds).
@@ -222,8 +278,42 @@ def build(request: Request) -> Movement:
         if found is None:
             raise
     if _interweaves(tables, rounds):
-        options.append(_interwoven(replace(request, rounds=rounds), tables, pairs))
+        options.append(_interwoven(replace(request, rounds=rounds), tables))
+    return options
+
+
+def _best(options: list[Movement]) -> Movement:
+    """The best balanced of `options` (the first of equals)."""
     return max(options, key=lambda m: balance(m).index)
+
+
+def _best_instead(
+    request: Request, tables: int, pairs: int, refusal: ImpossibleMovementError
+) -> Movement:
+    """What `--balance best` builds where the plain Howell is refused (4 tables, 5 rounds: no
+    Howell design, but a reseated movement sharing trays), saying why; else the refusal."""
+    if request.balance == "best" or request.variant not in (None, *SHORTENED):
+        raise refusal
+    try:
+        movement = _build(replace(request, balance="best"), tables, pairs)
+    except ImpossibleMovementError:
+        raise refusal from None
+    field = f"{pairs} pairs" if pairs % 2 else f"{tables} tables"
+    return with_notes(
+        movement,
+        f"No {movement.rounds}-round Howell for {field} exists without "
+        "tables sharing trays, so this one shares them: the best-balanced movement of that "
+        "size.",
+    )
+
+
+def _without_one(movement: Movement) -> Movement | None:
+    """An even field's movement for one pair fewer (`odd_field.best_without`), its notes
+    numbering the interwoven lines as they now are."""
+    odd = odd_field.best_without(movement)
+    if odd is None or odd.variant != INTERWOVEN:
+        return odd
+    return replace(odd, notes=(interwoven.lines_note(odd.field, odd.tables), *odd.notes[1:]))
 
 
 def _howell(request: Request, tables: int, pairs: int, rounds: int) -> Movement:
@@ -263,14 +353,9 @@ def _howell(request: Request, tables: int, pairs: int, rounds: int) -> Movement:
     return _half_rounds(movement) if halves else movement
 
 
-def _interwoven(request: Request, tables: int, pairs: int) -> Movement:
+def _interwoven(request: Request, tables: int) -> Movement:
     """Two lines of `tables` pairs, each a Howell of half the tables on the same trays
     (schedules.interwoven); --rounds shortens both lines alike."""
-    if pairs % 2:
-        raise ImpossibleMovementError(
-            f"an interwoven Howell plays two lines of equal size: give an even number of "
-            f"pairs (or the tables), not {pairs} pairs"
-        )
     if tables < interwoven.MIN_TABLES:
         raise ImpossibleMovementError(
             f"an interwoven Howell needs {interwoven.MIN_TABLES} tables or more, not {tables}"
@@ -340,14 +425,24 @@ def _rounds(request: Request, tables: int) -> int:
     per_round = request.trays_per_round or FEWEST_TRAYS
     per_tray = request.minutes_per_tray * (2 if request.mnemonic else 1)
     fit = min(complete, int(request.minutes / (per_tray * per_round)))
-    fewest = (tables + 1) // 2
-    works = [r for r in range(fewest, fit + 1) if reachable(tables, r)]
+    # the most rounds that fit and that --rounds R --balance best builds
+    works = [r for r in range(1, fit + 1) if _builds_at_best(tables, r)]
     if not works:
         raise ImpossibleMovementError(
-            f"only {fit} rounds of {per_round} trays fit in {request.minutes} minutes; a "
-            f"Howell for {tables} tables needs at least {fewest}: allow more time"
+            f"not even one round of {per_round} trays fits in {request.minutes} minutes: "
+            "allow more time"
         )
     return works[-1]
+
+
+def _builds_at_best(tables: int, rounds: int) -> bool:
+    """Whether --rounds R --balance best builds this size: a Howell in one line, a stored
+    reseating or an interwoven Howell."""
+    return (
+        reachable(tables, rounds)
+        or f"{tables} {rounds}" in reseated.stored_sizes()
+        or _interweaves(tables, rounds)
+    )
 
 
 def _half_rounds(movement: Movement) -> Movement:

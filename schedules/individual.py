@@ -19,10 +19,11 @@ tray once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from itertools import islice
 
-from schedules.catalog import Family, Request, Variant
+from schedules.catalog import Family, Request, Variant, with_notes
 from schedules.designs.whist import Game, Spread, Starter, develop, drive_rounds
 from schedules.designs.whist_sizes import construction, spread_plans, whist_rounds
 from schedules.findings import ImpossibleMovementError
@@ -40,6 +41,8 @@ from schedules.types import (
 LARGEST = 200
 """The largest tournament the catalog offers (issue 16, target 4)."""
 DEFAULT_TRAYS = 2
+DRIVE_HANDS = 24
+"""A whist drive's usual length: 20 to 24 hands, in two halves with a break."""
 
 
 def supported_sizes(low: int = 4, high: int = LARGEST) -> list[int]:
@@ -198,31 +201,76 @@ def drive_movement(
     players: int, trays_per_round: int = DEFAULT_TRAYS, rounds: int | None = None
 ) -> Movement:
     """A whist drive of `players`: the first rounds of a Wh(players) when one is built,
-    otherwise of the product of a Wh(u) and a ring of fields (schedules.designs.whist)."""
-    if construction(players) is not None:
-        return whist_movement(players, trays_per_round, rounds)
-    plan = _drive_plan(players)
-    if plan is None:
+    otherwise of the product of a Wh(u) and a ring of fields (schedules.designs.whist); a
+    count neither serves (2 or 3 more than a multiple of 4) is seated in the next one that
+    does, with phantoms whose tables rest that round."""
+    host = _drive_host(players)
+    if host is None:
         raise ImpossibleMovementError(
-            f"no whist drive for {players} players: needs a Wh({players}) or {players} = u x m "
-            "with a Wh(u), u a multiple of 4, and m a product of prime powers each >= u"
+            f"no whist drive for {players} players: a drive needs at least 4 players"
+            if players < 4
+            else f"no whist drive for {players} players, nor for a few more with phantoms; "
+            "--variant phantom seats any count up to "
+            f"{LARGEST} in a whist tournament"
         )
-    u, spread = plan
-    m = players // u
-    available = (u - 1) * m
+    if host == players and construction(players) is not None:
+        return whist_movement(players, trays_per_round, rounds)
+    games, available, origin = _drive_games(host)
     played = _round_count(rounds, available)
-    generated = drive_rounds(whist_rounds(u), u, spread)
-    labels = _labels(players)
+    labels = _labels(host)
+    notes = [f"Whist drive: from the first {played} of the {available} rounds of {origin}."]
+    if host != players:
+        notes.append(
+            f"Seated as a drive of {host} with {host - players} phantom(s) "
+            f"({', '.join(labels[players:])}); a table with a phantom does not play and its "
+            "players rest that round (a round with a phantom at every table is left out)."
+        )
     return _movement(
-        seat_rounds((next(generated) for _ in range(played)), labels, trays_per_round),
-        labels,
+        seat_rounds(
+            islice(games, played),
+            labels,
+            trays_per_round,
+            None if host == players else set(range(players)),
+        ),
+        labels[:players],
         "individual-partial",
         "drive",
-        [
-            f"Whist drive: {played} of the {available} rounds of the product of a Wh({u}) and "
-            f"{spread.name}; players in the same block of {m} (1-{m}, {m + 1}-{2 * m}, ...) never "
-            "meet, all others at most once as partners and twice as opponents."
-        ],
+        notes,
+    )
+
+
+_PHANTOMS_AT_MOST = 8
+"""Phantoms a drive seats at most (2 or 3 fill the count to a multiple of 4; more only where
+that count has no construction)."""
+
+
+def _drive_host(players: int) -> int | None:
+    """The count whose drive seats `players`: itself when a Wh or a product plan serves it,
+    otherwise the next that does with a few phantoms (None when none is near)."""
+    if players < 4:
+        return None
+    for host in range(players, players + _PHANTOMS_AT_MOST + 1):
+        if construction(host) is not None or _drive_plan(host) is not None:
+            return host
+    return None
+
+
+def _drive_games(host: int) -> tuple[Iterator[Sequence[Game]], int, str]:
+    """The rounds of games of a drive of `host` players (a Wh's, or a product plan's), how
+    many there are and where they come from."""
+    if construction(host) is not None:
+        rounds = whist_rounds(host)
+        return iter(rounds), len(rounds), f"a whist tournament for {host}"
+    plan = _drive_plan(host)
+    assert plan is not None  # _drive_host chose `host` for it
+    u, spread = plan
+    m = host // u
+    return (
+        drive_rounds(whist_rounds(u), u, spread),
+        (u - 1) * m,
+        f"the product of a Wh({u}) and {spread.name}; players in the same block of {m} "
+        f"(1-{m}, {m + 1}-{2 * m}, ...) never meet, all others at most once as partners and "
+        "twice as opponents",
     )
 
 
@@ -235,6 +283,23 @@ def _drive_plan(players: int) -> tuple[int, Spread] | None:
     )
 
 
+def _usual_drive(players: int, request: Request) -> Movement:
+    """A drive of its usual length, about 24 hands (or all the rounds there are), saying so:
+    without it a 1,000-player drive would play 999 rounds."""
+    per = request.trays_per_round or DEFAULT_TRAYS
+    total = _drive_total(players)
+    rounds = min(total, -(-DRIVE_HANDS // per))
+    movement = drive_movement(players, request.trays_for(rounds, DEFAULT_TRAYS), rounds)
+    hands = movement.rounds * len(movement.seatings[0].trays)
+    length = (
+        "a whist drive's usual length (20 to 24 hands); ask for a number of rounds for a "
+        f"shorter or longer drive (up to {total})"
+        if rounds < total
+        else f"every round there is for {players} players; ask for fewer for a shorter drive"
+    )
+    return with_notes(movement, f"{movement.rounds} rounds, {hands} hands: {length}.")
+
+
 def tournament_rounds(players: int) -> int:
     """Rounds of a Wh(players): players - 1, or players when one sits out each round."""
     return players - 1 if players % 4 == 0 else players
@@ -242,10 +307,14 @@ def tournament_rounds(players: int) -> int:
 
 def _drive_total(players: int) -> int:
     """Rounds a whist drive of `players` can have (1 when there is none; the build refuses)."""
-    if construction(players) is not None:
-        return tournament_rounds(players)
-    plan = _drive_plan(players)
-    return (plan[0] - 1) * (players // plan[0]) if plan else 1
+    host = _drive_host(players)
+    if host is None:
+        return 1
+    if construction(host) is not None:
+        return tournament_rounds(host)
+    plan = _drive_plan(host)
+    assert plan is not None  # _drive_host chose `host` for it
+    return (plan[0] - 1) * (host // plan[0])
 
 
 def build(request: Request) -> Movement:
@@ -262,8 +331,10 @@ def build(request: Request) -> Movement:
         trays = request.trays_for(SEAT_GAME_ROUNDS, DEFAULT_TRAYS)
         return build_seat_game(players, request.rounds, trays)
     if variant == "drive":
-        rounds = request.rounds or _drive_total(players)
-        return drive_movement(players, request.trays_for(rounds, DEFAULT_TRAYS), request.rounds)
+        if request.rounds is not None:
+            trays = request.trays_for(request.rounds, DEFAULT_TRAYS)
+            return drive_movement(players, trays, request.rounds)
+        return _usual_drive(players, request)
     if variant != "whist":
         raise ImpossibleMovementError(
             f"unknown variant {variant!r}; choose whist, phantom, drive or seats"
@@ -290,7 +361,8 @@ READING = (
     "{sizes}. Other counts are refused with the nearest sizes; --variant phantom seats them "
     "with phantoms (a phantom's table sits out), --rounds R plays only the first R rounds "
     "(a whist drive: partners at most once, opponents at most twice), and --variant drive "
-    "builds drives for larger counts (e.g. 1,000 players) from a product construction. "
+    "builds drives for larger counts (e.g. 1,000 players) from a product construction, "
+    "24 hands long unless a number of rounds is asked for (a drive's usual length). "
     "--variant seats seats 8 players at 2 tables, each keeping one seat, for four seat winners "
     "(best North, East, South and West): every two players of different seats meet twice in 4 "
     "rounds, the two tables exchanging their trays each round."

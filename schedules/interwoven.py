@@ -19,6 +19,7 @@ compares the whole field more evenly.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 
@@ -53,6 +54,19 @@ def line_labels(tables: int) -> tuple[list[Label], list[Label]]:
     first = [str(i) for i in range(1, tables + 1)]
     second = [str(start + i) for i in range(1, tables + 1)]
     return first, second
+
+
+def lines_note(field: Sequence[Label], tables: int) -> str:
+    """The note naming each line's pairs (`field`: line 1's labels, then line 2's, which start
+    at the next ten up as `line_labels` numbers them)."""
+    second_from = int(line_labels(tables)[1][0])
+    first = [p for p in field if int(p) < second_from]
+    second = [p for p in field if int(p) >= second_from]
+    return (
+        f"Interwoven Howell: line 1 is pairs {first[0]}-{first[-1]}, line 2 pairs "
+        f"{second[0]}-{second[-1]}; each line plays a Howell among itself and every tray set "
+        "is played at one table of each line in the same round."
+    )
 
 
 def whole_field(layout: Layout, odd: bool) -> Layout:
@@ -149,9 +163,7 @@ def seat(whole: Layout, line: Layout, tables: int, per_round: int, promise: str)
         variant="interwoven",
         promise=promise,
         notes=(
-            f"Interwoven Howell: line 1 is pairs {first_line[0]}-{first_line[-1]}, line 2 "
-            f"pairs {second_line[0]}-{second_line[-1]}; each line plays a Howell among itself "
-            "and every tray set is played at one table of each line in the same round.",
+            lines_note((*first_line, *second_line), tables),
             *(
                 ["The pair of each line that has no opponent in its own line that round plays "
                  f"the other line's at table {tables}."]

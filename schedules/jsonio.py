@@ -209,10 +209,13 @@ def movement_document(
     movement: Movement, promise: str | None = None, found: Sequence[Finding] = ()
 ) -> dict[str, Any]:
     """The full JSON document: the movement, the verifier's verdict (with the findings already
-    `found` in reading it) and the balance report."""
+    `found` in reading it) under the promise checked, and the balance report. "promise" stays
+    the movement's own (read back, the document is the same movement); "verified_promise"
+    names the one the verdict is for: `promise`, or the movement's own when none is asked."""
     findings = [*found, *verify(movement, promise)]
     data = movement_to_json(movement)
     data["verified"] = not findings
+    data["verified_promise"] = promise or movement.promise
     data["problems"] = [f.to_json() for f in findings]
     data["balance"] = balance(movement).to_json()
     return data

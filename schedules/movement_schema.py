@@ -24,8 +24,9 @@ MAX_TABLES = 500
 """2,000 players at once; the largest movements built here have 38 tables."""
 MAX_ROUNDS = 1000
 """The largest built here (mnemonic 152-player whist) have 302 rounds."""
-MAX_TRAY = 10_000
-"""Tray numbers run from 1 to this; the largest movements built here use a few hundred."""
+MAX_TRAY = 50_000
+"""Tray numbers run from 1 to this. The largest movement built here, a round robin of 58
+teams in six sets, deals 39,672 trays: a document the program writes must read back."""
 MAX_TRAYS_AT_A_TABLE = 100
 """Trays one table plays in one round."""
 MAX_COMPETITORS = 5_000

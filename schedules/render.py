@@ -66,18 +66,26 @@ def describe(movement: Movement) -> str:
     )
 
 
-def report(movement: Movement, findings: list[Finding], balance: BalanceReport | None) -> str:
-    """The full text report: heading, notes, grid, verdict and balance summary."""
+def report(
+    movement: Movement,
+    findings: list[Finding],
+    balance: BalanceReport | None,
+    promise: str | None = None,
+) -> str:
+    """The full text report: heading, notes, grid, verdict and balance summary. The verdict
+    names the promise checked: `promise`, or the movement's own when none was asked for."""
+    checked = promise or movement.promise
     parts = [describe(movement)]
     parts += [f"  note: {n}" for n in movement.notes]
     parts += ["", grid(movement), ""]
     if any(s.switched for s in movement.seatings):
         parts.append("* arrow-switched: the pair at N-S plays the E-W hands")
     if findings:
-        parts.append(f"Verified: NO ({len(findings)} problems, promise {movement.promise!r})")
+        problems = "1 problem" if len(findings) == 1 else f"{len(findings)} problems"
+        parts.append(f"Verified: NO ({problems}, promise {checked!r})")
         parts += [f"  {f}" for f in findings]
     else:
-        parts.append(f"Verified: yes (promise {movement.promise!r} and the universal rules)")
+        parts.append(f"Verified: yes (promise {checked!r} and the universal rules)")
     if balance is not None:
         parts.append(balance.summary())
     return "\n".join(parts)

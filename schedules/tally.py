@@ -21,6 +21,7 @@ T = TypeVar("T")
 PairKey = tuple[Label, Label]
 
 _ROUND, _TABLE = attrgetter("round"), attrgetter("table")
+_ROUND_TABLE = attrgetter("round", "table")
 
 
 def pair_key(a: Label, b: Label) -> PairKey:
@@ -104,9 +105,11 @@ class Play:
 
 
 def plays_by_competitor(movement: Movement) -> dict[tuple[Label, TrayNo], list[Play]]:
-    """Every play of every tray, per competitor and tray."""
+    """Every play of every tray, per competitor and tray, in the order played (round, then
+    table): a document may list its seatings table by table, and "first" must mean first."""
     plays: dict[tuple[Label, TrayNo], list[Play]] = defaultdict(list)
-    for s in movement.seatings:
+    # sorted once (a linear pass when the seatings are in order already, as built ones are)
+    for s in sorted(movement.seatings, key=_ROUND_TABLE):
         for who, hands in zip(s.places, s.hands_in_place_order(), strict=True):
             for t in s.trays:
                 plays[(who, t)].append(Play(s.round, s.table, hands))

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from itertools import chain
 
 from schedules.findings import Finding, InvalidMovementError, Law, ScheduleError
-from schedules.promises import check_promise, promise_names
+from schedules.promises import check_promise, is_mnemonic, promise_names
 from schedules.tally import Play, plays_by_competitor, tray_blocks
 from schedules.types import Label, Movement, RoundNo, Seating, TableNo, TrayNo
 
@@ -30,6 +31,10 @@ def verify(movement: Movement, promise: str | None = None) -> list[Finding]:
     if name not in promise_names():
         known = ", ".join(promise_names())
         raise ScheduleError(f"unknown promise {name!r}; known promises: {known}")
+    if is_mnemonic(name) and not movement.mnemonic:
+        # the promise carries the rule: a Snow movement written elsewhere need not say
+        # "mnemonic" for its replays to be the point rather than a fault
+        movement = replace(movement, mnemonic=True)
     findings = _check_seatings(movement)
     findings += _check_trays(movement)
     findings += _check_plays(movement)

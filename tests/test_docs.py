@@ -151,6 +151,54 @@ def test_balance_table_is_what_the_tool_generates_now() -> None:
     assert written == balance_table.table(), "run: .venv/bin/python tools/balance_table.py"
 
 
+def _shortened_rows(text: str) -> dict[str, float]:
+    """Our best index per "T tables R rounds" in the shortened Howells' table: the highest of
+    the plain, interwoven and reseated columns."""
+    best: dict[str, float] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 8 and cells[0].isdigit() and cells[1].isdigit():
+            ours = [float(c) for c in (cells[3], cells[4], cells[5]) if c != "-"]
+            best[f"{cells[0]} tables {cells[1]} rounds"] = max(ours)
+    return best
+
+
+def _verdicts(text: str) -> dict[str, str]:
+    """Size -> "ahead", "level" or "behind", as the verdict line says."""
+    line = next(x for x in text.splitlines() if x.startswith("Against the published shortened"))
+    found: dict[str, str] = {}
+    for part in line.split("is ", 1)[1].rstrip(".").split("; "):
+        verdict, _, sizes = part.partition(" at ")
+        found.update(dict.fromkeys(sizes.split(", "), verdict))
+    return found
+
+
+def test_every_ahead_or_level_claim_holds_against_the_published_movements_we_hold() -> None:
+    """Each published shortened Howell in tests/data with a full field, its index computed
+    now: where the table claims ours ahead, ours is higher; where level, the same."""
+    from schedules.balance import balance
+    from schedules.jsonio import load_movement
+
+    text = (ROOT / "docs" / "balance-table.md").read_text(encoding="utf-8")
+    ours, verdicts = _shortened_rows(text), _verdicts(text)
+    checked = 0
+    for path in sorted((ROOT / "tests" / "data" / "movements").glob("*.json")):
+        movement = load_movement(path)
+        if movement.promise != "howell" or len(movement.field) != 2 * movement.tables:
+            continue
+        size = f"{movement.tables} tables {movement.rounds} rounds"
+        theirs = round(balance(movement).index, 2)
+        verdict = verdicts.get(size)
+        if verdict == "ahead":
+            assert ours[size] > theirs, (size, path.name)
+        elif verdict == "level":
+            assert ours[size] >= theirs, (size, path.name)
+        if size in ours and ours[size] == theirs:
+            assert verdict != "ahead", (size, path.name)
+        checked += verdict is not None
+    assert checked >= 10
+
+
 # -- citations resolve -----------------------------------------------------------------------
 
 

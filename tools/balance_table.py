@@ -54,7 +54,7 @@ _EBU = "the EBU library in rhindonltd/bridge-box-scorer"
 
 QUOTED: dict[tuple[int, int], tuple[float, str]] = {
     (7, 7): (90.0, "a published 7-table 7-round movement, not among the fixtures"),
-    (13, 13): (95.0, "a published 13-table 13-round movement, not among the fixtures"),
+    (13, 13): (95.44, "Jannersten's published 13-table 13-round movement, not among the fixtures"),
 } | {
     size: (index, f"{name} in {where}, figure only")
     for size, (index, name, where) in {

@@ -37,7 +37,11 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
 
 from schedules.designs.whist import SEATS, Starter, as_game, starter_defects  # noqa: E402
 from tools.c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from tools.stored_sizes import changed_options, search_and_store  # noqa: E402
+from tools.stored_sizes import (  # noqa: E402
+    annealing_command_line,
+    changed_options,
+    search_main,
+)
 
 PATH = ROOT / "schedules" / "data" / "whist" / "family.json"
 STEPS = 2_000_000
@@ -187,22 +191,12 @@ int main(int argc, char **argv) {
 
 def command_line() -> argparse.ArgumentParser:
     """The tool's arguments, as a stored command spells them."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("players", type=int)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--steps", type=int, default=STEPS, help="annealing moves per try")
-    parser.add_argument("--cover-nodes", type=int, default=COVER_NODES)
-    parser.add_argument("--temperature", type=float, default=TEMPERATURE)
-    parser.add_argument("--seconds", type=float, help="give up after this long")
-    return parser
+    return annealing_command_line(__doc__, lambda _: None, (STEPS, COVER_NODES, TEMPERATURE))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Search one size and merge what is found into the stored file."""
-    args = command_line().parse_args(argv)
-    return search_and_store(
-        PATH, args.players, args.seed, args.seconds, lambda: search(**vars(args))[1]
-    )
+    return search_main(PATH, command_line(), search, argv)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,8 @@ def run(couples: int, seed: int, steps: int) -> Path:
     bound = best_possible(couples)
     document = {
         "couples": couples,
+        "command": f"python tools/safford_search.py --couples {couples} --seed {seed} "
+        f"--steps {steps}",
         "seed": seed,
         "steps": steps,
         "steps_taken": last.step,

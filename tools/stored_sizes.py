@@ -3,9 +3,10 @@ sizes in order, so a diff shows which sizes changed."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 
@@ -39,3 +40,35 @@ def search_and_store(
     store(path, {players: entry})
     print(f"{players}: {entry['seconds']} s, {entry['families']} families ({entry['command']})")
     return 0
+
+
+def annealing_command_line(
+    doc: str, sizes: Callable[[argparse.ArgumentParser], None], defaults: tuple[int, int, float]
+) -> argparse.ArgumentParser:
+    """An annealing search tool's arguments, as a stored command spells them: the players,
+    what `sizes` adds, then the seed, the steps, the cover nodes and the temperature (their
+    `defaults`) and the time limit."""
+    steps, cover_nodes, temperature = defaults
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("players", type=int)
+    sizes(parser)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--steps", type=int, default=steps, help="annealing moves per try")
+    parser.add_argument("--cover-nodes", type=int, default=cover_nodes)
+    parser.add_argument("--temperature", type=float, default=temperature)
+    parser.add_argument("--seconds", type=float, help="give up after this long")
+    return parser
+
+
+def search_main(
+    path: Path,
+    parser: argparse.ArgumentParser,
+    search: Callable[..., tuple[object, dict[str, object]]],
+    argv: Sequence[str] | None,
+) -> int:
+    """A search tool's main: search the size the command line names and merge what is found
+    into the stored file at `path`."""
+    args = parser.parse_args(argv)
+    return search_and_store(
+        path, args.players, args.seed, args.seconds, lambda: search(**vars(args))[1]
+    )

@@ -54,7 +54,7 @@ from pathlib import Path
 from director.cli import repair
 from director.cli.options import add_movement_options, movement_request
 from director.cli.serve import add_table_links_options, table_links
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.session_json import result_to_json
 from director.scoring.text import Rounding, report
 from director.store.roster import FIELDS, Layout
@@ -437,7 +437,7 @@ def _standings(args: argparse.Namespace) -> int:
     with _read(args) as store:
         scoring = store.scoring_input(session=args.session, section=args.section)
         rounding = Rounding.named(store.info().settings.rounding)
-    result = score_session(scoring)
+    result = score_section(scoring)
     if args.format == "json":
         print(json.dumps(result_to_json(result), indent=2))
     else:

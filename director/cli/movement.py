@@ -97,7 +97,7 @@ def _emit(movement: Movement, promise: str | None, fmt: str, found: Sequence[Fin
         print(json.dumps(doc, indent=1 if sys.stdout.isatty() else None))
         return 0 if doc["verified"] else 1
     findings = [*found, *verify(movement, promise)]
-    print(report(movement, findings, balance(movement)))
+    print(report(movement, findings, balance(movement), promise))
     return 0 if not findings else 1
 
 

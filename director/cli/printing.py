@@ -5,7 +5,7 @@
         [--stationary-table K] [--mnemonic]
         | --movement-file FILE.json
         | --event FILE [--session N] [--section A] [--part standings,deals,personal]
-          [--links URL] [--only-tables T,T,...])
+          [--links URL] [--only-tables T,T,... | --only-trays K,K,... | --only-pairs L,L,...])
         [--paper a4|letter] --out FILE.pdf [--force]
 
 DOCUMENT is one of: indicators, table-cards, scorecards, slips, travellers, movement, setup
@@ -17,8 +17,10 @@ event file (all three parts by default: standings with winners, the per-deal she
 personal sheets), marked provisional until every result is in.
 With --links URL (the table server's address as the phones reach it, after `director event
 table-links`), each table card of an event carries its table's link as a QR code.
-With --only-tables (after `director event repair` says which cards changed), the table cards
-or indicators of those tables only.
+After `director event repair` says which papers changed, --only-tables prints the table cards
+or indicators of those tables only ("rest" among them: the indicators' rest card too),
+--only-trays the trump slips or travellers of those trays, --only-pairs the personal score
+cards or personal cards of those pairs (or players).
 An existing --out file is replaced only with --force; an event file never is.
 """
 
@@ -34,16 +36,25 @@ from director.cli.options import add_movement_options, movement_request
 from director.cli.outputs import check_out, write_out
 from director.errors import DirectorError
 from director.printing import documents as _documents
+from director.printing.contents import REST_PLACE
 
 if TYPE_CHECKING:
+    from director.printing.printed import PaperKey
     from schedules.types import Movement
 
 EVENT_DOCUMENTS = ("results",)
 PAPERS = ("a4", "letter")
 
 MOVEMENT_DOCUMENTS: tuple[str, ...] = tuple(_documents.MOVEMENT_DOCUMENTS)
-ONLY_TABLES = ("table-cards", "indicators")
-"""The documents --only-tables can restrict: one card (or set of cards) per table."""
+ONLY = {
+    "--only-tables": ("table", ("table-cards", "indicators")),
+    "--only-trays": ("tray", ("slips", "travellers")),
+    "--only-pairs": ("pair", ("scorecards", "personal-cards")),
+}
+"""The options that print some papers of a document only: what they name, and the documents
+whose papers are one per table, per tray, per competitor."""
+REST = "rest"
+"""In --only-tables for the indicators: the rest card too (it lies at no table)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,11 +71,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=PAPERS, default="a4")
     p.add_argument("--out", required=True, metavar="FILE.pdf")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
-    p.add_argument(
-        "--only-tables",
-        metavar="T,T,...",
-        help="table-cards and indicators only: print these tables' cards (e.g. 3,5 or 1-4)",
-    )
+    for option, (kind, documents) in ONLY.items():
+        p.add_argument(
+            option,
+            metavar="T,T,..." if kind != "pair" else "L,L,...",
+            help=f"{' and '.join(documents)} only: print these {kind}s' papers"
+            + (" (e.g. 3,5 or 1-4)" if kind != "pair" else " (e.g. NS3,EW5)"),
+        )
     p.add_argument(
         "--links",
         metavar="URL",
@@ -84,8 +97,8 @@ def run(argv: Sequence[str]) -> int:
     check_out(out, args.force, args.event)
     if args.event is not None:
         pdf = _print_from_event(args)
-    elif args.links is not None or args.only_tables is not None:
-        option = "--links" if args.links is not None else "--only-tables"
+    elif args.links is not None or _given(args):
+        option = "--links" if args.links is not None else _given(args)[0][0]
         raise DirectorError(f"{option} needs an event's tables: use --event FILE")
     elif args.document in EVENT_DOCUMENTS:
         raise DirectorError(f"{args.document} need an event's scores: use --event FILE")
@@ -105,34 +118,53 @@ def _print_from_event(args: argparse.Namespace) -> bytes:
 
     with EventStore.open(args.event, read_only=True) as store:
         papers = read_papers(store, (args.document,), args.session, args.section, args.links)
-    if args.only_tables is not None:
-        tables = _only_tables(args.only_tables, args.document, papers.movement)
-        papers = replace(papers, printed=replace(papers.printed, tables=tables))
+    given = _given(args)
+    if len(given) > 1:
+        raise DirectorError(f"give one of {', '.join(ONLY)}, not {len(given)} of them")
+    if given:
+        keys = _only(*given[0], args.document, papers.movement)
+        papers = replace(papers, printed=replace(papers.printed, only=keys))
     parts = tuple(p.strip() for p in args.part.split(",") if p.strip())
     return print_event_document(papers, args.document, args.paper, parts=parts or PARTS)
 
 
-def _only_tables(text: str, document: str, movement: Movement) -> frozenset[int]:
-    """The tables of --only-tables ("3,5" or "1-4,7"), each one the movement has."""
-    if document not in ONLY_TABLES:
+def _given(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The --only-... options given, with their values."""
+    chosen = ((option, getattr(args, option[2:].replace("-", "_"))) for option in ONLY)
+    return [(option, text) for option, text in chosen if text is not None]
+
+
+def _only(option: str, text: str, document: str, movement: Movement) -> frozenset[PaperKey]:
+    """The papers `option` names ("3,5" or "1-4,7" tables or trays; "NS3,EW5" pairs), each one
+    the movement has."""
+    kind, documents = ONLY[option]
+    if document not in documents:
         raise DirectorError(
-            f"--only-tables is for {' and '.join(ONLY_TABLES)}, not {document}; leave it out"
+            f"{option} is for {' and '.join(documents)}, not {document}; leave it out"
         )
-    tables: set[int] = set()
+    if kind == "pair":
+        labels = {label.strip() for label in text.split(",") if label.strip()}
+        unknown = sorted(labels - set(movement.field))
+        if unknown or not labels:
+            raise DirectorError(f"{option} {text!r}: the movement has {', '.join(movement.field)}")
+        return frozenset(labels)
+    numbers: set[int] = set()
+    rest = document == "indicators" and REST in (part.strip() for part in text.split(","))
     for part in text.split(","):
         first, _, last = part.strip().partition("-")
+        if rest and first == REST:
+            continue
         try:
-            tables.update(range(int(first), int(last or first) + 1))
+            numbers.update(range(int(first), int(last or first) + 1))
         except ValueError:
-            raise DirectorError(
-                f"--only-tables {text!r}: give table numbers like 3,5 or 1-4"
-            ) from None
-    unknown = sorted(tables - set(movement.table_numbers))
-    if unknown or not tables:
-        raise DirectorError(
-            f"--only-tables {text!r}: the movement has tables 1 to {max(movement.table_numbers)}"
-        )
-    return frozenset(tables)
+            raise DirectorError(f"{option} {text!r}: give {kind} numbers like 3,5 or 1-4") from None
+    known = movement.table_numbers if kind == "table" else movement.tray_numbers
+    if numbers - set(known) or not (numbers or rest):
+        raise DirectorError(f"{option} {text!r}: the movement has {kind}s 1 to {max(known)}")
+    keys: set[PaperKey] = set(numbers)
+    if rest:
+        keys.add((None, REST_PLACE))
+    return frozenset(keys)
 
 
 def _movement(args: argparse.Namespace) -> Movement:

@@ -10,15 +10,19 @@
 Each takes --dry-run (show the change, store nothing), --reason TEXT (for the audit trail),
 --format text|json, and --session/--section/--by like the other entries. The output is one
 summary line, the changed places before and after, the balance index before and after, who
-sits out, the meetings and trays that now repeat, and the cards to print again.
+sits out, the meetings and trays that now repeat, and the papers whose printed content the repair
+changed, to print again.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from collections.abc import Callable, Sequence
 
+from director.cli.printing import ONLY, REST
+from director.printing.reprints import Reprints, reprints
 from director.store.services import EventStore, StoreError
 from schedules.render import number_ranges
 from schedules.repair import (
@@ -30,7 +34,6 @@ from schedules.repair import (
     Withdraw,
     WrongMove,
 )
-from schedules.repair.result import noun
 from schedules.types import Seating
 
 Parser = argparse.ArgumentParser
@@ -119,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(to_json(repaired, args.dry_run), indent=2))
     else:
-        print("\n".join(report(repaired, args.dry_run)))
+        print("\n".join(report(repaired, args.dry_run, _event_options(args))))
     return 0
 
 
@@ -136,9 +139,39 @@ def _places(seatings: Sequence[Seating]) -> str:
     return f"{who} (trays {trays}{', arrow switched' if s.switched else ''})"
 
 
-def report(repaired: Repaired, dry_run: bool) -> list[str]:
-    """The repair in lines of text, as the command prints it."""
-    word = noun(repaired.movement)
+def _event_options(args: argparse.Namespace) -> str:
+    """How `director print` names the section repaired: "--event FILE [--session N ...]"."""
+    options = f"--event {shlex.quote(str(args.file))}"
+    if args.session != 1:
+        options += f" --session {args.session}"
+    if args.section != "A":
+        options += f" --section {shlex.quote(args.section)}"
+    return options
+
+
+def reprint_commands(again: Reprints, event: str) -> list[str]:
+    """The `director print` commands that print the changed papers again (the indicators of
+    every place at a changed place's table)."""
+    option = {document: o for o, (_kind, documents) in ONLY.items() for document in documents}
+    lines = []
+    for document, keys in again.papers.items():
+        if document == "personal-cards":
+            continue  # the same papers as the score cards, in the other layout
+        if document in ("scorecards", "personal-cards"):
+            named = ",".join(str(key) for key in keys)
+        else:
+            tables = {key[0] if isinstance(key, tuple) else int(key) for key in keys}
+            named = number_ranges(sorted(t for t in tables if t is not None)).replace(", ", ",")
+            if None in tables:  # the indicators' rest card
+                named = f"{named},{REST}" if named else REST
+        out = f"{document}-again.pdf"
+        lines.append(f"  director print {document} {event} {option[document]} {named} --out {out}")
+    return lines
+
+
+def report(repaired: Repaired, dry_run: bool, event: str | None = None) -> list[str]:
+    """The repair in lines of text, as the command prints it; with `event` (the options that
+    name the section), once it is stored, the commands that print the changed papers again."""
     lines = [repaired.summary]
     if dry_run:
         lines.append("Dry run: nothing was stored.")
@@ -157,14 +190,11 @@ def report(repaired: Repaired, dry_run: bool) -> list[str]:
     else:
         lines.append("Sitting out: nobody")
     lines += [f"Repeats: {line}" for line in repaired.repeats] or ["Repeats: none"]
-    cards = repaired.cards
-    tables = ", ".join(map(str, cards.tables)) or "none"
-    indicators = ", ".join(map(str, cards.indicators)) or "none"
-    who = ", ".join(cards.competitors) or "none"
-    lines.append(
-        f"Reprint: table cards for tables {tables}; indicators for tables {indicators};"
-        f" personal cards for {word}s {who}"
-    )
+    again = reprints(repaired.previous, repaired.movement)
+    lines.append("Print again: " + ("; ".join(again.lines()) if again else "nothing"))
+    if again and event is not None and not dry_run:  # a dry run's papers are not stored
+        lines.append("To print them (personal-cards instead of scorecards if the club uses those):")
+        lines += reprint_commands(again, event)
     return lines
 
 
@@ -192,8 +222,7 @@ def to_json(repaired: Repaired, dry_run: bool) -> dict[str, object]:
         "sit_outs": {str(r): list(who) for r, who in repaired.sit_outs.items()},
         "repeats": list(repaired.repeats),
         "reprint": {
-            "table_cards": list(repaired.cards.tables),
-            "indicators": list(repaired.cards.indicators),
-            "personal_cards": list(repaired.cards.competitors),
+            document: [list(key) if isinstance(key, tuple) else key for key in keys]
+            for document, keys in reprints(repaired.previous, repaired.movement).papers.items()
         },
     }

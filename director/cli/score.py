@@ -16,10 +16,10 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.errors import ScoringError
 from director.scoring.explain import explain_text
-from director.scoring.model import Method, RevokeReference, Scale, Session
+from director.scoring.model import Method, RevokeReference, Scale, SectionPlay
 from director.scoring.session_json import load_session, result_to_json
 from director.scoring.text import Rounding, report
 
@@ -49,7 +49,7 @@ def run(argv: Sequence[str]) -> int:
     args = _parser().parse_args(list(argv))
     try:
         session = _with_options(load_session(args.file), args)
-        result = score_session(session)
+        result = score_section(session)
     except ScoringError as exc:
         print(f"director score: {exc}", file=sys.stderr)
         return EXIT_REFUSED
@@ -62,7 +62,7 @@ def run(argv: Sequence[str]) -> int:
     return 0
 
 
-def _with_options(session: Session, args: argparse.Namespace) -> Session:
+def _with_options(session: SectionPlay, args: argparse.Namespace) -> SectionPlay:
     """The file's settings, overridden by the command-line options given."""
     settings = session.settings
     if args.method:

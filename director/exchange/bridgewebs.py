@@ -35,7 +35,7 @@ from director.errors import DirectorError
 from director.exchange.results import SectionResults, cell
 from director.exchange.usebio import average_shares, figure, pair_number, rankings
 from director.scoring.model import Method, Standing, TableScore
-from director.store.values import EventInfo
+from director.store.values import EventInfo, joined_names
 
 SCORE_COLUMNS = ("Position", "Pair", "Name1", "Name2", "Score", "Percent")
 SEPARATORS = (",", ";", "\t")
@@ -103,7 +103,7 @@ def _names(players: Sequence[str] | None, printed: str) -> tuple[str, str]:
     named = [p for p in players or () if p]
     if not named:
         return printed, ""
-    return named[0], " & ".join(named[1:])
+    return named[0], joined_names(named[1:])
 
 
 def _traveller(t: TableScore, matchpoints: bool) -> tuple[object, ...]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from director.errors import DirectorError
 from director.exchange.results import load_results_json, sessions_of
-from director.scoring.model import Session
+from director.scoring.model import SectionPlay
 from director.store.outputs import written_whole
 from director.store.services import EventStore
 from director.store.values import StoreError
@@ -69,7 +69,9 @@ def import_event(source: str | Path, target: str | Path) -> Imported:
     return Imported(target, name, steps, len(sessions))
 
 
-def _check(store: EventStore, sessions: list[tuple[int, str, Session]], source: str | Path) -> None:
+def _check(
+    store: EventStore, sessions: list[tuple[int, str, SectionPlay]], source: str | Path
+) -> None:
     """The event made holds the sections the file lists, each as listed."""
     made = [(s.number, letter) for s, letter in store.scored_sections()]
     if made != [(number, letter) for number, letter, _ in sessions]:

@@ -28,7 +28,7 @@ from typing import Any
 from director.errors import DirectorError
 from director.exchange.session_document import session_document
 from director.printing.result_contents import revoke_marks
-from director.scoring.model import Session, SessionResult
+from director.scoring.model import SectionPlay, SectionResult
 from director.scoring.session_json import result_to_json, session_from_json
 from director.store.files import read_input_text
 from director.store.values import EventInfo, SessionInfo
@@ -48,8 +48,8 @@ class SectionResults:
 
     session: SessionInfo
     section: str
-    scoring: Session
-    result: SessionResult
+    scoring: SectionPlay
+    result: SectionResult
 
     @property
     def several(self) -> bool:
@@ -89,7 +89,7 @@ def results_json(
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
-def read_results_json(path: str | Path) -> list[tuple[int, str, Session]]:
+def read_results_json(path: str | Path) -> list[tuple[int, str, SectionPlay]]:
     """The sessions of an exported JSON file: (session number, section, session) each. A
     malformed file is refused with the line (and column) at fault."""
     return sessions_of(*load_results_json(path), path)
@@ -121,7 +121,7 @@ def load_results_json(path: str | Path) -> tuple[str, dict[str, Any]]:
 
 def sessions_of(
     text: str, document: Mapping[str, Any], path: str | Path
-) -> list[tuple[int, str, Session]]:
+) -> list[tuple[int, str, SectionPlay]]:
     """The sessions an export's document holds, as `read_results_json` gives them."""
     out = []
     for i, section in enumerate(_list(document.get("sections"), path)):

@@ -5,11 +5,11 @@ same session."""
 
 from __future__ import annotations
 
-from director.scoring.model import Award, Session, TableResult
+from director.scoring.model import Award, SectionPlay, TableResult
 from schedules.jsonio import movement_to_json
 
 
-def session_document(session: Session) -> dict[str, object]:
+def session_document(session: SectionPlay) -> dict[str, object]:
     """The session file's dictionary for `session`."""
     s = session.settings
     settings: dict[str, object] = {

@@ -30,7 +30,7 @@ from fractions import Fraction
 from director import __version__
 from director.errors import DirectorError
 from director.exchange.results import SectionResults
-from director.scoring.model import Adjustment, Method, SessionResult, Standing, TableScore
+from director.scoring.model import Adjustment, Method, SectionResult, Standing, TableScore
 from director.store.values import EventInfo
 
 VERSION = "1.3"
@@ -78,11 +78,11 @@ def results_usebio(
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
 
 
-def _method(result: SessionResult) -> str:
+def _method(result: SectionResult) -> str:
     return "MATCH_POINTS" if result.method is Method.MATCHPOINTS else "AGGREGATE"
 
 
-def rankings(result: SessionResult) -> tuple[str, ...]:
+def rankings(result: SectionResult) -> tuple[str, ...]:
     """N-S and E-W when the session ranks them apart, else the overall ranking."""
     if all(name in result.standings for name in _DIRECTED):
         return _DIRECTED

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypedDict, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from director.gui.errors import report_exception
+from director.store.paths import data_folder
 from director.store.services import EventStore
 from director.store.values import DiskFullError, ReadOnlyEventError
 from schedules.types import Movement
@@ -73,6 +75,18 @@ class EventContext(QObject):
         if what & Changed.MOVEMENT:
             self._movements.clear()
         self.changed.emit(what, source)
+
+    def beside_event(self, name: str) -> Path:
+        """Where a file or folder called `name` the director is asked for starts: beside the
+        event file (in the data folder for an event on a database server)."""
+        path = self.store.path
+        return (path.parent if path is not None else data_folder()) / name
+
+    @property
+    def event_stem(self) -> str:
+        """The event file's name without its suffix, to name what is written from it
+        ("results" for an event on a database server)."""
+        return self.store.path.stem if self.store.path is not None else "results"
 
     def movement(self) -> Movement:
         """The movement of the section on view, read once until a change of movement (the

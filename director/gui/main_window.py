@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QThreadPool, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QMoveEvent,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -396,17 +404,24 @@ class MainWindow(QMainWindow):
         self.open_store(store)
         return True
 
+    def _events_folder(self) -> Path:
+        """Where the director's events are: beside the event open, else the data folder."""
+        return self.context.beside_event("") if self.context is not None else data_folder()
+
     def choose_event(self) -> None:
         """Ask for an event file and open it."""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open event", str(data_folder()), f"Events (*{EVENT_SUFFIX});;All files (*)"
+            self,
+            "Open event",
+            str(self._events_folder()),
+            f"Events (*{EVENT_SUFFIX});;All files (*)",
         )
         if path:
             self.open_path(Path(path))
 
     def new_event(self) -> None:
         """Ask for a name, date, venue and file, create the event and open it."""
-        dialog = NewEventDialog(data_folder(), self)
+        dialog = NewEventDialog(self._events_folder(), self)
         if not dialog.exec():
             return
         try:
@@ -577,7 +592,7 @@ class MainWindow(QMainWindow):
     def repair_movement(self) -> None:
         """Repair the movement in play; the status bar says what was done (Undo takes it
         back), and the papers to print again are offered."""
-        from director.gui.dialogs.printing import PrintDialog
+        from director.gui.dialogs.printing import offer_reprints
         from director.gui.dialogs.repair import RepairDialog
 
         assert self.context is not None
@@ -590,11 +605,7 @@ class MainWindow(QMainWindow):
             return
         repaired = dialog.repaired
         self.statusBar().showMessage(f"Movement repaired: {repaired.summary}", 10000)
-        cards = repaired.cards
-        if cards.tables or cards.indicators:
-            changed = (("table-cards", cards.tables), ("indicators", cards.indicators))
-            only = {document: frozenset(tables) for document, tables in changed if tables}
-            PrintDialog(self.context, self, tuple(only), only).exec()
+        offer_reprints(self.context, repaired, self)
 
     def serve_tables(self) -> None:
         """Start or stop serving the tables' pages (the server outlives the dialog)."""
@@ -664,7 +675,14 @@ class MainWindow(QMainWindow):
         from director.publish.site import publish_site
 
         assert self.context is not None
-        folder = QFileDialog.getExistingDirectory(self, "Publish the results into a folder")
+        # A save dialog, not a folder picker: the site goes into a folder of its own, which
+        # the director may name anew (publishing makes it), beside the event file.
+        folder, _ = QFileDialog.getSaveFileName(
+            self,
+            "Publish the results as a folder",
+            str(self.context.beside_event(f"{self.context.event_stem} results")),
+            "Folder for the results site (*)",
+        )
         if not folder:
             return
         store = self.context.store
@@ -731,9 +749,27 @@ class MainWindow(QMainWindow):
         self.move(placed.topLeft())
 
     def showEvent(self, event: QShowEvent) -> None:
-        # the frame's size is known only once the window is shown
+        # the frame's size is known only once the window is shown, and under a window
+        # manager only once it has framed the window, a moment later: fit again then
         super().showEvent(event)
+        self._unframed = True
         self.fit_on_screen()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        self._fit_once_framed()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_once_framed()
+
+    def _fit_once_framed(self) -> None:
+        """Fit the window on screen once more when the window manager's frame (its title bar
+        and borders) first shows, which pushed the status bar below the screen's edge; later
+        moves are the director's own."""
+        if getattr(self, "_unframed", False) and self.frameGeometry() != self.geometry():
+            self._unframed = False
+            self.fit_on_screen()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._path_timer.stop()

@@ -1,6 +1,7 @@
-"""The printing package's PDFs as page images, for the print preview and for a printer.
+"""The printing package's PDFs as page images, for the print preview (and for a printer reached
+only through painting, see `print_job`).
 
-The PDFs come from reportlab; a printer driven through Qt takes painted pages, so each page is
+The PDFs come from reportlab; a preview driven through Qt takes painted pages, so each page is
 rasterised by PDFium (the `pypdfium2` wheels, the same engine as Qt's own QtPdf, which is not
 in PySide6-Essentials): one library on Windows, macOS and Linux, no system tool. PDFium must not
 be called from two threads at once, so every call goes through one lock.
@@ -44,6 +45,19 @@ def merged(pdfs: Sequence[bytes]) -> bytes:
     return out.getvalue()
 
 
+def selected(pdf: bytes, indices: Sequence[int]) -> bytes:
+    """The pages `indices` (from 0) of a PDF, in that order, as a PDF of their own."""
+    with _PDFIUM:
+        whole = pdfium.PdfDocument(pdf)
+        part = pdfium.PdfDocument.new()
+        part.import_pages(whole, list(indices))
+        out = io.BytesIO()
+        part.save(out)
+        part.close()
+        whole.close()
+    return out.getvalue()
+
+
 def page_count(pdf: bytes) -> int:
     """How many pages a PDF has."""
     with _PDFIUM:
@@ -65,11 +79,12 @@ class PdfPages:
     def __len__(self) -> int:
         return len(self.sizes)
 
-    def image(self, index: int, dpi: float) -> QImage:
-        """Page `index` (from 0) drawn at `dpi` dots per inch, on white."""
+    def image(self, index: int, dpi: float, grey: bool = False) -> QImage:
+        """Page `index` (from 0) drawn at `dpi` dots per inch, on white (in shades of grey
+        with `grey`)."""
         with _PDFIUM:
             page = self._doc[index]
-            bitmap = page.render(scale=dpi / POINTS_PER_INCH, rev_byteorder=True)
+            bitmap = page.render(scale=dpi / POINTS_PER_INCH, rev_byteorder=True, grayscale=grey)
             image = QImage(
                 bytes(bitmap.buffer),
                 bitmap.width,
@@ -100,39 +115,52 @@ def match_paper(printer: QPrinter, size: tuple[float, float]) -> None:
     printer.setFullPage(True)
 
 
+def turned(painter: QPainter, sheet: QRectF, size: tuple[float, float], image: QImage) -> None:
+    """Draw a page's image (`size` in points) over the whole `sheet`, turned a quarter when
+    the page lies the other way (the indicator cards lie across the paper)."""
+    if _landscape(*size) != _landscape(sheet.width(), sheet.height()):
+        painter.save()
+        painter.translate(sheet.width(), 0)
+        painter.rotate(90)
+        painter.drawImage(QRectF(0, 0, sheet.height(), sheet.width()), image)
+        painter.restore()
+    else:
+        painter.drawImage(sheet, image)
+
+
 def paint(
     printer: QPrinter,
     pages: PdfPages,
-    dpi: float,
+    image: Callable[[int], QImage],
+    indices: Sequence[int] | None = None,
     report: Callable[[int, int], None] = lambda _done, _total: None,
 ) -> None:
-    """Draw every page onto `printer`, one sheet each, scaled to the sheet; `report(done,
-    total)` after each page (it may raise to stop).
+    """Draw the pages `indices` (from 0; None: all) onto `printer`, one sheet each, as
+    `image(index)` gives them, scaled to the sheet; `report(done, total)` after each page. If
+    anything raises (`report` does to stop), the job is aborted before it ends, so that a
+    printer that can abort prints none of it.
 
     The sheets take the first page's paper and orientation (a printer cannot change them in
     the middle of a job); a page lying the other way (the indicator cards lie across the
     paper) is turned a quarter on its sheet.
     """
-    if not len(pages):
+    chosen = list(range(len(pages)) if indices is None else indices)
+    if not chosen:
         return
-    match_paper(printer, pages.sizes[0])
+    match_paper(printer, pages.sizes[chosen[0]])
     painter = QPainter()
     if not painter.begin(printer):
         raise OSError("the printer could not be started; check that it is connected and on")
+    ended = False
     try:
-        for index in range(len(pages)):
-            if index:
+        for done, index in enumerate(chosen):
+            if done:
                 printer.newPage()
             sheet = QRectF(printer.pageLayout().fullRectPixels(printer.resolution()))
-            image = pages.image(index, dpi)
-            if _landscape(*pages.sizes[index]) != _landscape(sheet.width(), sheet.height()):
-                painter.save()
-                painter.translate(sheet.width(), 0)
-                painter.rotate(90)
-                painter.drawImage(QRectF(0, 0, sheet.height(), sheet.width()), image)
-                painter.restore()
-            else:
-                painter.drawImage(sheet, image)
-            report(index + 1, len(pages))
+            turned(painter, sheet, pages.sizes[index], image(index))
+            report(done + 1, len(chosen))
+        ended = True
     finally:
+        if not ended:
+            printer.abort()
         painter.end()

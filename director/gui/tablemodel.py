@@ -50,6 +50,24 @@ class RowsModel(QAbstractTableModel, Generic[T]):
         self._rows = list(rows)
         self.endResetModel()
 
+    def update_rows(
+        self, rows: Sequence[T], key: Callable[[T], object] | None = None
+    ) -> list[int] | None:
+        """Put `rows` in place when they are the rows shown with new values (as many, and the
+        same `key`s in the same order when a key is given): only the rows whose value changed
+        are repainted, and views keep their open editor, selection and scroll. Returns those
+        rows' numbers; None, changing nothing, when they are other rows (then `set_rows`)."""
+        if len(rows) != len(self._rows):
+            return None
+        if key is not None and any(key(a) != key(b) for a, b in zip(rows, self._rows, strict=True)):
+            return None
+        changed = [n for n, (a, b) in enumerate(zip(rows, self._rows, strict=True)) if a != b]
+        self._rows = list(rows)
+        last = len(self.columns) - 1
+        for first, end in _runs(changed):
+            self.dataChanged.emit(self.index(first, 0), self.index(end, last))
+        return changed
+
     def replace_row(self, number: int, value: T) -> None:
         """Put `value` in row `number`; the view repaints that row only."""
         self._rows[number] = value
@@ -62,6 +80,13 @@ class RowsModel(QAbstractTableModel, Generic[T]):
     def row(self, number: int) -> T:
         """The value in row `number`."""
         return self._rows[number]
+
+    def text(self, row: T, column: int) -> str:
+        """What a cell of `row` shows in `column` (a `Fraction` rounded as the engine does)."""
+        value = self.columns[column].value(row)
+        if isinstance(value, Fraction):
+            return figure(value)
+        return "" if value is None else str(value)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -87,12 +112,20 @@ class RowsModel(QAbstractTableModel, Generic[T]):
             value = column.value(row)
             return float(value) if isinstance(value, Fraction) else value
         if role == Qt.ItemDataRole.DisplayRole:
-            value = column.value(row)
-            if isinstance(value, Fraction):
-                return figure(value)
-            return "" if value is None else str(value)
+            return self.text(row, index.column())
         if role == Qt.ItemDataRole.ToolTipRole and column.tooltip is not None:
             return column.tooltip(row)
         if role == Qt.ItemDataRole.TextAlignmentRole and column.align_right:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+def _runs(numbers: Sequence[int]) -> list[tuple[int, int]]:
+    """Ascending numbers as (first, last) runs of consecutive ones: [1, 2, 5] -> (1, 2), (5, 5)."""
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs

@@ -10,8 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from director.printing import tray_words
+from director.printing.printed import PaperKey
 from schedules.routes import Hop, Stop, TrayWay, itineraries, tray_ways
-from schedules.types import Competitors, Label, Movement, RoundNo, Seat, Seating, TableNo, TrayNo
+from schedules.types import (
+    REPAIR_NOTE,
+    Competitors,
+    Label,
+    Movement,
+    RoundNo,
+    Seat,
+    Seating,
+    TableNo,
+    TrayNo,
+)
 
 MITCHELL_FAMILIES = ("mitchell", "ladies-gentlemen")
 """Families whose notes (the relay, the stationary table) are printed on every table card."""
@@ -153,6 +164,11 @@ class IndicatorCard:
     seat: str
     rows: tuple[IndicatorRow, ...]
 
+    @property
+    def key(self) -> PaperKey:
+        """The table and the place."""
+        return (self.table, self.seat)
+
 
 NO_PLAY_HERE = "no play this round"
 """An indicator's round in which nobody sits at its place (the table does not play)."""
@@ -291,6 +307,11 @@ class TableCard:
     """The address of the table's page for entering results from a phone (printed as a QR
     code), when the director serves the tables."""
 
+    @property
+    def key(self) -> PaperKey:
+        """The table."""
+        return self.table
+
 
 NO_PLAY = "no play this round: whoever would sit here rests"
 """A table card's round in which the table does not play (an empty place)."""
@@ -308,7 +329,10 @@ def table_cards(
     seats = positions(movement)
     headings = tuple(seat_name(movement, s) for s in seats)
     mitchell = movement.family in MITCHELL_FAMILIES
-    notes = plain_notes(movement) if mitchell else ()
+    # a repair's note is the director's (the recap shows it): on every table's card it would
+    # make each card out of date after any repair, though its rows had not changed
+    notes = tuple(n for n in plain_notes(movement) if not n.startswith(REPAIR_NOTE))
+    notes = notes if mitchell else ()
     trips = itineraries(movement)
     skipped = tray_words.skips(movement, trips) if mitchell else {}
     at = _seating_index(movement)
@@ -372,6 +396,11 @@ class ScoreCard:
     player: str = ""
     """The players' names from the event, or "" for a line to write them on."""
 
+    @property
+    def key(self) -> PaperKey:
+        """The competitor."""
+        return self.who
+
 
 def score_cards(
     movement: Movement, names: Mapping[Label, str] | None = None
@@ -419,6 +448,11 @@ class Slip:
     original_table: TableNo
     original_round: RoundNo
 
+    @property
+    def key(self) -> PaperKey:
+        """The tray."""
+        return self.tray
+
 
 def slips(movement: Movement) -> tuple[Slip, ...]:
     """One slip per tray, in tray order."""
@@ -445,6 +479,11 @@ class Traveller:
     rows: tuple[TravellerRow, ...]
     tricks: tuple[str, ...]
     """The trick columns: one per side."""
+
+    @property
+    def key(self) -> PaperKey:
+        """The tray."""
+        return self.slip.tray
 
 
 def travellers(

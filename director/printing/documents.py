@@ -34,33 +34,33 @@ class MovementDocument:
 def _indicators(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
     from director.printing import contents, indicators
 
-    cards = [c for c in contents.indicator_cards(m, printed.names) if printed.keeps(c.table)]
+    cards = printed.kept(contents.indicator_cards(m, printed.names))
     return indicators.render(cards, h, paper, p)
 
 
 def _table_cards(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
     from director.printing import contents, table_cards
 
-    cards = contents.table_cards(m, printed.names, printed.links)
-    return table_cards.render([c for c in cards if printed.keeps(c.table)], h, paper, p)
+    cards = printed.kept(contents.table_cards(m, printed.names, printed.links))
+    return table_cards.render(cards, h, paper, p)
 
 
 def _scorecards(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
     from director.printing import contents, scorecards
 
-    return scorecards.render(contents.score_cards(m, printed.names), h, paper, p)
+    return scorecards.render(printed.kept(contents.score_cards(m, printed.names)), h, paper, p)
 
 
-def _slips(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
+def _slips(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
     from director.printing import contents, slips
 
-    return slips.render(contents.slips(m), h, paper, p)
+    return slips.render(printed.kept(contents.slips(m)), h, paper, p)
 
 
 def _travellers(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
     from director.printing import contents, travellers
 
-    return travellers.render(contents.travellers(m, printed.names), h, paper, p)
+    return travellers.render(printed.kept(contents.travellers(m, printed.names)), h, paper, p)
 
 
 def _recap(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:
@@ -90,7 +90,7 @@ def _signin(m: Movement, h: Header, paper: str, p: Progress | None, printed: Pri
 def _personal(m: Movement, h: Header, paper: str, p: Progress | None, printed: Printed) -> bytes:
     from director.printing import contents, personal
 
-    return personal.render(contents.score_cards(m, printed.names), h, paper, p)
+    return personal.render(printed.kept(contents.score_cards(m, printed.names)), h, paper, p)
 
 
 def _notes(m: Movement, h: Header, paper: str, p: Progress | None, _printed: Printed) -> bytes:

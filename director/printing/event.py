@@ -18,10 +18,10 @@ from director.printing.base import Header, Progress
 from director.printing.documents import MOVEMENT_DOCUMENTS, TABLE_CARDS
 from director.printing.printed import Printed
 from director.printing.result_contents import results_document
-from director.scoring import score_session
+from director.scoring import score_section
 
 if TYPE_CHECKING:
-    from director.scoring.model import Session, SessionResult
+    from director.scoring.model import SectionPlay, SectionResult
     from director.store.table_values import TableToken
     from director.store.values import EventInfo, SessionInfo
     from schedules.types import Movement
@@ -34,9 +34,9 @@ EVENT_DOCUMENTS = (*MOVEMENT_DOCUMENTS, results.identifier)
 class ScoredSection:
     """A section's results as scoring read and scored them."""
 
-    scoring: Session
+    scoring: SectionPlay
     """The scoring input: the movement, the results, the names."""
-    result: SessionResult
+    result: SectionResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ class EventReader(Protocol):
 
     def movement(self, *, session: int = 1, section: str = "A") -> Movement: ...
 
-    def scoring_input(self, *, session: int = 1, section: str = "A") -> Session: ...
+    def scoring_input(self, *, session: int = 1, section: str = "A") -> SectionPlay: ...
 
     def printed_names(self) -> dict[str, str]: ...
 
@@ -110,7 +110,7 @@ def read_papers(
     if results.identifier in documents:
         # The scoring input holds the movement: the store rebuilds it only once.
         scoring = event.scoring_input(session=session, section=section)
-        scored = ScoredSection(scoring, score_session(scoring))
+        scored = ScoredSection(scoring, score_section(scoring))
         movement = scoring.movement
     else:
         movement = event.movement(session=session, section=section)

@@ -15,8 +15,8 @@ from director.scoring.model import (
     IrregularityKind,
     Method,
     NewDeal,
-    Session,
-    SessionResult,
+    SectionPlay,
+    SectionResult,
     Standing,
     TableScore,
 )
@@ -73,7 +73,7 @@ class ResultsDocument:
         return "Leading" if self.provisional else "Winners"
 
 
-def results_document(session: Session, result: SessionResult) -> ResultsDocument:
+def results_document(session: SectionPlay, result: SectionResult) -> ResultsDocument:
     """What the results papers say for a scored session."""
     names = session.names
     mp = result.method is Method.MATCHPOINTS
@@ -117,7 +117,7 @@ def results_document(session: Session, result: SessionResult) -> ResultsDocument
     return ResultsDocument(winners, rankings, deals, personal, couples, provisional, replay)
 
 
-def _replays(session: Session, result: SessionResult) -> tuple[str, ...]:
+def _replays(session: SectionPlay, result: SectionResult) -> tuple[str, ...]:
     """A line for each tray dealt again after play (its new version counts) whose new deal
     has no result yet: the director must have it replayed, or score it not played."""
     entered = {(r.tray, r.version) for r in session.results}
@@ -143,7 +143,7 @@ def winning_figure(value: Fraction, mp: bool, lost: bool, teams: bool) -> str:
     return f"{figure(value, signed=True)} tricks against the average"
 
 
-def _provisional(session: Session) -> str:
+def _provisional(session: SectionPlay) -> str:
     """What is missing while results are still coming in ("" once every play has one)."""
     expected = {(s.round, s.table, t) for s in session.movement.seatings for t in s.trays}
     entered = {(r.round, r.table, r.tray) for r in session.results} & expected
@@ -282,8 +282,8 @@ REVOKE_KEY = "+R: tricks gained by the opponents' revoke; -R: tricks lost by you
 
 
 def _personal(
-    session: Session,
-    result: SessionResult,
+    session: SectionPlay,
+    result: SectionResult,
     names: dict[Label, str],
     mp: bool,
     deals: tuple[Table, ...],

@@ -62,6 +62,8 @@ def write_site(folder: Path, pages: dict[str, str]) -> list[Path]:
     style = data_file("director", "publish", STYLESHEET).read_text(encoding="utf-8")
     files = {INDEX: pages[INDEX], **pages, STYLESHEET: style}
     try:
+        # a folder given anew is made, with the folders it is in
+        folder.parent.mkdir(parents=True, exist_ok=True)
         with folder_written_whole(folder) as building:
             for name, text in files.items():
                 target = building / name

@@ -6,7 +6,7 @@ from director.errors import DirectorError
 
 
 class ScoringError(DirectorError, ValueError):
-    """Session input that cannot be scored; nothing is computed from half-valid input."""
+    """Input to scoring that cannot be scored; nothing is computed from half-valid input."""
 
 
 class TrickCountError(ScoringError):

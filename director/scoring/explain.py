@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from director.scoring.model import SessionResult, Step, TableScore
+from director.scoring.model import SectionResult, Step, TableScore
 from schedules.types import Label, TrayNo
 
 
@@ -20,7 +20,7 @@ def _mine(t: TableScore, label: Label) -> tuple[str, Fraction, Fraction] | None:
     return None
 
 
-def explain(result: SessionResult, label: Label, tray: TrayNo | None = None) -> tuple[Step, ...]:
+def explain(result: SectionResult, label: Label, tray: TrayNo | None = None) -> tuple[Step, ...]:
     """The steps behind `label`'s score on one tray, or behind its total when `tray` is None."""
     steps: list[Step] = []
     total = Fraction(0)
@@ -53,7 +53,7 @@ def explain(result: SessionResult, label: Label, tray: TrayNo | None = None) -> 
     return tuple(steps)
 
 
-def explain_text(result: SessionResult, label: Label, tray: TrayNo | None = None) -> str:
+def explain_text(result: SectionResult, label: Label, tray: TrayNo | None = None) -> str:
     """`explain` as printable lines, each with its rule in brackets."""
     return "\n".join(
         f"{s.text}  [{s.rule}]" if s.rule else s.text for s in explain(result, label, tray)

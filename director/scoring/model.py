@@ -1,11 +1,11 @@
 """The scoring vocabulary: what a session's results are made of, and what scoring returns.
 
-Inputs (`Session` and everything in it) are what the director enters: the movement, each
+Inputs (`SectionPlay` and everything in it) are what the director enters: the movement, each
 tray's trump from its slip, and per table and tray the tricks N/S took, revokes and
-irregularities. Outputs (`SessionResult` and everything in it) are exact: every average,
+irregularities. Outputs (`SectionResult` and everything in it) are exact: every average,
 plus/minus and matchpoint is a `Fraction`; rounding belongs to presentation only.
 
-The main entry point is `director.scoring.score_session(session) -> SessionResult`.
+The main entry point is `director.scoring.score_section(session) -> SectionResult`.
 
 >>> r = TableResult(round=1, table=2, tray=3, ns_tricks=8)
 >>> r.key, r.ew_record
@@ -252,8 +252,9 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Session:
-    """A whole session to score: the movement and everything entered for it."""
+class SectionPlay:
+    """One section's play to score: its movement and everything entered for it (a session
+    of several sections is scored a section at a time)."""
 
     movement: Movement
     results: tuple[TableResult, ...]
@@ -400,8 +401,8 @@ class CoupleComparison:
 
 
 @dataclass(frozen=True)
-class SessionResult:
-    """Everything scoring produced for a session."""
+class SectionResult:
+    """Everything scoring produced for one section's play."""
 
     deals: tuple[DealScore, ...]
     standings: dict[str, tuple[Standing, ...]]

@@ -23,8 +23,8 @@ from director.scoring.model import (
     Revoke,
     RevokeReference,
     Scale,
-    Session,
-    SessionResult,
+    SectionPlay,
+    SectionResult,
     Settings,
     Standing,
     Suit,
@@ -60,7 +60,7 @@ SETTINGS_FIELDS: dict[str, Any] = {
 }
 
 
-def load_session(path: str | Path) -> Session:
+def load_session(path: str | Path) -> SectionPlay:
     """Read a session file (UTF-8, or UTF-16 with a byte-order mark); a malformed file raises
     `InputFormatError` naming the place at fault."""
     try:
@@ -74,8 +74,8 @@ def load_session(path: str | Path) -> Session:
     return session_from_document(document)
 
 
-def session_from_json(data: Any) -> Session:
-    """A `Session` from the documented dictionary (as `json.load` gives it)."""
+def session_from_json(data: Any) -> SectionPlay:
+    """A `SectionPlay` from the documented dictionary (as `json.load` gives it)."""
     try:
         document = SessionDocument.model_validate(data)
     except ValidationError as exc:
@@ -83,7 +83,7 @@ def session_from_json(data: Any) -> Session:
     return session_from_document(document)
 
 
-def session_from_document(doc: SessionDocument) -> Session:
+def session_from_document(doc: SessionDocument) -> SectionPlay:
     """The session a validated file describes. Its movement must keep the universal rules
     (every tray played is listed, nobody at two tables at once, ...): the scorer relies on them.
     A competitor playing a tray again is the one exception: it is what a wrong move repaired
@@ -96,7 +96,7 @@ def session_from_document(doc: SessionDocument) -> Session:
         raise InputFormatError(f"movement: {exc}") from None
     if findings:
         raise InputFormatError(f"movement: {InvalidMovementError(findings)}")
-    session = Session(
+    play = SectionPlay(
         movement=movement,
         results=tuple(_result(row, i) for i, row in enumerate(doc.results or ())),
         slips=tuple(_slip(row, i) for i, row in enumerate(doc.slips or ())),
@@ -105,8 +105,8 @@ def session_from_document(doc: SessionDocument) -> Session:
         names=dict(doc.competitors or {}),
         couples=tuple((wife, husband) for wife, husband in doc.couples or ()),
     )
-    check_names(session)
-    return session
+    check_names(play)
+    return play
 
 
 def _enum(kind: Any, text: str, where: str, field: str) -> Any:
@@ -209,7 +209,7 @@ def number(x: Fraction | int | None) -> dict[str, Any] | None:
     return {"exact": str(Fraction(x)), "decimal": round(float(x), 4)}
 
 
-def result_to_json(result: SessionResult) -> dict[str, Any]:
+def result_to_json(result: SectionResult) -> dict[str, Any]:
     """The scored session as a JSON-ready dictionary."""
     return {
         "method": result.method.value,

@@ -1,7 +1,7 @@
 """The session file's schema: the movement document plus slips, new deals and results.
 
 One pydantic model for the whole file (docs/guide.md#scoring-a-session); `session_json` turns a
-validated file into a `Session`. The schema fixes types and sizes; the words a field takes
+validated file into a `SectionPlay`. The schema fixes types and sizes; the words a field takes
 (suits, sides, irregularity kinds) are read by `session_json`, and what the laws allow (tricks
 0 to 13, revokes against the tricks made) by `validate`, whose messages name the deal.
 """

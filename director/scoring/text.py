@@ -13,7 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 
-from director.scoring.model import TRICKS, DealScore, Method, SessionResult, Standing
+from director.scoring.model import TRICKS, DealScore, Method, SectionResult, Standing
 
 Figure = Callable[..., str]
 """`figure` with the rounding chosen."""
@@ -61,7 +61,7 @@ def figure(
 
 
 def report(
-    result: SessionResult,
+    result: SectionResult,
     names: dict[str, str] | None = None,
     rounding: Rounding = Rounding.HUNDREDTHS,
 ) -> str:

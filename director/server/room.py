@@ -113,12 +113,7 @@ class Room:
     def _at(self, step: int) -> Reading:
         """The reading at `step` (or a newer one, read meanwhile by another request)."""
         if self._reading is None or self._reading.step < step:
-            players = {p.id: p.name for p in self.store.players()}
-            names = {
-                p.label: " & ".join(players[i] for i in p.players if i in players)
-                for p in self.store.partnerships()
-            }
-            self._reading = Reading(step, names)
+            self._reading = Reading(step, self.store.printed_names())
         return self._reading
 
     def _section(self, reading: Reading, section: Section) -> SectionReading:

@@ -36,7 +36,7 @@ class ScoringChanges:
     results: tuple[model.TableResult, ...]
     """Those trays' counting results now, as `scoring_bridge.scoring_input` gives them."""
 
-    def apply(self, before: model.Session) -> model.Session:
+    def apply(self, before: model.SectionPlay) -> model.SectionPlay:
         """The scoring input `before` with these trays' results replaced by the new ones."""
         kept = [r for r in before.results if r.tray not in self.trays]
         merged = sorted((*kept, *self.results), key=lambda r: r.key)
@@ -72,15 +72,15 @@ def table_results(
     db: Db, sid: int, session: int, section: str, trays: Collection[int]
 ) -> tuple[model.TableResult, ...]:
     """The counting results of `trays`, each with the irregularity ruled at its table."""
-    counting = {(d.tray, d.version) for d in repository.deals(db, sid) if d.counting}
+    counting = {(d.tray, d.version) for d in repository.deals.deals(db, sid) if d.counting}
     irregular = {
         _key(i): i
-        for i in repository.irregularities(db, sid, session, section)
+        for i in repository.rulings.irregularities(db, sid, session, section)
         if i.tray in trays and (i.tray, i.deal_version) in counting
     }
     results = [
         _table_result(r, irregular.pop(_key(r), None))
-        for r in repository.counting_results_of_trays(db, sid, session, section, trays)
+        for r in repository.results.counting_results_of_trays(db, sid, session, section, trays)
     ]
     results += [_unplayed(i) for i in irregular.values()]
     return tuple(sorted(results, key=lambda r: r.key))
@@ -88,7 +88,7 @@ def table_results(
 
 def scoring_changes(db: Db, session: int, section: str, mark: int) -> ScoringChanges | None:
     """The section's changes after step `mark`; None when only a full reading will do."""
-    sid = repository.section_id(db, session, section)
+    sid = repository.event.section_id(db, session, section)
     trays = trays_changed_since(db, sid, mark)
     if trays is None:
         return None

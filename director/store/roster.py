@@ -1,4 +1,4 @@
-"""The roster: reading a CSV as spreadsheets write it, and forming its partnerships.
+"""The roster: reading a CSV as spreadsheets write it (`director.store.forming` stores it).
 
 A roster is one player a row. Its text may be UTF-8 (with or without a byte-order mark),
 UTF-16 (Excel's "Unicode text") or Windows-1252 (Excel's "CSV" on Windows); its cells may be
@@ -19,21 +19,19 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Column, String
-from sqlalchemy.orm import Session as Db
 
 from director.store import repository
 from director.store.files import read_input
 from director.store.schema import PartnershipRow, PlayerRow, TeamRow
-from director.store.values import Gender, Partnership, Player, StoreError, Team
+from director.store.values import Gender, Player, StoreError
 from schedules.json_input import UnreadableFileError
 
 FIELDS: dict[str, str] = {
@@ -486,7 +484,7 @@ def _row(line: int, cells: dict[str, str | None]) -> RosterRow:
         label = FIELDS[key]
         if "\n" in value or "\r" in value:
             raise StoreError(f"the {label} runs over several lines (a line break in a quoted cell)")
-        repository.refuse_hidden(value, label)
+        repository.players.refuse_hidden(value, label)
     name = cells["name"] or " ".join(n for n in (cells["first"], cells["last"]) if n)
     if not name:
         raise StoreError("the name is empty")
@@ -549,112 +547,3 @@ def _cell(row: Sequence[str], index: int | None) -> str | None:
     if index is None or index >= len(row):
         return None
     return row[index].strip() or None
-
-
-# -- storing a roster ----------------------------------------------------------------------------
-
-
-def store_roster(db: Db, roster: Roster) -> tuple[Player, ...]:
-    """Add the roster's players (updating those whose member number is known) and form its
-    partnerships and teams, inside the caller's transaction. A partnership already formed
-    with the same players is kept; one that would change another's players is refused."""
-    imported = tuple(repository.upsert_player(db, row.player) for row in roster.rows)
-    id_of = {row.line: player.id for row, player in zip(roster.rows, imported, strict=True)}
-    formed = [
-        Partnership(f.label, tuple(id_of[line] for line in f.lines), f.kind) for f in roster.formed
-    ]
-    _form_new(db, formed)
-    teams: dict[str, list[str]] = {}
-    for f in roster.formed:
-        if f.team is not None:
-            teams.setdefault(f.team, []).append(f.label)
-    for label, pairs in teams.items():
-        _form_team(db, Team(label, tuple(pairs)))
-    return imported
-
-
-def _form_new(db: Db, partnerships: Sequence[Partnership]) -> None:
-    existing = {p.label: p for p in repository.partnerships(db)}
-    label_of = {pid: p.label for p in existing.values() for pid in p.players}
-    for wanted in partnerships:
-        if existing.get(wanted.label) == wanted:
-            continue
-        if wanted.label in existing:
-            raise StoreError(
-                f"{wanted.kind} {wanted.label} is formed already with other players;"
-                " dissolve it first or change the roster's label"
-            )
-        for player in wanted.players:
-            if player in label_of:
-                raise StoreError(
-                    f"{repository.player_name(db, player)} plays in partnership"
-                    f" {label_of[player]} already; dissolve it first"
-                )
-        repository.form_partnership(db, wanted)
-
-
-def _form_team(db: Db, team: Team) -> None:
-    existing = {t.label: t for t in repository.teams(db)}
-    if team.label in existing and set(team.pairs) <= set(existing[team.label].pairs):
-        return
-    repository.form_team(db, team)
-
-
-def pairs_in_order(
-    players: Sequence[Player], partnerships: Sequence[Partnership], labels: Iterable[str]
-) -> list[Partnership]:
-    """Pairs of the players in no partnership, two by two in roster order (the order they were
-    added: a roster lists partners together), under the first of `labels` still free."""
-    paired = {pid for p in partnerships for pid in p.players}
-    taken = {p.label for p in partnerships}
-    free = (label for label in labels if label not in taken)
-    waiting = [p.id for p in sorted(players, key=lambda p: p.id) if p.id not in paired]
-    twos = zip(waiting[0::2], waiting[1::2], strict=False)
-    return [Partnership(label, pair) for pair, label in zip(twos, free, strict=False)]
-
-
-def numbers() -> Iterator[str]:
-    """Labels 1, 2, 3, ... for a field with no movement yet."""
-    return (str(n) for n in itertools.count(1))
-
-
-def name_partnership(
-    db: Db, label: str, names: Sequence[str], kind: str = "pair"
-) -> tuple[Partnership, tuple[Player, ...]]:
-    """The players named form the partnership under `label` (in place of the one there),
-    inside the caller's transaction; a name not on the roster adds that player. Returns the
-    partnership and the players added. A name two players share, or a player who plays
-    under another label, is refused with what to do."""
-    wanted = [" ".join(n.split()) for n in names]
-    if not all(wanted):
-        raise StoreError(f"a name for {kind} {label} is empty; type each player's name")
-    roster = repository.players(db)
-    added: list[Player] = []
-    ids = []
-    for name in wanted:
-        same = [p for p in roster if p.name.casefold() == name.casefold()]
-        if len(same) > 1:
-            raise StoreError(
-                f"{len(same)} players are named {name}; pair them on the roster instead"
-                " (select the two players and form the pair)"
-            )
-        if not same:
-            same = [repository.add_player(db, Player(0, name))]
-            added.append(same[0])
-        ids.append(same[0].id)
-    players = {p.id: p for p in (*roster, *added)}
-    if kind == "couple":
-        ids.sort(key=lambda i: players[i].gender is not Gender.LADY)
-    partnership = Partnership(label.strip(), tuple(ids), kind)
-    existing = {p.label: p for p in repository.partnerships(db)}
-    if existing.get(partnership.label) == partnership:
-        return partnership, ()
-    for p in existing.values():
-        if p.label != partnership.label and (taken := set(p.players) & set(ids)):
-            raise StoreError(
-                f"{players[taken.pop()].name} plays in partnership {p.label} already;"
-                f" take them out of {p.label} first"
-            )
-    if partnership.label in existing:
-        repository.dissolve_partnership(db, partnership.label)
-    return repository.form_partnership(db, partnership), tuple(added)

@@ -10,27 +10,27 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session as Db
 
-from director.scoring import model, score_session
+from director.scoring import model, score_section
 from director.store import repository
-from director.store.repository import ScoredResult
-from director.store.values import Irregularity, Result
+from director.store.repository.results import ScoredResult
+from director.store.values import Irregularity, Result, names_by_label
 
 
-def scoring_input(db: Db, session: int, section: str) -> model.Session:
+def scoring_input(db: Db, session: int, section: str) -> model.SectionPlay:
     """The section as scoring reads it."""
-    sid = repository.section_id(db, session, section)
-    movement = repository.load_movement(db, sid)
-    info = repository.event_info(db, "")
-    deals = repository.deals(db, sid)
+    sid = repository.event.section_id(db, session, section)
+    movement = repository.movement.load_movement(db, sid)
+    info = repository.event.event_info(db, "")
+    deals = repository.deals.deals(db, sid)
     counting = {(d.tray, d.version) for d in deals if d.counting}
     irregular: dict[tuple[int, int, int, int], Irregularity] = {}
-    for irregularity in repository.irregularities(db, sid, session, section):
+    for irregularity in repository.rulings.irregularities(db, sid, session, section):
         if (irregularity.tray, irregularity.deal_version) in counting:
             irregular[_key(irregularity)] = irregularity
     # In key order from the database; sorted again only if unplayed deals join them.
     results = [
         _table_result(r, irregular.pop(_key(r), None) if irregular else None)
-        for r in repository.scored_results(db, sid)
+        for r in repository.results.scored_results(db, sid)
     ]
     if irregular:
         results += [_unplayed(i) for i in irregular.values()]
@@ -42,12 +42,12 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
             model.Suit(info.settings.declared_trump) if info.settings.declared_trump else None
         ),
     )
-    return model.Session(
+    return model.SectionPlay(
         movement=movement,
         results=tuple(results),
         slips=tuple(
             model.TrumpSlip(s.tray, s.card.trump, s.version)
-            for s in repository.slips(db, sid, counting_only=True)
+            for s in repository.deals.slips(db, sid, counting_only=True)
         ),
         new_deals=tuple(
             model.NewDeal(
@@ -57,7 +57,7 @@ def scoring_input(db: Db, session: int, section: str) -> model.Session:
             if not d.counting
         ),
         settings=settings,
-        names=_names(db),
+        names=printed_names(db),
     )
 
 
@@ -102,12 +102,11 @@ def _unplayed(irregularity: Irregularity) -> model.TableResult:
     )
 
 
-def _names(db: Db) -> dict[str, str]:
+def printed_names(db: Db) -> dict[str, str]:
     """Printed names per partnership label: its players' names joined."""
-    by_id = {p.id: p.name for p in repository.players(db)}
-    return {p.label: " & ".join(by_id[i] for i in p.players) for p in repository.partnerships(db)}
+    return names_by_label(repository.players.players(db), repository.players.partnerships(db))
 
 
-def score(session: model.Session) -> model.SessionResult:
-    """Score a session with `director.scoring.score_session`."""
-    return score_session(session)
+def score(session: model.SectionPlay) -> model.SectionResult:
+    """Score a session with `director.scoring.score_section`."""
+    return score_section(session)

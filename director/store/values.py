@@ -7,6 +7,7 @@ made them is closed.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -70,9 +71,15 @@ SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 
+def rank_text(rank: str) -> str:
+    """A rank as players write it: "10" for the ten (kept as "T")."""
+    return "10" if rank == "T" else rank
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A trump card as written on a slip: rank and suit, e.g. "QH", "10S", "TD"."""
+    """A trump card as written on a slip: rank and suit, e.g. "QH", "10S"; a ten is kept as
+    "T" and always shown as "10"."""
 
     rank: str
     """One of 2-9, T, J, Q, K, A."""
@@ -97,7 +104,8 @@ class Card:
         return cls("T" if rank == "10" else rank, suit)
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit}"
+        """The card as a player writes it: "10D", never "TD"."""
+        return f"{rank_text(self.rank)}{self.suit}"
 
     @property
     def trump(self) -> Suit:
@@ -156,6 +164,19 @@ class Partnership:
     """Player ids in seat order."""
     kind: str = "pair"
     """"pair", "couple" (a married couple: lady then gentleman) or "individual"."""
+
+
+def joined_names(names: Iterable[str]) -> str:
+    """Players' names as one partnership's printed name ("Mrs Ames & Mr Brown")."""
+    return " & ".join(names)
+
+
+def names_by_label(
+    players: Iterable[Player], partnerships: Iterable[Partnership]
+) -> dict[str, str]:
+    """The printed name of each partnership label: its players' names joined, in seat order."""
+    name_of = {p.id: p.name for p in players}
+    return {p.label: joined_names(name_of[i] for i in p.players) for p in partnerships}
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from schedules.designs.whist import SearchExhaustedError
 from schedules.package_data import data_file, stored_entries
 
 BORDERED = data_file("schedules", "howell", "bordered.json")
@@ -80,7 +81,7 @@ class _Search:
         try:
             if not self._extend():
                 return None
-        except _OutOfBudgetError:
+        except SearchExhaustedError:
             return None
         return Bordered(m, self.fixed, a, q0, tuple(self.singles), tuple(self.pairs))
 
@@ -112,7 +113,7 @@ class _Search:
     def _extend(self) -> bool:
         self.budget -= 1
         if self.budget < 0:
-            raise _OutOfBudgetError
+            raise SearchExhaustedError
         u = next((p for p in self.order if p not in self.row), None)
         if u is None:
             return len(self.singles) == (2 if self.fixed else 0)
@@ -140,10 +141,6 @@ class _Search:
                 self.orbits.discard(orbit)
                 self._place((u, v), c, False)
         return False
-
-
-class _OutOfBudgetError(Exception):
-    pass
 
 
 def find_bordered(

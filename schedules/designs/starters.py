@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from random import Random
 
 from schedules.designs.groups import Group
+from schedules.designs.whist import SearchExhaustedError
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class _Search:
     def run(self) -> Starter | None:
         try:
             found = self._extend()
-        except _OutOfBudgetError:
+        except SearchExhaustedError:
             return None
         if not found:
             return None
@@ -114,7 +115,7 @@ class _Search:
     def _tick(self) -> None:
         self.budget -= 1
         if self.budget < 0:
-            raise _OutOfBudgetError
+            raise SearchExhaustedError
 
     def _next(self) -> int | None:
         # Balance mode pairs every East-West element first; singles come from the rest.
@@ -182,10 +183,6 @@ class _Search:
                 self.diffs[d] = self.diffs[g.neg(d)] = False
                 self._mark((x, y), a, False)
         return False
-
-
-class _OutOfBudgetError(Exception):
-    pass
 
 
 def find_starter(

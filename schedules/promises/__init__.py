@@ -14,18 +14,31 @@ from schedules.types import Movement
 PromiseCheck = Callable[[Movement], list[Finding]]
 
 _REGISTRY: dict[str, tuple[PromiseCheck, str]] = {}
+_MNEMONIC: set[str] = set()
+"""Promises whose movements are played through twice, whatever the document says."""
 
 
-def promise(name: str, description: str) -> Callable[[PromiseCheck], PromiseCheck]:
-    """Register a promise check under `name` (used by the submodules below)."""
+def promise(
+    name: str, description: str, mnemonic: bool = False
+) -> Callable[[PromiseCheck], PromiseCheck]:
+    """Register a promise check under `name` (used by the submodules below). A `mnemonic`
+    promise carries the rule of mnemonic play with it: a movement checked under it is held to
+    every tray twice, once each way, even when its document does not say "mnemonic"."""
 
     def register(check: PromiseCheck) -> PromiseCheck:
         if name in _REGISTRY:
             raise ValueError(f"promise {name!r} registered twice")
         _REGISTRY[name] = (check, description)
+        if mnemonic:
+            _MNEMONIC.add(name)
         return check
 
     return register
+
+
+def is_mnemonic(name: str) -> bool:
+    """Whether the promise `name` is of a movement played through twice (the Snow system)."""
+    return name in _MNEMONIC
 
 
 def check_promise(name: str, movement: Movement) -> list[Finding]:

@@ -26,6 +26,7 @@ def _opponents(movement: Movement) -> dict[tuple[RoundNo, Label], tuple[Label, .
     "snow",
     "Snow system (reconstruction): every pair plays every tray twice, once each way, against "
     "different opponents, at least half the rounds less one apart",
+    mnemonic=True,
 )
 def check_snow(movement: Movement) -> list[Finding]:
     """Every pair meets every tray twice, replays it against others, and not too soon."""

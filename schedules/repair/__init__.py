@@ -18,7 +18,7 @@ from schedules.repair.requests import (
     Withdraw,
     WrongMove,
 )
-from schedules.repair.result import Repaired, Reprints, SeatingChange
+from schedules.repair.result import Repaired, SeatingChange
 
 __all__ = [
     "ArrowSwitch",
@@ -26,7 +26,6 @@ __all__ = [
     "LatePair",
     "RepairRequest",
     "Repaired",
-    "Reprints",
     "SeatingChange",
     "Withdraw",
     "WrongMove",

@@ -3,8 +3,9 @@
 A repair takes the movement as planned and returns a new one in which the rounds already played
 are untouched (a wrong move excepted: its point is to record who really sat where). The
 `Repaired` value says what changed, so the director can judge it before it is stored: the
-seatings before and after, the balance index before and after, who sits out, the meetings and
-trays that now repeat, and which table cards and indicators must be printed again.
+seatings before and after, the balance index before and after, who sits out, and the meetings
+and trays that now repeat. Which papers to print again is the printing's to work out
+(`director.printing.reprints`), from what each paper prints.
 """
 
 from __future__ import annotations
@@ -65,20 +66,6 @@ class SeatingChange:
     """The seatings there now (empty: the table no longer plays that round)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Reprints:
-    """The papers a repair makes out of date."""
-
-    tables: tuple[TableNo, ...]
-    """Table cards: the tables whose seating changed in some round, and those that pass them
-    their trays or take the trays from them."""
-    indicators: tuple[TableNo, ...]
-    """Indicators (one per table and place): those tables, and the tables whose competitors
-    go on to a changed place the round after."""
-    competitors: tuple[Label, ...]
-    """Personal cards: the competitors whose itinerary changed."""
-
-
 @dataclass(frozen=True)
 class Repaired:
     """A repaired movement and what the repair changed."""
@@ -94,7 +81,6 @@ class Repaired:
     repeats: tuple[str, ...]
     """Meetings that now happen again and trays a competitor now plays twice, in words."""
     summary: str
-    cards: Reprints
 
 
 def noun(movement: Movement) -> str:
@@ -158,7 +144,6 @@ def finish(
         sit_outs={r: out for r, out in movement.sitouts.items() if r >= first},
         repeats=repeats(previous, movement),
         summary=summary,
-        cards=_reprints(previous, movement),
     )
 
 
@@ -245,63 +230,6 @@ def _changes(previous: Movement, movement: Movement) -> tuple[SeatingChange, ...
         for r, t in sorted(set(old) | set(new))
         if old.get((r, t), ()) != new.get((r, t), ())
     )
-
-
-Stop = tuple[RoundNo, TableNo, int, tuple[TrayNo, ...], bool, tuple[Label, ...]]
-"""Where a competitor sits in one round: round, table, place, trays, arrow, everyone there."""
-
-
-def _itineraries(movement: Movement) -> dict[Label, list[Stop]]:
-    """Per competitor, every place they take: what their personal card prints."""
-    out: dict[Label, list[Stop]] = defaultdict(list)
-    for s in movement.seatings:
-        for i, who in enumerate(s.places):
-            out[who].append((s.round, s.table, i, s.trays, s.switched, s.places))
-    return {k: sorted(v) for k, v in out.items()}
-
-
-def _reprints(previous: Movement, movement: Movement) -> Reprints:
-    changes = _changes(previous, movement)
-    changed = {c.table for c in changes}
-    # a card names the table each tray comes from and goes to, and an indicator where each
-    # place goes next: the neighbours of a changed place, in the old movement and the new
-    trays: set[TableNo] = set()
-    sent: set[TableNo] = set()
-    for m in (previous, movement):
-        plays = _tray_plays(m)
-        where = {(s.round, p): s.table for s in m.seatings for p in s.places}
-        for c in changes:
-            moved_trays = {t for s in c.before for t in s.trays} ^ {
-                t for s in c.after for t in s.trays
-            }
-            moved = {p for s in c.before for p in s.places} ^ {p for s in c.after for p in s.places}
-            for tray in moved_trays:
-                trays.update(_neighbours(plays.get(tray, []), (c.round, c.table)))
-            sent.update(where[key] for p in moved if (key := (c.round - 1, p)) in where)
-    old, new = _itineraries(previous), _itineraries(movement)
-    everyone = [*previous.field, *(c for c in movement.field if c not in previous.field)]
-    who = [c for c in everyone if old.get(c, []) != new.get(c, [])]
-    cards = changed | trays
-    return Reprints(tuple(sorted(cards)), tuple(sorted(cards | sent)), tuple(who))
-
-
-def _tray_plays(movement: Movement) -> dict[TrayNo, list[tuple[RoundNo, TableNo]]]:
-    """Per tray, where it is played, in order."""
-    out: dict[TrayNo, list[tuple[RoundNo, TableNo]]] = defaultdict(list)
-    for s in movement.seatings:
-        for t in s.trays:
-            out[t].append((s.round, s.table))
-    return {t: sorted(v) for t, v in out.items()}
-
-
-def _neighbours(
-    plays: list[tuple[RoundNo, TableNo]], place: tuple[RoundNo, TableNo]
-) -> set[TableNo]:
-    """The tables that play a tray just before and just after `place`."""
-    before = [p for p in plays if p[0] < place[0]]
-    after = [p for p in plays if p[0] > place[0]]
-    near = ([max(before)] if before else []) + ([min(after)] if after else [])
-    return {t for _, t in near}
 
 
 def _meetings(movement: Movement) -> dict[tuple[Label, Label], list[tuple[RoundNo, TableNo]]]:

@@ -21,7 +21,7 @@ from director.errors import DirectorError
 from director.exchange.event_import import import_event
 from director.exchange.export import export_event
 from director.exchange.results import read_results_json
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.session_json import result_to_json
 from director.store.services import EventStore
 from tests.exchange.evening import rich_evening
@@ -108,7 +108,7 @@ def test_a_repaired_event_scores_again_to_the_same_figures(
     [(number, section, session)] = read_results_json(path)
     assert (number, section) == (1, "A")
     assert session == store.scoring_input()
-    assert result_to_json(score_session(session)) == result_to_json(store.standings())
+    assert result_to_json(score_section(session)) == result_to_json(store.standings())
     twice = [t for d in store.standings().deals for t in d.tables if t.adjustment.value != "none"]
     assert twice, "the wrong move makes a pair play a tray again: that table takes the average"
 

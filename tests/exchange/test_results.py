@@ -20,7 +20,7 @@ from director.cli import main
 from director.errors import DirectorError
 from director.exchange.export import export_event
 from director.exchange.results import cell, read_results_json
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.session_json import result_to_json
 from director.scoring.text import figure
 from director.store.services import EventStore
@@ -49,7 +49,7 @@ def test_json_reads_back_as_the_same_event_and_scores_the_same(
     entered = event.scoring_input()
     assert session == entered
     assert session.names == entered.names
-    assert result_to_json(score_session(session)) == result_to_json(event.standings())
+    assert result_to_json(score_section(session)) == result_to_json(event.standings())
     scored = json.loads(path.read_text("utf-8"))["sections"][0]["scored"]
     assert scored == json.loads(json.dumps(result_to_json(event.standings())))
 

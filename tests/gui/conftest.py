@@ -1,4 +1,5 @@
-"""GUI test set-up: a private data folder and settings file per test, and an open event."""
+"""GUI test set-up: a private data folder and settings file per test, an open event, and a
+private CUPS server for the printing tests."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from benchmarks.private_cups import CupsStartError, PrivateCups, private_cups
 from director.gui.context import Changed
 from director.gui.demo import pair_up
 from director.gui.main_window import MainWindow
@@ -24,6 +26,18 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("WHIST_DIRECTOR_DATA", str(folder))
     return folder
+
+
+@pytest.fixture(scope="session")
+def cups_pdf() -> Iterator[PrivateCups]:
+    """A private CUPS server with a CUPS-PDF queue for the whole test session (what CI has:
+    no printer and no CUPS running). If it cannot start, the test fails saying what is
+    missing: a printing check that does not run is no check."""
+    try:
+        with private_cups() as server:
+            yield server
+    except CupsStartError as missing:
+        pytest.fail(f"cannot start a private CUPS server: {missing}")
 
 
 @pytest.fixture

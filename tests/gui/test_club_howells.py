@@ -43,8 +43,11 @@ def test_the_club_howells_offered_are_the_best_balanced_the_engine_builds() -> N
             assert offered[variant].movement == build(
                 replace(_asked(pairs, variant), balance="best")
             )
+        # the command line builds the same without being asked for the best balance
+        in_time = offered[howell.IN_TIME].movement
+        assert in_time == build(_asked(pairs, howell.IN_TIME))
         # 10 rounds in the evening: a stored reseating beats the plain shortened Howell
-        plain = build(_asked(pairs, howell.IN_TIME))
+        plain = build(Request("howell", pairs=pairs, rounds=in_time.rounds, trays_per_round=2))
         assert offered[howell.IN_TIME].report.index > balance(plain).index + 0.3
 
 

@@ -22,7 +22,7 @@ from director.gui.screens.movement.model import FieldKind
 from director.gui.screens.scores.model import COL_NS_TRICKS, Mark
 from director.gui.screens.slips.model import COL_TRUMP
 from director.scoring.model import Direction, IrregularityKind, Suit
-from director.scoring.session import score_session
+from director.scoring.session import score_section
 from director.scoring.text import figure
 from tests.gui.evening import answer_dialog, type_down
 
@@ -189,7 +189,7 @@ def check_standings(qtbot, window: MainWindow) -> None:
     results = window.results
     qtbot.waitUntil(lambda: results.job is None and not results.stale, timeout=20000)
     assert results.result is not None, results.note.text()
-    engine = score_session(window.context.store.scoring_input(**window.context.where))
+    engine = score_section(window.context.store.scoring_input(**window.context.where))
     for name, rows in engine.standings.items():
         results.ranking.setCurrentText(name)
         expected = [(s.place, s.label, figure(s.plus_minus)) for s in rows]

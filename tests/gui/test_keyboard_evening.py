@@ -26,7 +26,7 @@ from director.gui.demo import RANKS, SUITS
 from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import Mark
 from director.scoring.model import Direction, Revoke
-from director.scoring.session import score_session
+from director.scoring.session import score_section
 from tests.gui.test_evening import check_standings
 from tests.gui.test_scores import CTRL, Keyboard, in_grid
 
@@ -215,7 +215,7 @@ def test_a_whole_howell_evening_with_the_keyboard_alone(
     assert window.tabs.currentWidget() is window.results
     lap("results")
     check_standings(qtbot, window)
-    engine = score_session(store.scoring_input(**window.context.where))
+    engine = score_section(store.scoring_input(**window.context.where))
     expected = {
         name: {s.label: str(s.plus_minus) for s in rows} for name, rows in engine.standings.items()
     }

@@ -31,7 +31,7 @@ from director.gui.screens.results.model import running_plus_minus
 from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
 from director.gui.screens.slips.model import COL_TRUMP, SlipModel, SlipRow, slip_rows
 from director.gui.tablemodel import RowRole, SortRole
-from director.scoring.session import score_session
+from director.scoring.session import score_section
 from director.store.services import EventStore
 from director.store.values import Partnership, Player, ResultEntry
 from schedules.catalog import Request, build
@@ -163,7 +163,7 @@ def test_slip_grid_records_and_refuses(qapp, mitchell_store: EventStore) -> None
     assert not model.setData(cell, "ZZ")
     assert "not a card" in model.data(cell, Qt.ItemDataRole.ToolTipRole)
     assert model.setData(cell, "10h")
-    assert model.data(cell) == "TH"
+    assert model.data(cell) == "10H"  # a ten reads as players write it, never "TH"
     assert [s.card.suit for s in store.slips()] == ["H"]
 
 
@@ -172,7 +172,7 @@ def test_running_plus_minus_ends_at_each_competitors_total(
 ) -> None:
     store = mitchell_store
     enter_everything(store, seed=7)
-    result = score_session(store.scoring_input())
+    result = score_section(store.scoring_input())
     running = running_plus_minus(result)
     totals = {s.label: s.plus_minus for s in result.standings["overall"]}
     assert {label: row[-1] for label, row in running.items()} == totals
@@ -206,6 +206,7 @@ def test_a_mixed_field_fills_tables_and_names_who_is_left_over(qapp) -> None:
     assert all(p.movement.tables == 3 for p in fitting)
     assert fitting[0].left_over == ("Mrs G",)
     assert fitting[0].warnings()[0] == "Left over (no place at a table): Mrs G"
+    assert fitting[0].summary().endswith("; no place for Mrs G")
 
 
 def test_the_window_proposes_the_mixed_field_from_the_roster(window) -> None:

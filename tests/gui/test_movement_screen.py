@@ -58,14 +58,15 @@ def test_the_best_usable_proposal_comes_first_and_is_selected(qtbot) -> None:
     # The 5-table Howell with the half-round trick: one ranking, perfectly balanced.
     assert (rows[0].family, rows[0].variant) == ("howell", "half-rounds")
     assert screen.summary.text() == (
-        "every pair meets every other; 9 rounds of 2 trays; about 126 minutes; perfectly balanced"
+        "the complete Howell, one table turning its arrow half way through each round; every "
+        "pair meets every other; 9 rounds of 2 trays; about 126 minutes; perfectly balanced"
     )
 
 
 def test_a_mitchell_is_described_by_its_two_fields(qtbot) -> None:
     screen = chooser(qtbot, FieldKind.PAIRS, 10, 150)
     mitchell = next(p for p in shown(screen) if p.family == "mitchell")
-    assert mitchell.summary().startswith("every N-S pair meets every E-W pair; 5 rounds of 4")
+    assert "; every N-S pair meets every E-W pair; 5 rounds of 4" in mitchell.summary()
     assert mitchell.summary().endswith("perfectly balanced within each side")
 
 

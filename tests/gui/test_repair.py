@@ -9,9 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from director.gui.context import Changed
-from director.gui.dialogs.printing import PrintDialog
+from director.gui.dialogs.printing import TONIGHT, PrintDialog
 from director.gui.dialogs.repair import CHANGED, Kind, RepairDialog
 from director.gui.main_window import MainWindow
+from director.printing.reprints import reprints
 from director.store.values import ResultEntry
 from tests.printing.pdf import pages
 
@@ -27,6 +28,15 @@ def _first_round_played(window: MainWindow) -> list[tuple[int, int, int, int | N
                 store.record_result(ResultEntry(1, 1, s.table, tray, 5 + s.table))
     window.context.notify(Changed.EVERYTHING)
     return _results(window)
+
+
+def _every_round_played(window: MainWindow) -> None:
+    store = window.context.store
+    for s in store.movement().seatings:
+        if s.round > 1:
+            for tray in s.trays:
+                store.record_result(ResultEntry(1, s.round, s.table, tray, 7))
+    window.context.notify(Changed.EVERYTHING)
 
 
 def _results(window: MainWindow) -> list[tuple[int, int, int, int | None]]:
@@ -102,19 +112,21 @@ def test_the_event_menu_offers_the_repair(seated: MainWindow) -> None:
     assert "Re&pair the movement…" in [a.text() for a in event.actions()]
 
 
-def test_after_a_repair_only_the_changed_cards_are_offered_for_printing(
+def test_after_a_repair_only_the_changed_papers_are_offered_for_printing(
     qtbot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The window repairs, then opens the printing dialog with only the changed tables'
-    table cards and indicators, and those are all it renders."""
+    """The window repairs, then opens the printing dialog with the papers whose printed
+    content the repair changed (tonight's ticked), and those papers are all it renders."""
     window = seated
     _first_round_played(window)
+    before = window.context.movement()
     opened: list[PrintDialog] = []
 
     def repair_at_once(dialog: RepairDialog) -> int:
         dialog.kind.setCurrentIndex(dialog.kind.findData(Kind.LATE))
         dialog.late_round.setValue(2)
         dialog.preview()
+        assert "Print again: table cards for tables " in dialog.effects.text()
         dialog.repair()
         return 1
 
@@ -123,10 +135,41 @@ def test_after_a_repair_only_the_changed_cards_are_offered_for_printing(
     window.repair_movement()
     (printing,) = opened
     assert "Movement repaired" in window.statusBar().currentMessage()
+    again = reprints(before, window.context.movement()).papers
+    assert printing.only == {document: frozenset(keys) for document, keys in again.items()}
+    assert set(printing.chosen()) == set(again) & set(TONIGHT)
+    assert {"table-cards", "indicators", "travellers"} <= set(printing.chosen())
     changed = printing.only["table-cards"]
-    assert set(printing.chosen()) == {"table-cards", "indicators"}
     assert changed < set(window.context.movement().table_numbers)
+    printing.choose(("table-cards",))
     printing.render_papers(lambda: None)
     qtbot.waitUntil(lambda: printing.rendered is not None, timeout=30000)
     text = "\n".join(pages(printing.rendered.pdf))
     assert {int(t) for t in re.findall(r"^ ?Table (\d+)", text, re.M)} == set(changed)
+
+
+def _starting_rounds(dialog: RepairDialog) -> dict[Kind, int]:
+    return {
+        Kind.LATE: dialog.late_round.value(),
+        Kind.WITHDRAW: dialog.leave_round.value(),
+        Kind.WRONG: dialog.wrong_round.value(),
+        Kind.SWITCH: dialog.switch_round.value(),
+        Kind.CUT: dialog.last_round.value(),
+    }
+
+
+def test_the_repair_starts_at_the_first_round_not_yet_played(qtbot, seated: MainWindow) -> None:
+    rounds = seated.context.store.movement().rounds
+
+    def opened() -> dict[Kind, int]:
+        dialog = RepairDialog(seated.context, seated)
+        qtbot.addWidget(dialog)
+        return _starting_rounds(dialog)
+
+    # a late pair, a withdrawal, a wrong move and a switch start at the first round not yet
+    # played; a cut at the last round, never before the rounds played
+    assert opened() == {**dict.fromkeys(Kind, 1), Kind.CUT: rounds - 1}
+    _first_round_played(seated)
+    assert opened() == {**dict.fromkeys(Kind, 2), Kind.CUT: rounds - 1}
+    _every_round_played(seated)
+    assert opened()[Kind.CUT] == rounds  # nothing is cut unasked

@@ -15,9 +15,10 @@ from PySide6.QtCore import Qt
 from director.gui.context import Changed
 from director.gui.demo import demo_event
 from director.gui.main_window import MainWindow
+from director.gui.screens.results.model import COL_PLAYERS
 from director.gui.screens.results.view import ResultsScreen
 from director.gui.settings import Settings
-from director.scoring.session import score_session
+from director.scoring.session import score_section
 from director.scoring.text import figure
 from director.store.services import EventStore, ResultEntry
 
@@ -54,7 +55,7 @@ def results(qtbot, settings: Settings, store: EventStore) -> ResultsScreen:
 
 
 def engine_rows(store: EventStore, name: str) -> list[tuple[str, str, str]]:
-    result = score_session(store.scoring_input())
+    result = score_section(store.scoring_input())
     return [(s.place, s.label, figure(s.plus_minus)) for s in result.standings[name]]
 
 
@@ -73,6 +74,24 @@ def test_a_score_shows_at_once_without_scoring_afresh(results: ResultsScreen) ->
     assert results.standings_shown() == engine_rows(store, results.rankings_shown()[0])
 
 
+def test_a_score_repaints_the_standings_rows_it_moves_without_resetting_them(
+    results: ResultsScreen,
+) -> None:
+    store, model = results.context.store, results.standings
+    resets: list[int] = []
+    repainted: list[tuple[int, int]] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.dataChanged.connect(lambda first, last, *_: repainted.append((first.row(), last.row())))
+    results.standings_view.selectRow(1)
+    round_no, table, tray = unplayed(store)[0]
+    store.record_result(ResultEntry(1, round_no, table, tray, 13))
+    results.context.notify(Changed.RESULTS)
+    assert results.standings_shown() == engine_rows(store, results.rankings_shown()[0])
+    assert resets == []  # the rows stay: selection and scroll with them
+    assert repainted
+    assert results.standings_view.currentIndex().row() == 1
+
+
 def test_an_undone_score_leaves_the_standings_at_once(results: ResultsScreen) -> None:
     store = results.context.store
     before = results.standings_shown()
@@ -89,11 +108,18 @@ def test_an_undone_score_leaves_the_standings_at_once(results: ResultsScreen) ->
 def test_a_new_name_scores_afresh(qtbot, results: ResultsScreen) -> None:
     store = results.context.store
     player = store.players()[0]
+    resets: list[int] = []
+    results.standings.modelReset.connect(lambda: resets.append(1))
     store.edit_player(replace(player, name="Mrs Zed"))
     results.context.notify(Changed.PLAYERS)
     assert results.job is not None  # the audit trail says more than results changed
     qtbot.waitUntil(lambda: results.job is None, timeout=20000)
     assert any("Mrs Zed" in names for names in results.names.values())
+    # the same figures, a new name: the rows are shown afresh, not only those whose figures moved
+    assert resets
+    model = results.standings
+    shown = [model.data(model.index(r, COL_PLAYERS)) for r in range(model.rowCount())]
+    assert any("Mrs Zed" in text for text in shown)
 
 
 def test_the_results_to_come_are_one_line_that_expands(qtbot, results: ResultsScreen) -> None:
@@ -142,3 +168,29 @@ def test_the_running_chart_stops_at_the_last_round_played(results: ResultsScreen
     assert played < rounds
     assert {len(row) for row in results.chart.series.values()} == {played}
     assert results.chart.rounds == rounds  # the axis still shows the whole evening
+
+
+def test_a_howell_shows_its_standings_the_first_time_the_screen_opens(
+    qtbot, settings: Settings, tmp_path: Path
+) -> None:
+    from director.gui.demo import enter_everything, pair_up
+    from schedules.catalog import Request, build
+
+    with EventStore.create(tmp_path / "howell.whist", name="Howell night") as store:
+        movement = build(Request("howell", tables=TABLES, trays_per_round=TRAYS))
+        for n in range(2 * len(movement.field)):
+            store.add_player(f"Player {n}")
+        pair_up(store, movement.field)
+        store.choose_movement(movement)
+        enter_everything(store, seed=3)
+        window = MainWindow(settings, store)
+        qtbot.addWidget(window)
+        window.show()
+        window.tabs.setCurrentWidget(window.results)  # the first visit: nothing picked
+        screen = window.results
+        qtbot.waitUntil(lambda: screen.job is None and not screen.stale, timeout=20000)
+        assert screen.ranking.currentText() == "overall"
+        assert screen.rankings_shown() == ["overall"]
+        assert screen.standings_view.isVisible()
+        assert screen.standings_shown() == engine_rows(store, "overall")
+        assert len(screen.standings_shown()) == len(movement.field)

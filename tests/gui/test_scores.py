@@ -20,7 +20,7 @@ from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS, Mark
 from director.gui.screens.slips.model import COL_TRUMP
 from director.scoring.model import TRICKS, Direction, IrregularityKind, Revoke
-from director.scoring.session import score_session
+from director.scoring.session import score_section
 from director.store.values import EventSettings, ResultEntry
 from schedules.catalog import Request, build
 
@@ -291,7 +291,7 @@ def test_an_ew_figure_that_disagrees_is_kept_and_the_laws_take_ews(
     row = grid.model.row(0)
     assert row.mark is Mark.DISAGREE
     assert row.status == "records disagree: E/W's 6 counts"
-    engine = score_session(store.scoring_input())
+    engine = score_section(store.scoring_input())
     (deal,) = [d for d in engine.deals if d.tray == row.tray]
     (table,) = [t for t in deal.tables if t.table == row.table]
     assert table.made_ns == row.counted_ns == TRICKS - 6
@@ -347,3 +347,84 @@ def test_the_overview_waits_for_both_halves_of_a_round_split_at_a_table() -> Non
     first, second = (s for s in movement.seatings if (s.round, s.table) == (1, 5))
     progress = Progress(movement)
     assert progress.expected[(1, 5)] == frozenset(first.trays + second.trays)
+
+
+def test_a_ten_reads_10_in_the_slips_grid_history_and_undo(qtbot, window: MainWindow) -> None:
+    seat(window)
+    window.tabs.setCurrentWidget(window.slips)
+    keys, slips = Keyboard(qtbot), window.slips
+    keys.entry("td")
+    assert slips.model.data(slips.model.index(0, COL_TRUMP)) == "10D"
+    keys.entry("10s")
+    assert slips.model.data(slips.model.index(1, COL_TRUMP)) == "10S"
+    history = window.history
+    history.refresh()
+    details = [history.model.row(n).summary for n in range(2)]
+    assert details == ["tray 2: trump 10S", "tray 1: trump 10D"]
+    history.table.selectRow(0)
+    assert "rank 10" in history.detail.toPlainText()
+    assert "T" not in history.detail.toPlainText().replace("Tray", "")
+    window.undo()
+    assert "trump 10S" in window.statusBar().currentMessage()
+
+
+def test_a_reminder_goes_once_it_is_no_longer_true(qtbot, window: MainWindow) -> None:
+    seat(window)
+    keys, grid = Keyboard(qtbot), window.scores
+    window.tabs.setCurrentWidget(grid)
+    grid.show_round(1)
+    grid.table.setFocus()
+    keys.press(Key.Key_PageUp)
+    assert grid.message.text() == "This is the first round."
+    keys.press(Key.Key_PageDown)
+    assert grid.message.text() == ""  # round 2 is not the first round
+    keys.press(Key.Key_PageUp)
+    tray = grid.model.row(0).tray
+    keys.entry("7")
+    assert f"tray {tray} has no trump slip" in grid.message.text()
+    window.tabs.setCurrentWidget(window.slips)
+    slips = window.slips
+    line = next(n for n, r in enumerate(slips.model.rows()) if r.tray.number == tray)
+    slips.table.setCurrentIndex(slips.model.index(line, COL_TRUMP))
+    slips.table.setFocus()
+    keys.entry("KS")
+    window.tabs.setCurrentWidget(grid)
+    assert grid.message.text() == ""  # the slip is in now
+
+
+def test_one_result_repaints_its_round_in_the_overview_and_its_row_in_the_grid(
+    qtbot, scores: MainWindow
+) -> None:
+    grid = scores.scores
+    overview, model = grid.overview.overview, grid.model
+    painted: dict[str, list[tuple[int, int]]] = {"overview": [], "grid": []}
+    for name, source in (("overview", overview), ("grid", model)):
+        source.dataChanged.connect(
+            lambda first, last, *_, name=name: painted[name].append((first.row(), last.row()))
+        )
+    resets: list[int] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    widths = [grid.overview.columnWidth(c) for c in range(overview.columnCount())]
+    Keyboard(qtbot).entry("7")
+    assert painted["grid"] == [(0, 0)]
+    assert set(painted["overview"]) == {(0, 0)}  # round 1's row, not every round's
+    assert resets == []
+    assert model.data(model.index(0, COL_NS_TRICKS)) == "7"
+    assert overview.data(overview.index(0, 2)) == "1/2"
+    # the overview's widths are set for the widest figure once, not fitted at each result
+    assert [grid.overview.columnWidth(c) for c in range(overview.columnCount())] == widths
+    metrics = grid.overview.fontMetrics()
+    assert all(w > metrics.horizontalAdvance("⚠ 2/2") for w in widths[2:])
+
+
+def test_a_renamed_player_shows_whole_in_the_grid_at_once(qtbot, scores: MainWindow) -> None:
+    from dataclasses import replace
+
+    store, grid = scores.context.store, scores.scores
+    player = store.players()[0]
+    store.edit_player(replace(player, name="Mrs Wilhelmina Featherstonehaugh-Smythe"))
+    scores.context.notify(Changed.PLAYERS)
+    texts = [grid.model.data(grid.model.index(n, c)) for n in range(10) for c in (3, 4)]
+    text = next(t for t in texts if "Featherstonehaugh" in t)
+    column = 3 + texts.index(text) % 2
+    assert grid.table.columnWidth(column) >= grid.table.fontMetrics().horizontalAdvance(text)

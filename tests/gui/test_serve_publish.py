@@ -60,17 +60,59 @@ def test_serving_the_tables_from_the_window_opens_every_tables_page(
     assert window.table_server is None
 
 
+def publish_into(window: MainWindow, monkeypatch: pytest.MonkeyPatch, folder: Path) -> str:
+    """Publish from the Event menu, naming `folder`; the name the dialog suggested."""
+    suggested: list[str] = []
+
+    def save(_parent: object, _title: str, name: str, _filter: str) -> tuple[str, str]:
+        suggested.append(name)
+        return str(folder), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save)
+    window.publish_action.trigger()
+    return suggested[0]
+
+
 def test_publishing_from_the_window_writes_the_site(
     qtbot, played: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = played
     folder = tmp_path / "site"
     folder.mkdir()
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a: str(folder))
-    window.publish_action.trigger()
+    publish_into(window, monkeypatch, folder)
     qtbot.waitUntil(lambda: (folder / "index.html").is_file(), timeout=20000)
     qtbot.waitUntil(lambda: "Results published" in window.statusBar().currentMessage())
     assert "Player 0" in (folder / "index.html").read_text("utf-8")
+
+
+def test_publishing_makes_the_folder_it_is_given_starting_beside_the_event(
+    qtbot, played: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = played
+    event = window.context.store.path
+    assert event is not None
+    folder = tmp_path / "club" / "results" / "tonight"  # none of these folders is there yet
+    suggested = Path(publish_into(window, monkeypatch, folder))
+    assert suggested.parent == event.parent
+    assert suggested.name == f"{event.stem} results"
+    qtbot.waitUntil(lambda: (folder / "index.html").is_file(), timeout=20000)
+    qtbot.waitUntil(lambda: "Results published" in window.statusBar().currentMessage())
+
+
+def test_the_roster_import_starts_beside_the_event(
+    played: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[str] = []
+
+    def pick(_parent: object, _title: str, where: str, _filter: str) -> tuple[str, str]:
+        started.append(where)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", pick)
+    played.players.choose_roster()
+    event = played.context.store.path
+    assert event is not None
+    assert Path(started[0]) == event.parent
 
 
 def export_from_menu(
@@ -96,6 +138,9 @@ def export_from_menu(
     )
     window.export_action.trigger()
     assert Path(suggested[0]).suffix == path.suffix  # the format's own kind of file
+    event = window.context.store.path
+    assert event is not None
+    assert Path(suggested[0]).parent == event.parent  # starting beside the event file
     return shown
 
 
@@ -127,3 +172,31 @@ def test_an_export_that_cannot_be_made_says_why_in_one_line(
     assert "choose a movement" in shown[0]
     assert "\n" not in shown[0]
     assert not out.exists()
+
+
+def test_opening_and_making_events_start_beside_the_event_open(
+    played: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from director.gui.dialogs.new_event import NewEventDialog
+
+    event = played.context.store.path
+    assert event is not None
+    started: list[str] = []
+
+    def pick(_parent: object, _title: str, where: str, _filter: str) -> tuple[str, str]:
+        started.append(where)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", pick)
+    played.choose_event()
+    assert Path(started[0]) == event.parent
+
+    folders: list[Path] = []
+
+    def offered(dialog: NewEventDialog) -> int:
+        folders.append(dialog.folder)
+        return QDialog.DialogCode.Rejected.value
+
+    monkeypatch.setattr(NewEventDialog, "exec", offered)
+    played.new_event()
+    assert folders == [event.parent]

@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
 
 from director.gui.context import Changed
 from director.gui.main_window import MainWindow
-from director.gui.screens.scores.model import COL_NS_TRICKS
+from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS
+from director.gui.screens.slips.model import COL_TRUMP
 from director.store.values import ResultEntry
 from tests.gui.evening import type_down
 
@@ -127,3 +128,60 @@ def test_ctrl_z_takes_back_the_directors_step_not_a_tables_entry_made_since(
     newest = store.audit_log(1)[0]
     assert (newest.who, newest.action) == ("director", "undo")
     assert "record result by table 2" in newest.summary
+
+
+def test_an_editor_closed_without_a_change_is_no_step_and_nothing_to_undo(
+    qtbot, seated: MainWindow
+) -> None:
+    window = seated
+    store = window.context.store
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    table, model = window.scores.table, window.scores.model
+    type_down(qtbot, table, model.index(0, COL_NS_TRICKS), ["7"])
+    steps = len(store.audit_log())
+    # The figure shown, opened and left as it was (N/S's, then E/W's), then a trump slip.
+    type_down(qtbot, table, model.index(0, COL_NS_TRICKS), ["7"])
+    type_down(qtbot, table, model.index(0, COL_EW_TRICKS), ["6"])
+    assert len(store.audit_log()) == steps
+    (result,) = store.results()
+    assert result.version == 1
+    window.name_undo_steps()
+    assert window.undo_action.text() == "&Undo record result"
+    window.tabs.setCurrentWidget(window.slips)
+    slips = window.slips
+    type_down(qtbot, slips.table, slips.model.index(0, COL_TRUMP), ["QH"])
+    steps = len(store.audit_log())
+    type_down(qtbot, slips.table, slips.model.index(0, COL_TRUMP), ["qh"])
+    assert len(store.audit_log()) == steps
+    window.undo()
+    assert store.slips() == ()  # the slip's own entry, not an unchanged one, was taken back
+
+
+def test_ctrl_z_with_a_cell_open_shows_the_undone_value_at_once(qtbot, seated: MainWindow) -> None:
+    window = seated
+    store = window.context.store
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    table, model = window.scores.table, window.scores.model
+    type_down(qtbot, table, model.index(0, COL_NS_TRICKS), ["7", "5"])
+    assert model.data(model.index(1, COL_NS_TRICKS)) == "5"
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)  # the third row's cell, open for the next entry
+    qtbot.keyClick(editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: [r.ns_tricks for r in store.results()] == [7], timeout=3000)
+    # Shown at once, the cell still open where the director was (no Esc needed).
+    assert model.data(model.index(1, COL_NS_TRICKS)) == ""
+    assert model.data(model.index(1, COL_EW_TRICKS)) == ""
+    assert model.row(1).result is None
+    assert table.state() == table.State.EditingState
+    assert table.indexWidget(model.index(2, COL_NS_TRICKS)) is editor
+    assert window.scores.count.text().startswith("1 of ")
+    qtbot.keyClicks(editor, "8")
+    window.undo_action.trigger()  # from the menu, the figure being typed kept as typed
+    assert store.results() == ()
+    assert model.data(model.index(0, COL_NS_TRICKS)) == ""
+    assert editor.text() == "8"
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # committed as the event loop comes back
+    qtbot.waitUntil(lambda: len(store.results()) == 1, timeout=3000)
+    assert [(r.table, r.ns_tricks) for r in store.results()] == [(model.row(2).table, 8)]

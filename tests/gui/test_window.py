@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
 from io import BytesIO
 from pathlib import Path
@@ -304,9 +307,9 @@ def test_a_second_session_gets_its_own_movement(seated: MainWindow) -> None:
 
 
 RESTORE_AT_SCALE = """
-import json, sys
+import json, sys, time
 from pathlib import Path
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QRect, QSettings
 from PySide6.QtWidgets import QApplication, QDialog
 from director.gui.main_window import MainWindow
 from director.gui.settings import Settings
@@ -316,39 +319,106 @@ app = QApplication([])
 settings = Settings(QSettings(sys.argv[1], QSettings.Format.IniFormat))
 window = MainWindow(settings, EventStore.open(Path(sys.argv[2])))
 window.show()
+if "maximized" in sys.argv[3:]:
+    window.showMaximized()
 app.processEvents()
+# a window manager frames the window a moment after it shows, and the window fits again
+end = time.monotonic() + (5 if "framed" in sys.argv[3:] else 0)
+while time.monotonic() < end and window.frameGeometry() == window.geometry():
+    app.processEvents()
+for _ in range(20):
+    app.processEvents()
+    time.sleep(0.01)
 frame, room = window.frameGeometry(), window.screen().availableGeometry()
-print(json.dumps([frame.getCoords(), room.getCoords()]))
+bar = window.statusBar()
+status = QRect(bar.mapToGlobal(QPoint(0, 0)), bar.size())
+print(json.dumps([frame.getCoords(), room.getCoords(), status.getCoords()]))
 window.close()
 """
+
+
+def reopen(
+    settings: Path, event: Path, scale: float, *more: str, display: str | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Open the window in a program of its own at `scale`, then close it (saving where it
+    was); the window's frame, the screen's room and the status bar, as x1, y1, x2, y2. On
+    `display`, where a window manager runs, once the manager has framed the window."""
+    shown = {"DISPLAY": display} if display else {}
+    framed = ("framed",) if display else ()
+    run = subprocess.run(
+        [sys.executable, "-c", RESTORE_AT_SCALE, str(settings), str(event), *more, *framed],
+        env={**os.environ, "QT_SCALE_FACTOR": str(scale), **shown},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    frame, room, status = json.loads(run.stdout.splitlines()[-1])
+    return tuple(frame), tuple(room), tuple(status)
+
+
+def within(inner: tuple[int, ...], outer: tuple[int, ...]) -> bool:
+    """Rectangle `inner` (x1, y1, x2, y2) lies wholly inside `outer`."""
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[2] <= outer[2]
+        and (inner[3] <= outer[3])
+    )
 
 
 def test_a_window_saved_at_100_percent_fits_the_screen_at_300_percent(
     qtbot, tmp_path: Path, settings: Settings, store: EventStore
 ) -> None:
-    import json
-    import os
-    import subprocess
-
     first = MainWindow(settings, store)
     qtbot.addWidget(first)
     first.show()
     first.close()  # saves its geometry (the default size) at the scale of this run
     settings.sync()
-    run = subprocess.run(
-        [sys.executable, "-c", RESTORE_AT_SCALE, str(tmp_path / "settings.ini"), str(store.path)],
-        env={**os.environ, "QT_SCALE_FACTOR": "3"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    (left, top, right, bottom), (room_left, room_top, room_right, room_bottom) = json.loads(
-        run.stdout.splitlines()[-1]
-    )
-    assert room_left <= left
-    assert room_top <= top
-    assert right <= room_right
-    assert bottom <= room_bottom
+    assert store.path is not None
+    frame, room, status = reopen(tmp_path / "settings.ini", store.path, 3)
+    assert within(frame, room)
+    assert within(status, room)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "scales",
+    [(1, 2), (3, 1.5)],
+    ids=lambda s: " then ".join(f"{int(100 * x)} %" for x in s),
+)
+def test_under_a_window_manager_the_window_reopens_wholly_on_screen(
+    tmp_path: Path, store: EventStore, scales: tuple[float, float]
+) -> None:
+    """A window manager frames the window (title bar, borders) a moment after it shows, as
+    on a director's desktop: the frame must not push the status bar below the screen."""
+    from tests.gui.display import tool, virtual_display
+
+    assert store.path is not None
+    event = store.path
+    store.close()
+    with virtual_display() as display:
+        manager = subprocess.Popen(
+            [tool("openbox"), "--sm-disable"],
+            env={**os.environ, "DISPLAY": display},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            for scale in scales:
+                frame, room, status = reopen(
+                    tmp_path / "settings.ini", event, scale, display=display
+                )
+                assert within(status, room), (scale, status, room)
+                assert within(frame, room), (scale, frame, room)
+            # saved maximized, then reopened
+            reopen(tmp_path / "settings.ini", event, scales[0], "maximized", display=display)
+            frame, room, status = reopen(
+                tmp_path / "settings.ini", event, scales[0], display=display
+            )
+            assert within(status, room), ("after maximized", status, room)
+        finally:
+            manager.terminate()
+            manager.wait(timeout=10)
 
 
 def test_history_says_each_change_in_words(seated: MainWindow) -> None:

@@ -159,3 +159,13 @@ def test_only_the_tables_a_repair_changed_are_printed_again(
     argv = ["print", "slips", "--event", str(event), "--only-tables", "2"]
     assert main([*argv, "--out", str(tmp_path / "y.pdf")]) == 2
     assert "--only-tables is for table-cards and indicators" in capsys.readouterr().err
+    refused = (
+        (["slips", "--only-trays", "99"], "--only-trays '99': the movement has trays 1 to 18"),
+        (["scorecards", "--only-pairs", "3,X"], "--only-pairs '3,X': the movement has 1, 2,"),
+        (["travellers", "--only-pairs", "3"], "--only-pairs is for scorecards and personal-cards"),
+        (["slips", "--only-trays", "2", "--only-tables", "2"], "give one of --only-tables,"),
+    )
+    for argv, said in refused:
+        out = ["--out", str(tmp_path / "z.pdf")]
+        assert main(["print", argv[0], "--event", str(event), *argv[1:], *out]) == 2
+        assert said in capsys.readouterr().err

@@ -15,7 +15,7 @@ from director.printing.event import EventPapers, print_event_document, read_pape
 from director.printing.fonts import register_fonts
 from director.printing.grids import Grid, grid
 from director.printing.printed import Printed
-from director.scoring.model import Session
+from director.scoring.model import SectionPlay
 from director.store.table_values import TableToken
 from director.store.values import EventInfo, EventSettings, SessionInfo
 from schedules.types import Movement
@@ -45,9 +45,9 @@ class CountingEvent:
         self.reads.append("movement")
         return MOVEMENT
 
-    def scoring_input(self, *, session: int = 1, section: str = "A") -> Session:
+    def scoring_input(self, *, session: int = 1, section: str = "A") -> SectionPlay:
         self.reads.append("scoring_input")
-        return Session(MOVEMENT, tuple(random_results(MOVEMENT, 1)), names=NAMES)
+        return SectionPlay(MOVEMENT, tuple(random_results(MOVEMENT, 1)), names=NAMES)
 
     def printed_names(self) -> dict[str, str]:
         self.reads.append("printed_names")

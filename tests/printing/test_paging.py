@@ -16,7 +16,7 @@ from director.printing.fonts import register_fonts
 from director.printing.grids import Grid, grid
 from director.printing.paging import MIN_FIRST_ROWS, balanced_runs, frame_height, paged
 from director.printing.result_contents import results_document
-from director.scoring import score_session
+from director.scoring import score_section
 from schedules.catalog import Request, build
 from tests.printing.pdf import font_sizes, pages
 from tests.scoring.builders import random_results, session
@@ -74,7 +74,7 @@ def test_letter_results_take_about_as_many_pages_as_a4() -> None:
     pages on it, never a page or two more per player (personal sheets follow each other)."""
     movement = build(Request("individual", players=20))
     played = session(movement, random_results(movement, 3))
-    document = results_document(played, score_session(played))
+    document = results_document(played, score_section(played))
     a4, letter = (len(pages(results.render(document, HEADER, p))) for p in ("a4", "letter"))
     assert letter <= a4 * 1.3, (a4, letter)
 
@@ -91,7 +91,7 @@ def test_results_with_long_names_print_nothing_below_the_floor(paper: str) -> No
     }
     played = session(movement, random_results(movement, 5), names=names)
     with fit.recording() as measured:
-        pdf = results.render(results_document(played, score_session(played)), HEADER, paper)
+        pdf = results.render(results_document(played, score_section(played)), HEADER, paper)
     assert min(font_sizes(pdf)) >= fit.FLOOR_SIZE
     assert [m for m in measured if m.overflows] == []
     assert "Featherstonehaugh-Cholmondeley 17" in " ".join(pages(pdf))

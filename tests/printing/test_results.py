@@ -21,14 +21,14 @@ from director.printing.result_contents import (
     winning_figure,
 )
 from director.printing.scorecards import NAME_LINE
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.model import (
     Irregularity,
     IrregularityKind,
     Method,
     NewDeal,
-    Session,
-    SessionResult,
+    SectionPlay,
+    SectionResult,
     Settings,
     TableResult,
 )
@@ -43,11 +43,13 @@ from tests.scoring.builders import mitchell, random_results, revoke, session
 HEADER = Header("Results", "Club night — 23 November 2026 — Session 1")
 
 
-def scored(method: Method = Method.PLUS_MINUS, tables: int = 5) -> tuple[Session, SessionResult]:
+def scored(
+    method: Method = Method.PLUS_MINUS, tables: int = 5
+) -> tuple[SectionPlay, SectionResult]:
     movement = mitchell(tables, 2)
     names = {label: f"Name of {label}" for label in movement.field}
     s = session(movement, random_results(movement, 7), Settings(method=method), names=names)
-    return s, score_session(s)
+    return s, score_section(s)
 
 
 def standings_rows(text: list[str], title: str, columns: int) -> list[list[str]]:
@@ -126,8 +128,8 @@ def test_revoke_marks_awards_and_new_deals_are_printed_with_the_law() -> None:
     )
     replay = [replace(r, version=2) for r in plays if r.tray == tray]
     new = NewDeal(tray, 2, IrregularityKind.MISDEAL, "exposed card")
-    s = Session(movement, tuple(plays + replay), new_deals=(new,))
-    result = score_session(s)
+    s = SectionPlay(movement, tuple(plays + replay), new_deals=(new,))
+    result = score_section(s)
     pdf = results.render(results_document(s, result), HEADER, "a4")
     text = " | ".join(lines(pdf))
     # what happened, what it did to the score and the law (a cell that wraps prints as lines)
@@ -147,8 +149,8 @@ def test_personal_sheets_mark_a_revoke_from_each_sides_view_and_say_what_the_mar
     movement = mitchell(5, 1)
     plays = random_results(movement, 2)
     plays[0] = replace(plays[0], ns_tricks=6, revokes=(revoke("ns", 1, 3),))
-    s = Session(movement, tuple(plays))
-    sheets = {t.title: t for t in results_document(s, score_session(s)).personal}
+    s = SectionPlay(movement, tuple(plays))
+    sheets = {t.title: t for t in results_document(s, score_section(s)).personal}
     seating = next(x for x in movement.seatings if (x.round, x.table) == (1, plays[0].table))
     revoker, opponents = seating.ns, seating.ew
     for label, mark in (revoker, "-R"), (opponents, "+R"):
@@ -242,8 +244,8 @@ def test_an_event_session_that_does_not_exist_is_refused(event: Path) -> None:
 
 def test_safford_results_show_tricks_lost_and_husband_against_wife() -> None:
     movement = catalog.build(catalog.Request(family="safford", couples=8))
-    s = Session(movement, tuple(random_results(movement, 5)))
-    result = score_session(s)
+    s = SectionPlay(movement, tuple(random_results(movement, 5)))
+    result = score_section(s)
     text = " | ".join(lines(results.render(results_document(s, result), HEADER, "a4")))
     for st in result.standings["overall"]:
         equated = "" if st.equated is None else f" {figure(st.equated)} |"
@@ -275,12 +277,12 @@ def test_results_render_to_pages_with_ink_and_report_progress(tmp_path: Path) ->
 def test_a_provisional_sheet_leads_rather_than_names_winners() -> None:
     movement = mitchell(5, 1)
     plays = random_results(movement, 2)
-    partial = Session(movement, tuple(plays[:-1]))
-    text = lines(results.render(results_document(partial, score_session(partial)), HEADER, "a4"))
+    partial = SectionPlay(movement, tuple(plays[:-1]))
+    text = lines(results.render(results_document(partial, score_section(partial)), HEADER, "a4"))
     assert "Leading" in text
     assert "Winners" not in text
-    whole = Session(movement, tuple(plays))
-    text = lines(results.render(results_document(whole, score_session(whole)), HEADER, "a4"))
+    whole = SectionPlay(movement, tuple(plays))
+    text = lines(results.render(results_document(whole, score_section(whole)), HEADER, "a4"))
     assert "Winners" in text
     assert "Leading" not in text
 
@@ -290,14 +292,14 @@ def test_a_tray_dealt_again_after_play_is_named_on_page_one_with_what_to_do() ->
     plays = random_results(movement, 2)
     tray = movement.tray_numbers[2]
     new = NewDeal(tray, 2, IrregularityKind.WRONG_TRUMP_OVERPLAY)
-    waiting = Session(movement, tuple(plays), new_deals=(new,))
-    pdf = results.render(results_document(waiting, score_session(waiting)), HEADER, "a4")
+    waiting = SectionPlay(movement, tuple(plays), new_deals=(new,))
+    pdf = results.render(results_document(waiting, score_section(waiting)), HEADER, "a4")
     first = " ".join(pages(pdf)[0].split())
     assert f"Tray {tray} was given a new deal after play" in first
     assert "replay the new deal, or enter it as not played" in first
     replayed = [replace(r, version=2) for r in plays if r.tray == tray]
-    done = Session(movement, tuple(plays + replayed), new_deals=(new,))
-    pdf = results.render(results_document(done, score_session(done)), HEADER, "a4")
+    done = SectionPlay(movement, tuple(plays + replayed), new_deals=(new,))
+    pdf = results.render(results_document(done, score_section(done)), HEADER, "a4")
     assert "was given a new deal after play" not in " ".join(pages(pdf)[0].split())
 
 
@@ -306,8 +308,8 @@ def test_a_pair_that_withdrew_is_marked_on_the_standings() -> None:
 
     movement = withdraw(mitchell(5, 1), "2", 5).movement
     assert withdrawals(movement) == {"2": 5}
-    s = Session(movement, tuple(random_results(movement, 3)))
-    text = " ".join(lines(results.render(results_document(s, score_session(s)), HEADER, "a4")))
+    s = SectionPlay(movement, tuple(random_results(movement, 3)))
+    text = " ".join(lines(results.render(results_document(s, score_section(s)), HEADER, "a4")))
     marked = re.findall(r"(\S+) \(withdrew after round (\d+)\)", text)
     assert marked  # on every standings it is in, and nobody else
     assert set(marked) == {("2", "4")}

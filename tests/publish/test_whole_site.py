@@ -67,6 +67,14 @@ def test_a_failure_half_way_leaves_the_earlier_site_whole(
     assert not [p.name for p in tmp_path.iterdir() if "partial" in p.name]  # nor half a site
 
 
+def test_publishing_makes_the_folder_given_and_the_folders_it_is_in(
+    evening: EventStore, tmp_path: Path
+) -> None:
+    folder = tmp_path / "club" / "results" / "tonight"
+    publish_site(evening, folder)
+    assert site_state(folder) == "final"
+
+
 def test_publishing_again_replaces_the_whole_site(
     evening: EventStore, unfinished: EventStore, tmp_path: Path
 ) -> None:

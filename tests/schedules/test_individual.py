@@ -147,9 +147,49 @@ def test_thousand_player_drive() -> None:
     assert verify(m) == []
 
 
-def test_drive_refuses_a_size_without_a_plan() -> None:
-    with pytest.raises(ImpossibleMovementError, match="no whist drive"):
-        catalog.build(catalog.Request(family="individual", players=998, variant="drive"))
+@pytest.mark.parametrize(
+    ("players", "rounds", "note"),
+    [
+        (1000, 12, "12 rounds, 24 hands: a whist drive's usual length (20 to 24 hands)"),
+        (16, 12, "12 rounds, 24 hands: a whist drive's usual length (20 to 24 hands)"),
+        (9, 9, "9 rounds, 18 hands: every round there is for 9 players"),
+    ],
+)
+def test_a_drive_without_rounds_has_a_drives_usual_length_and_says_so(
+    players: int, rounds: int, note: str
+) -> None:
+    m = catalog.build(catalog.Request(family="individual", players=players, variant="drive"))
+    assert m.rounds == rounds
+    assert any(n.startswith(note) for n in m.notes), m.notes
+
+
+def test_a_drive_of_four_trays_a_round_is_six_rounds_long() -> None:
+    request = catalog.Request(family="individual", players=1000, variant="drive", trays_per_round=4)
+    assert catalog.build(request).rounds == 6
+
+
+def test_a_drive_refuses_fewer_than_four_players() -> None:
+    with pytest.raises(ImpossibleMovementError, match="a drive needs at least 4 players"):
+        catalog.build(catalog.Request(family="individual", players=3, variant="drive"))
+
+
+def _drive_with_phantoms(players: int) -> None:
+    m = catalog.build(catalog.Request(family="individual", players=players, variant="drive"))
+    assert len(m.field) == players
+    assert verify(m, "individual-partial") == []
+    assert any("phantom" in note for note in m.notes)
+    assert m.sitouts  # the players of a phantom's table rest
+
+
+@pytest.mark.parametrize("players", [6, 7, 998, 999])
+def test_a_drive_of_2_or_3_more_than_a_multiple_of_4_rests_players(players: int) -> None:
+    _drive_with_phantoms(players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [v for v in range(6, 200) if v % 4 in (2, 3)])
+def test_every_count_2_or_3_more_than_a_multiple_of_4_has_a_drive(players: int) -> None:
+    _drive_with_phantoms(players)
 
 
 def test_rounds_out_of_range_and_unknown_variant_are_refused() -> None:

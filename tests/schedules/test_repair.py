@@ -59,7 +59,7 @@ KEPT = frozenset(
 
 def holds(repaired: Repaired, first: int, twice: bool = False) -> None:
     """What every repair promises: the universal rules kept, rounds before `first` untouched,
-    the changes listed exactly, their tables among the cards to print again."""
+    the changes listed exactly."""
     m, old = repaired.movement, repaired.previous
     laws = KEPT if twice else KEPT | {Law.TRAY_PLAYED_TWICE}
     assert [f for f in verify(m, "any") if f.law in laws] == []
@@ -72,8 +72,6 @@ def holds(repaired: Repaired, first: int, twice: bool = False) -> None:
             now = [s for s in m.seatings if (s.round, s.table) == (r, t)]
             was = [s for s in old.seatings if (s.round, s.table) == (r, t)]
             assert (now != was) == ((r, t) in changed)
-    assert {t for _, t in changed} <= set(repaired.cards.tables)
-    assert set(repaired.cards.tables) <= set(repaired.cards.indicators)
     assert repaired.summary
     assert repaired.movement.notes[-1].startswith("Repaired: ")
 
@@ -98,7 +96,6 @@ def test_a_late_pair_plays_every_round_from_then_and_no_tray_twice(
     ]
     if m.competitors.places_per_table == 2:
         assert len(met) == len(set(met)), "the newcomer meets someone new each round"
-    assert label in repaired.cards.competitors
 
 
 def test_a_late_pair_plays_the_sit_out_on_idle_trays_in_an_odd_howell() -> None:

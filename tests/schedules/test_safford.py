@@ -28,7 +28,7 @@ def stored(couples: int) -> dict:
     return json.loads((safford.SEATINGS / f"{couples}-couples.json").read_text())
 
 
-@pytest.mark.parametrize("couples", [8, 12, 16])
+@pytest.mark.parametrize("couples", [8, 12, 16, 20])
 def test_stored_seating_keeps_every_promise(couples: int) -> None:
     m = safford.build(Request("safford", couples=couples))
     assert m.promise == "safford"
@@ -77,6 +77,31 @@ def test_stored_score_is_the_verifiers_count(couples: int) -> None:
 def test_search_reproduces_the_stored_four_couples() -> None:
     data = stored(4)
     assert find(4, data["seed"], data["steps"]).best.to_json() == data["seating"]
+
+
+@pytest.mark.parametrize("couples", safford.stored_counts())
+def test_every_stored_seating_records_the_command_that_reproduces_it(couples: int) -> None:
+    data = stored(couples)
+    assert data["command"] == (
+        f"python tools/safford_search.py --couples {couples} --seed {data['seed']} "
+        f"--steps {data['steps']}"
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("couples", [8, 14])
+def test_the_recorded_command_reproduces_the_stored_seating(couples: int) -> None:
+    data = stored(couples)
+    assert find(couples, data["seed"], data["steps"]).best.to_json() == data["seating"]
+
+
+@pytest.mark.parametrize(
+    ("couples", "promise"), [(14, "safford-rotation"), (18, "safford-rotation"), (20, "safford")]
+)
+def test_fourteen_eighteen_and_twenty_couples_are_built(couples: int, promise: str) -> None:
+    m = safford.build(Request("safford", couples=couples))
+    assert (m.promise, m.rounds, m.tables) == (promise, couples - 1, couples // 2)
+    assert verify(m) == []
 
 
 @settings(max_examples=8)
@@ -183,7 +208,7 @@ def test_cli_json_carries_sexes_and_couples(capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.parametrize(
     "args",
-    [["--couples", "7"], ["--couples", "20"], ["--couples", "8", "--rounds", "3"]],
+    [["--couples", "7"], ["--couples", "22"], ["--couples", "8", "--rounds", "3"]],
 )
 def test_cli_refuses_impossible_requests(args: list[str]) -> None:
     assert main(["movement", "safford", *args]) == 2

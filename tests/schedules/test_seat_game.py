@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from director.cli import main
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.model import TableResult
 from schedules import catalog
 from schedules.findings import ImpossibleMovementError, Law
@@ -73,7 +73,7 @@ def test_the_four_seat_winners_are_ranked() -> None:
     m = seat_game(1)
     results = [TableResult(s.round, s.table, t, (3 * t + s.table) % 14) for s in m.seatings
                for t in s.trays]  # fmt: skip
-    res = score_session(session(m, results))
+    res = score_section(session(m, results))
     assert [w.title for w in res.winners] == [seat.word for seat in Seat]
     for w in res.winners:
         assert all(label.startswith(w.title[0]) for label in w.labels)

@@ -73,7 +73,7 @@ def test_large_stored_size_verifies_and_meets_its_recorded_balance(
 
 @pytest.mark.parametrize(
     ("tables", "rounds", "published"),
-    [(7, 7, 90.0), (13, 13, 95.0), (5, 7, 89.82), (6, 6, 88.91), (6, 5, 87.98), (4, 6, 93.51)],
+    [(7, 7, 90.0), (13, 13, 95.44), (5, 7, 89.82), (6, 6, 88.91), (6, 5, 87.98), (4, 6, 93.51)],
 )
 def test_at_least_as_balanced_as_the_published_movement(
     tables: int, rounds: int, published: float
@@ -82,7 +82,7 @@ def test_at_least_as_balanced_as_the_published_movement(
     # fixtures' (tichu-10-pair-2-hands, tichu-12-pair-3-hands-6-rounds, ...-5-rounds,
     # tichu-8-pair-2-hands-6-rounds), computed by tools/balance_table.py
     index = balance(build(Request("howell", tables=tables, rounds=rounds))).index
-    assert index >= published
+    assert round(index, 2) >= published  # the published figures are given to two places
 
 
 def _published_shortened() -> list[tuple[str, int, int, float]]:
@@ -156,8 +156,11 @@ def test_in_time_howell_fits_the_time() -> None:
     assert wide.rounds == 17  # the complete Howell fits, with more trays a round
     with pytest.raises(ImpossibleMovementError, match="needs the time available"):
         build(Request("howell", tables=9, variant="in-time"))
+    # 40 minutes: 2 rounds, as `--rounds 2 --balance best` builds them
+    short = build(Request("howell", tables=9, variant="in-time", minutes=Fraction(40)))
+    assert short == build(Request("howell", tables=9, rounds=2, balance="best"))
     with pytest.raises(ImpossibleMovementError, match="allow more time"):
-        build(Request("howell", tables=9, variant="in-time", minutes=Fraction(40)))
+        build(Request("howell", tables=9, variant="in-time", minutes=Fraction(13)))
     with pytest.raises(ImpossibleMovementError, match="chooses its own rounds"):
         build(Request("howell", tables=9, variant="three-quarter", rounds=8))
 

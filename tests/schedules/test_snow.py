@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -13,6 +14,7 @@ from director.cli import main
 from schedules import snow
 from schedules.catalog import Request, family
 from schedules.findings import ImpossibleMovementError, Law
+from schedules.jsonio import movement_to_json
 from schedules.tally import plays_by_competitor
 from schedules.types import Movement
 from schedules.verify import verify
@@ -71,6 +73,31 @@ def test_a_replay_too_soon_is_rejected() -> None:
     # Play the second pass in reverse order: some trays come back after one round.
     again = tuple(replace(s, round=16 - s.round) if s.round > 5 else s for s in m.seatings)
     assert Law.REPLAY_TOO_CLOSE in laws(replace(m, seatings=again))
+
+
+def test_a_snow_movement_that_does_not_say_mnemonic_keeps_the_snow_promise(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Snow movement written elsewhere: the promise, not a flag, says trays are replayed."""
+    doc = movement_to_json(snow.snow(4, 1))
+    del doc["mnemonic"], doc["promise"]
+    path = tmp_path / "snow.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["movement", "verify", str(path), "--promise", "snow"]) == 0
+    assert "Verified: yes (promise 'snow' and the universal rules)" in capsys.readouterr().out
+    # under no promise the replays are what they would be in any other movement
+    assert main(["movement", "verify", str(path)]) == 1
+    assert "plays tray 1 again" in capsys.readouterr().out
+
+
+def test_the_snow_promise_still_holds_each_replay_to_the_other_way_round() -> None:
+    m = snow.snow(5, 1)
+    broken = replace(
+        m,
+        mnemonic=False,
+        seatings=tuple(replace(s, switched=False) if s.round == 7 else s for s in m.seatings),
+    )
+    assert Law.MNEMONIC_SAME_WAY in {f.law for f in verify(broken, "snow")}
 
 
 @pytest.mark.parametrize("tables", [-1, 0, 1, 61])

@@ -11,6 +11,7 @@ import pytest
 
 from schedules.designs.bordered import BORDERED, STORED_BORDERED, Bordered, develop_bordered
 from schedules.package_data import data_file, stored_entries
+from tools import starter_search
 
 STORED_FILES = sorted(
     [("whist", file.name) for file in data_file("schedules", "whist").iterdir()]
@@ -24,6 +25,45 @@ def test_every_stored_design_names_how_it_was_found(folder: str, name: str) -> N
     assert entries
     for entry in entries.values():
         assert entry["command"].strip()
+
+
+STARTERS = stored_entries(data_file("schedules", "whist", "starters.json"))
+SEARCHED = sorted(
+    (players, entry["command"])
+    for players, entry in STARTERS.items()
+    if entry["command"].startswith("tools/starter_search.py")
+)
+"""The first rounds the shuffled depth-first search found, with the command that finds each."""
+
+
+def _rerun(command: str) -> dict[str, object]:
+    """The entry `tools/starter_search.py` stores when run with `command`'s arguments."""
+    words = command.split()
+    if "--best" in words:
+        return starter_search.entry(int(words[1]), 0, None, best=True)
+    seed = int(words[words.index("--seed") + 1])
+    moduli = (
+        tuple(int(w) for w in words[words.index("--moduli") + 1 : words.index("--seed")])
+        if "--moduli" in words
+        else None
+    )
+    return starter_search.entry(int(words[1]), seed, moduli)
+
+
+def test_every_stored_first_round_records_a_command_that_finds_it() -> None:
+    assert [players for players, _ in SEARCHED] == [12, 13, 17, 20, 21, 24, 28]
+    assert [e for e in STARTERS.values() if not e["command"].startswith("tools/")] == []
+
+
+@pytest.mark.parametrize("players", [12, 13])
+def test_the_recorded_command_finds_the_stored_first_round(players: int) -> None:
+    assert _rerun(STARTERS[players]["command"]) == STARTERS[players]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "command"), SEARCHED, ids=[str(p) for p, _ in SEARCHED])
+def test_every_recorded_command_finds_its_stored_first_round(players: int, command: str) -> None:
+    assert _rerun(command) == STARTERS[players]
 
 
 def bordered_defects(design: Bordered) -> int:

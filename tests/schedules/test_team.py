@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from director.cli import main
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.model import TableResult
 from schedules import team
 from schedules.catalog import Request
@@ -93,11 +93,11 @@ def test_round_robin_and_club_events_score_by_team() -> None:
     m = team.build(Request("team", teams=6, trays_per_round=1))
     results = [TableResult(s.round, s.table, t, (s.table * 5 + t) % 14) for s in m.seatings
                for t in s.trays]  # fmt: skip
-    rows = score_session(session(m, results)).teams
+    rows = score_section(session(m, results)).teams
     assert sum(r.matches_won for r in rows if r.matches_won is not None) == 15  # 6 choose 2
     club = team.build(Request("team", tables=3, variant="club", trays_per_round=1))
     results = [TableResult(s.round, s.table, t, 7) for s in club.seatings for t in s.trays]
-    rows = score_session(session(club, results)).teams
+    rows = score_section(session(club, results)).teams
     # Each club: 3 scores a tray plus the odd pair's credit; with N-S 7 everywhere the clubs
     # differ only by the sides they held, and the credits balance them to 2 N-S + 2 E-W.
     assert {r.team: r.tricks for r in rows} == {"1": 3 * (7 + 7 + 6 + 6), "2": 3 * (6 + 6 + 7 + 7)}
@@ -210,5 +210,5 @@ def test_a_round_robin_plays_each_match_in_fosters_sets(teams: int, variant: str
         assert len(partnerships) == 2 * (teams - 1) * sets
     results = [TableResult(s.round, s.table, t, (s.table * 5 + t) % 14) for s in m.seatings
                for t in s.trays]  # fmt: skip
-    scored = score_session(session(m, results))
+    scored = score_section(session(m, results))
     assert len(scored.teams) == teams

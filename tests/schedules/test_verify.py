@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,7 @@ from director.cli import main
 from schedules import catalog
 from schedules.balance import balance
 from schedules.findings import InvalidMovementError, Law
-from schedules.jsonio import load_movement, movement_from_json
+from schedules.jsonio import load_movement, movement_document, movement_from_json
 from schedules.mnemonic import make_mnemonic
 from schedules.types import Movement, Seating, Share, Tray
 from schedules.verify import ensure_valid, verify
@@ -252,3 +253,66 @@ def test_uneven_tray_counts_are_a_balance_remark_not_a_failure(tmp_path, capsys)
 def test_even_tray_counts_have_no_remark(howell7: Movement) -> None:
     assert balance(howell7).remarks == ()
     assert balance(howell7).to_json()["remarks"] == []
+
+
+def test_tray_played_again_names_the_first_play_first_however_the_file_is_ordered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file listing its seatings last round first: the repeat is still the later play."""
+    doc = _document("bridgescorer-Howell07T3B21")
+    first = doc["seatings"][0]
+    later = next(
+        s
+        for s in doc["seatings"]
+        if s["round"] > first["round"] and first["ns"] in (s["ns"], s["ew"])
+    )
+    later["trays"] = first["trays"]
+    doc["seatings"].reverse()
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["movement", "verify", str(path), "--promise", "any"]) == 1
+    out = capsys.readouterr().out
+    tray = first["trays"][0]
+    assert (
+        f"[tray-played-twice] round {later['round']}, table {later['table']}: {first['ns']} plays "
+        f"tray {tray} again (first in round {first['round']} at table {first['table']})"
+    ) in out
+
+
+@pytest.mark.parametrize(
+    ("request_", "promise", "verdict"),
+    [
+        (
+            catalog.Request(family="howell", tables=7, variant="three-quarter"),
+            "howell-complete",
+            "Verified: NO (21 problems, promise 'howell-complete')",
+        ),
+        (
+            catalog.Request(family="howell", tables=7, variant="three-quarter"),
+            "any",
+            "Verified: yes (promise 'any' and the universal rules)",
+        ),
+        (
+            catalog.Request(family="mitchell", tables=6, variant="stationary", trays_per_round=2),
+            "mitchell",
+            "Verified: NO (1 problem, promise 'mitchell')",
+        ),
+    ],
+)
+def test_verify_names_the_promise_it_checked_in_text_and_json(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    request_: catalog.Request,
+    promise: str,
+    verdict: str,
+) -> None:
+    movement = catalog.build(request_)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(movement_document(movement)), encoding="utf-8")
+    verified = verdict.startswith("Verified: yes")
+    assert main(["movement", "verify", str(path), "--promise", promise]) == (0 if verified else 1)
+    assert verdict in capsys.readouterr().out.splitlines()
+    main(["movement", "verify", str(path), "--promise", promise, "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["verified"], doc["verified_promise"]) == (verified, promise)
+    assert doc["promise"] == movement.promise  # the movement itself is unchanged

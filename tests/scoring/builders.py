@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-from director.scoring.model import Revoke, Session, Settings, TableResult
+from director.scoring.model import Revoke, SectionPlay, Settings, TableResult
 from schedules.jsonio import movement_from_json
 from schedules.types import Competitors, Direction, Movement, Seating, infer_trays
 from tests.conftest import MOVEMENTS
@@ -52,9 +52,9 @@ def plays(movement: Movement) -> list[tuple[int, int, int]]:
 
 def session(
     movement: Movement, results: Iterable[TableResult], settings: Settings | None = None, **kw
-) -> Session:
+) -> SectionPlay:
     """A session with default settings unless given."""
-    return Session(movement, tuple(results), settings=settings or Settings(), **kw)
+    return SectionPlay(movement, tuple(results), settings=settings or Settings(), **kw)
 
 
 def one_deal_results(ns: Sequence[int], **extra: dict) -> list[TableResult]:

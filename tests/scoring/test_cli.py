@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from director.cli import main
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.errors import ScoringError
 from director.scoring.session_json import load_session, session_from_json
 
@@ -36,7 +36,7 @@ def test_json_output_gives_exact_values_and_decimals(capsys: pytest.CaptureFixtu
     path = EXAMPLES / "irregular-evening.json"
     assert main(["score", str(path), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    expected = score_session(load_session(path))
+    expected = score_section(load_session(path))
     first = expected.standings["overall"][0]
     row = data["standings"]["overall"][0]
     assert row["label"] == first.label
@@ -139,7 +139,7 @@ row_fields = st.sampled_from(
 def test_malformed_results_are_refused_never_crash(rows: list) -> None:
     data = dict(MITCHELL, results=rows)
     with contextlib.suppress(ScoringError):  # anything else is a crash
-        score_session(session_from_json(data))
+        score_section(session_from_json(data))
 
 
 def test_an_unknown_competitor_in_the_file_is_refused(tmp_path: Path, capsys) -> None:

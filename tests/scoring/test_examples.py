@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.model import TableResult
 from tests.scoring.builders import mitchell, one_deal, one_deal_results, revoke, session
 
 
 def test_e1_plus_minus_one_deal_four_tables() -> None:
-    res = score_session(session(one_deal(4), one_deal_results([8, 7, 9, 6])))
+    res = score_section(session(one_deal(4), one_deal_results([8, 7, 9, 6])))
     deal = res.deal(1)
     assert (deal.avg_ns, deal.avg_ew) == (Fraction(15, 2), Fraction(11, 2))
     assert [t.pm_ns for t in deal.tables] == [
@@ -65,7 +65,7 @@ def _foster_session():
 
 
 def test_e2_foster_compass_equating() -> None:
-    res = score_session(_foster_session())
+    res = score_section(_foster_session())
     pm = {s.label: s.plus_minus for s in res.standings["overall"]}
     assert pm == {
         "a": -6,
@@ -96,7 +96,7 @@ def test_e2_foster_compass_equating() -> None:
 
 
 def test_e2_equated_totals_shift_by_half_the_difference() -> None:
-    res = score_session(_foster_session())
+    res = score_section(_foster_session())
     for s in res.standings["overall"]:
         h = Fraction(207 - 183, 2)
         assert s.equated == (s.raw - h if s.label in FOSTER_NS else s.raw + h)
@@ -104,7 +104,7 @@ def test_e2_equated_totals_shift_by_half_the_difference() -> None:
 
 def test_e3_single_revoke_no_limit_binds() -> None:
     results = one_deal_results([8, 7, 9, 7, 7], **{"5": {"revokes": (revoke("ew", 1, 2),)}})
-    res = score_session(session(one_deal(5), results))
+    res = score_section(session(one_deal(5), results))
     deal = res.deal(1)
     assert deal.avg_ns == 8
     assert [t.pm_ns for t in deal.tables] == [0, -1, 1, -1, 1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.explain import explain, explain_text
 from director.scoring.text import report
 from tests.scoring.builders import one_deal, one_deal_results, revoke, session
@@ -10,7 +10,7 @@ from tests.scoring.builders import one_deal, one_deal_results, revoke, session
 
 def _revoke_deal():
     results = one_deal_results([7, 7, 7, 7, 5], **{"5": {"revokes": (revoke("ew", 3, 8),)}})
-    return score_session(session(one_deal(5), results))
+    return score_section(session(one_deal(5), results))
 
 
 def test_a_revoke_is_explained_with_its_law_and_steps() -> None:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.awards import Outcome, plays_of, ruling
 from director.scoring.errors import AwardError
 from director.scoring.model import (
@@ -37,8 +37,8 @@ def _pm(res, table: int) -> tuple[Fraction, Fraction]:
 
 
 def test_law_iv_sec8_wrong_trump_corrected_before_play_is_no_scoring_event() -> None:
-    plain = score_session(session(one_deal(4), one_deal_results([8, 7, 9, 6])))
-    marked = score_session(
+    plain = score_section(session(one_deal(4), one_deal_results([8, 7, 9, 6])))
+    marked = score_section(
         session(
             one_deal(4),
             one_deal_results([8, 7, 9, 6], **{"3": _irr(K.WRONG_TRUMP_CORRECTED, Suit.CLUBS)}),
@@ -49,7 +49,7 @@ def test_law_iv_sec8_wrong_trump_corrected_before_play_is_no_scoring_event() -> 
 
 
 def test_law_iv_sec9_wrong_trump_on_overplay_that_table_takes_the_average() -> None:
-    res = score_session(
+    res = score_section(
         session(
             one_deal(4),
             one_deal_results([8, 7, 13, 6], **{"3": _irr(K.WRONG_TRUMP_OVERPLAY, Suit.CLUBS)}),
@@ -66,13 +66,13 @@ def test_law_iv_sec9_wrong_trump_on_overplay_that_table_takes_the_average() -> N
 def test_law_iv_sec9_fewer_than_three_tables_calls_for_a_new_deal() -> None:
     bad = session(one_deal(2), one_deal_results([8, 7], **{"2": _irr(K.WRONG_TRUMP_OVERPLAY)}))
     with pytest.raises(AwardError, match="new deal"):
-        score_session(bad)
+        score_section(bad)
 
 
 def test_new_deal_replaces_the_earlier_results() -> None:
     first = one_deal_results([8, 2], **{"2": _irr(K.WRONG_TRUMP_OVERPLAY)})
     replay = [TableResult(1, 1, 1, 6, version=2), TableResult(1, 2, 1, 9, version=2)]
-    res = score_session(
+    res = score_section(
         session(
             one_deal(2),
             first + replay,
@@ -89,11 +89,11 @@ def test_law_iv_sec10_slip_error_found_at_next_table_is_a_new_deal() -> None:
         one_deal(5), one_deal_results([8, 7, 9, 6, 7], **{"1": _irr(K.SLIP_FOUND_AT_NEXT_TABLE)})
     )
     with pytest.raises(AwardError, match=r"Law IV Sec\.10"):
-        score_session(bad)
+        score_section(bad)
 
 
 def test_law_iv_sec10_slip_stands_only_the_original_table_takes_the_average() -> None:
-    res = score_session(
+    res = score_section(
         session(
             one_deal(4),
             one_deal_results([12, 7, 9, 5], **{"1": _irr(K.SLIP_MISRECORDED, Suit.SPADES)}),
@@ -108,19 +108,19 @@ def test_law_iv_sec10_slip_stands_only_the_original_table_takes_the_average() ->
 def test_law_iv_sec10_is_reported_at_the_original_table_only() -> None:
     bad = session(one_deal(4), one_deal_results([8, 7, 9, 5], **{"2": _irr(K.SLIP_MISRECORDED)}))
     with pytest.raises(AwardError, match="original table"):
-        score_session(bad)
+        score_section(bad)
 
 
 def test_law_iv_sec10_fewer_than_three_tables_calls_for_a_new_deal() -> None:
     bad = session(one_deal(2), one_deal_results([8, 7], **{"1": _irr(K.SLIP_MISRECORDED)}))
     with pytest.raises(AwardError, match="new deal"):
-        score_session(bad)
+        score_section(bad)
 
 
 def test_law_v_sec1_wrong_cards_discovering_table_takes_the_average() -> None:
     results = one_deal_results([8, 7, 9, 6])
     results[3] = TableResult(1, 4, 1, None, irregularity=Irregularity(K.WRONG_CARDS))
-    res = score_session(session(one_deal(4), results))
+    res = score_section(session(one_deal(4), results))
     assert res.deal(1).avg_ns == 8
     assert _pm(res, 4) == (0, 0)
     assert _pm(res, 1) == (0, 0)
@@ -129,7 +129,7 @@ def test_law_v_sec1_wrong_cards_discovering_table_takes_the_average() -> None:
 def test_law_v_sec1_the_discovering_table_does_not_play_the_deal() -> None:
     bad = session(one_deal(4), one_deal_results([8, 7, 9, 6], **{"4": _irr(K.WRONG_CARDS)}))
     with pytest.raises(AwardError, match="does not play the deal; omit ns"):
-        score_session(bad)
+        score_section(bad)
 
 
 def test_law_v_sec1_fewer_than_three_tables_calls_for_a_new_deal() -> None:
@@ -138,12 +138,12 @@ def test_law_v_sec1_fewer_than_three_tables_calls_for_a_new_deal() -> None:
         TableResult(1, 2, 1, None, irregularity=Irregularity(K.WRONG_CARDS)),
     ]
     with pytest.raises(AwardError, match="new deal"):
-        score_session(session(one_deal(2), results))
+        score_section(session(one_deal(2), results))
 
 
 def test_law_v_sec2_short_hand_result_stands_and_its_revokes_are_revokes() -> None:
     extra = {"4": _irr(K.SHORT_HAND) | {"revokes": (revoke("ew", 1, 2),)}}
-    res = score_session(session(one_deal(5), one_deal_results([8, 7, 9, 7, 7], **extra)))
+    res = score_section(session(one_deal(5), one_deal_results([8, 7, 9, 7, 7], **extra)))
     t4 = res.deal(1).tables[3]
     assert t4.adjustment is Adjustment.REVOKE
     assert t4.marks == ("+R", "-R")
@@ -153,34 +153,34 @@ def test_law_v_sec2_short_hand_result_stands_and_its_revokes_are_revokes() -> No
 def test_law_ii_misdeal_on_the_original_play_is_a_new_deal() -> None:
     bad = session(one_deal(4), one_deal_results([8, 7, 9, 6], **{"1": _irr(K.MISDEAL)}))
     with pytest.raises(AwardError, match="Law II"):
-        score_session(bad)
+        score_section(bad)
 
 
 def test_mnemonic_play_any_irregularity_in_the_hands_is_a_new_deal() -> None:
     mv = replace(one_deal(4), mnemonic=True)
     bad = session(mv, one_deal_results([8, 7, 9, 6], **{"3": _irr(K.WRONG_CARDS)}))
     with pytest.raises(AwardError, match="Mnemonic"):
-        score_session(bad)
+        score_section(bad)
 
 
 def test_deal_not_played_is_credited_the_average() -> None:
     results = one_deal_results([8, 7, 9])
     results.append(TableResult(1, 4, 1, None, irregularity=Irregularity(K.NOT_PLAYED)))
-    res = score_session(session(one_deal(4), results))
+    res = score_section(session(one_deal(4), results))
     assert res.deal(1).avg_ns == 8
     assert _pm(res, 4) == (0, 0)
 
 
 def test_disagreeing_records_warn_and_east_west_prevails() -> None:
     results = one_deal_results([8, 7, 9, 6], **{"2": {"ew_record": 4}})
-    res = score_session(session(one_deal(4), results))
+    res = score_section(session(one_deal(4), results))
     assert res.deal(1).tables[1].made_ns == 9
     assert any("E/W recorded 4" in w for w in res.warnings)
 
 
 def test_disagreeing_records_director_may_take_north_south() -> None:
     results = one_deal_results([8, 7, 9, 6], **{"2": {"ew_record": 4, "prevails": Direction.NS}})
-    res = score_session(session(one_deal(4), results))
+    res = score_section(session(one_deal(4), results))
     assert res.deal(1).tables[1].made_ns == 7
     assert any("the N/S record is taken" in w for w in res.warnings)
 
@@ -204,8 +204,8 @@ def test_more_than_two_tables_counts_the_tables_that_play_the_deal(
     # Foster's six pairs: three tables, but each tray is played twice (tray 3 twice at table 3),
     # so an average would rest on one other result: the laws call for a new deal.
     with pytest.raises(AwardError, match="new deal"):
-        score_session(_six_pairs_wrong_trump(tray, overplay, new_deal=False))
-    deal = score_session(_six_pairs_wrong_trump(tray, overplay, new_deal=True)).deal(tray)
+        score_section(_six_pairs_wrong_trump(tray, overplay, new_deal=False))
+    deal = score_section(_six_pairs_wrong_trump(tray, overplay, new_deal=True)).deal(tray)
     assert (deal.version, deal.counting) == (2, 2)
 
 

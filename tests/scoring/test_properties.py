@@ -8,7 +8,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from director.scoring import LiveScorer, rescore, score_session
+from director.scoring import LiveScorer, rescore, score_section
 from director.scoring.model import (
     Irregularity,
     IrregularityKind,
@@ -26,7 +26,7 @@ deal_results = st.lists(tricks, min_size=1, max_size=9)
 
 @given(deal_results)
 def test_each_counting_deal_sums_to_zero_per_direction(ns: list[int]) -> None:
-    deal = score_session(session(one_deal(len(ns)), one_deal_results(ns))).deal(1)
+    deal = score_section(session(one_deal(len(ns)), one_deal_results(ns))).deal(1)
     assert sum(t.pm_ns for t in deal.tables) == 0
     assert sum(t.pm_ew for t in deal.tables) == 0
     assert all(t.pm_ns == -t.pm_ew for t in deal.tables)
@@ -36,9 +36,9 @@ def test_each_counting_deal_sums_to_zero_per_direction(ns: list[int]) -> None:
 def test_an_average_award_moves_no_other_score(ns: list[int], data: st.DataObject) -> None:
     table = data.draw(st.integers(min_value=2, max_value=len(ns)))
     award = {str(table): {"irregularity": Irregularity(IrregularityKind.WRONG_TRUMP_OVERPLAY)}}
-    awarded = score_session(session(one_deal(len(ns)), one_deal_results(ns, **award))).deal(1)
+    awarded = score_section(session(one_deal(len(ns)), one_deal_results(ns, **award))).deal(1)
     absent = [r for r in one_deal_results(ns) if r.table != table]
-    without = score_session(session(one_deal(len(ns)), absent)).deal(1)
+    without = score_section(session(one_deal(len(ns)), absent)).deal(1)
     pm = {t.table: (t.pm_ns, t.pm_ew) for t in awarded.tables}
     assert pm.pop(table) == (0, 0)
     assert pm == {t.table: (t.pm_ns, t.pm_ew) for t in without.tables}
@@ -58,7 +58,7 @@ def test_a_revoke_never_lifts_revokers_above_average_nor_drops_the_innocent(
     after = data.draw(st.integers(min_value=0, max_value=made))
     ns = [*others, made_ns]
     where = {str(len(ns)): {"revokes": (revoke(side, count, after),)}}
-    deal = score_session(session(one_deal(len(ns)), one_deal_results(ns, **where))).deal(1)
+    deal = score_section(session(one_deal(len(ns)), one_deal_results(ns, **where))).deal(1)
     t = deal.tables[-1]
     revokers, innocent = (t.final_ns, t.final_ew) if side == "ns" else (t.final_ew, t.final_ns)
     ref = [n if side == "ns" else 13 - n for n in others]
@@ -71,7 +71,7 @@ def test_a_revoke_never_lifts_revokers_above_average_nor_drops_the_innocent(
 @given(deal_results, st.sampled_from(Scale))
 def test_matchpoints_on_a_deal_sum_to_the_scales_constant(ns: list[int], scale: Scale) -> None:
     settings = Settings(method=Method.MATCHPOINTS, scale=scale)
-    deal = score_session(session(one_deal(len(ns)), one_deal_results(ns), settings)).deal(1)
+    deal = score_section(session(one_deal(len(ns)), one_deal_results(ns), settings)).deal(1)
     n = len(ns)
     constant = n * (n - 1) if scale is Scale.TWO_ONE else Fraction(n * (n - 1), 2)
     assert sum(t.mp_ns for t in deal.tables) == constant
@@ -86,8 +86,8 @@ def test_a_new_deal_leaves_no_trace_of_the_replaced_results(
     mv = one_deal(len(first))
     replay = [replace(r, version=2) for r in one_deal_results(second)]
     new_deal = (NewDeal(1, 2, IrregularityKind.MISDEAL),)
-    with_old = score_session(session(mv, one_deal_results(first) + replay, new_deals=new_deal))
-    without = score_session(session(mv, replay, new_deals=new_deal))
+    with_old = score_section(session(mv, one_deal_results(first) + replay, new_deals=new_deal))
+    without = score_section(session(mv, replay, new_deals=new_deal))
     assert with_old.deals == without.deals
     assert with_old.standings == without.standings
 
@@ -97,13 +97,13 @@ def test_rescoring_one_deal_equals_a_full_recompute(ns: list[int], which: int, v
     mv = mitchell(3, 2)
     plays = [(s.round, s.table, tray) for s in mv.seatings for tray in s.trays]
     results = [TableResult(r, t, tray, n) for (r, t, tray), n in zip(plays, ns, strict=True)]
-    before = score_session(session(mv, results))
+    before = score_section(session(mv, results))
     changed = list(results)
     changed[which] = replace(changed[which], ns_tricks=value)
     after = session(mv, changed)
-    assert rescore(after, before, [changed[which].tray]) == score_session(after)
+    assert rescore(after, before, [changed[which].tray]) == score_section(after)
     live = LiveScorer(session(mv, results))
-    assert live.update(after, [changed[which].tray]) == score_session(after)
+    assert live.update(after, [changed[which].tray]) == score_section(after)
 
 
 @given(st.lists(tricks, min_size=18, max_size=18))
@@ -111,7 +111,7 @@ def test_equated_totals_average_half_the_tricks_in_each_direction(ns: list[int])
     mv = mitchell(3, 2)
     plays = [(s.round, s.table, tray) for s in mv.seatings for tray in s.trays]
     results = [TableResult(r, t, tray, n) for (r, t, tray), n in zip(plays, ns, strict=True)]
-    res = score_session(session(mv, results))
+    res = score_section(session(mv, results))
     for name in ("N-S", "E-W"):
         rows = res.standings[name]
         assert sum(r.equated for r in rows) / len(rows) == Fraction(13 * 6, 2)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.explain import explain_text
 from director.scoring.model import Adjustment, Method, Settings, TableResult
 from director.scoring.replays import replays
@@ -35,7 +35,7 @@ def test_the_second_play_of_a_tray_takes_the_average_and_the_first_counts() -> N
     )
     results = [TableResult(1, 1, 1, 9), TableResult(1, 2, 1, 5), TableResult(2, 1, 1, 13)]
     results.append(TableResult(2, 2, 1, 7))
-    res = score_session(session(m, results))
+    res = score_section(session(m, results))
     deal = res.deals[0]
     assert deal.avg_ns == Fraction(9 + 5 + 7, 3)
     again = next(t for t in deal.tables if (t.round, t.table) == (2, 1))
@@ -57,7 +57,7 @@ def test_rounds_of_unequal_length_and_a_tray_played_once_score() -> None:
         Seating.pair(2, 2, (1, 2), "3", "2"),
     )
     results = [TableResult(r, t, tray, 6 + tray % 4) for r, t, tray in plays(m)]
-    res = score_session(session(m, results))
+    res = score_section(session(m, results))
     alone = {d.tray: d for d in res.deals}
     for tray in (3, 6):
         (table,) = alone[tray].tables
@@ -84,7 +84,7 @@ def test_after_any_wrong_move_every_replay_takes_the_average(
     played = wrong_move(m, r, table, actual).movement
     tricks = data.draw(st.lists(st.integers(0, 13), min_size=50, max_size=50))
     results = [TableResult(r, t, tray, tricks[i]) for i, (r, t, tray) in enumerate(plays(played))]
-    res = score_session(session(played, results, Settings(method=method)))
+    res = score_section(session(played, results, Settings(method=method)))
     again = replays(played)
     for deal in res.deals:
         first = [t for t in deal.tables if (t.round, t.table, deal.tray) not in again]
@@ -102,11 +102,11 @@ def test_a_competitors_total_says_how_the_movement_was_repaired() -> None:
     movement = build(Request("howell", tables=4))
     repaired = cut_rounds(late_pair(movement, 3).movement, 5).movement
     played = session(repaired, [TableResult(r, t, tray, 7) for r, t, tray in plays(repaired)])
-    result = score_session(played)
+    result = score_section(played)
     assert len(result.repairs) == 2
     assert "joined before round 3" in result.repairs[0]
     assert "ended after round 5" in result.repairs[1]
     text = explain_text(result, repaired.field[0])
     for repair in result.repairs:
         assert f"The movement was repaired in play: {repair}" in text
-    assert score_session(session(movement, [])).repairs == ()
+    assert score_section(session(movement, [])).repairs == ()

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.errors import ScoringError
 from director.scoring.model import (
     TRICKS,
@@ -74,7 +74,7 @@ def _revoker_figures(deal: DealScore, result: TableResult) -> tuple[Fraction, Fr
 def test_no_revoker_ends_above_the_final_average_unless_its_tricks_before_are(
     results: list[TableResult], chosen: Settings
 ) -> None:
-    deal = score_session(session(one_deal(len(results)), results, chosen)).deal(1)
+    deal = score_section(session(one_deal(len(results)), results, chosen)).deal(1)
     counting = [t for t in deal.tables if t.counted_ns is not None]
     assert deal.avg_ns == Fraction(sum(t.counted_ns for t in counting), len(counting))
     for result in results:
@@ -112,7 +112,7 @@ def test_every_figure_of_an_accepted_deal_is_within_the_thirteen_tricks(
     results: list[TableResult], chosen: Settings
 ) -> None:
     try:
-        deal = score_session(session(one_deal(len(results)), results, chosen)).deal(1)
+        deal = score_section(session(one_deal(len(results)), results, chosen)).deal(1)
     except ScoringError:
         return  # refused with a message: nothing was scored
     for t in deal.tables:

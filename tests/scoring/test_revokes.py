@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.model import Method, Revoke, RevokeReference, Settings, TableResult
 from director.scoring.revokes import penalise, transfer
 from schedules.types import Competitors
@@ -27,7 +27,7 @@ def test_tricks_won_before_the_first_revoke_are_never_taken() -> None:
 
 
 def _deal(ns, revoking_table: str, rev, settings=None, movement=None):
-    res = score_session(
+    res = score_section(
         session(
             movement or one_deal(len(ns)),
             one_deal_results(ns, **{revoking_table: {"revokes": (rev,)}}),
@@ -71,8 +71,8 @@ def test_clean_tables_only_is_an_option() -> None:
         ns,
         **{"4": {"revokes": (revoke("ns", 1, 1),)}, "5": {"revokes": (revoke("ew", 3, 7),)}},
     )
-    all_tables = score_session(session(one_deal(5), results)).deal(1)
-    clean = score_session(
+    all_tables = score_section(session(one_deal(5), results)).deal(1)
+    clean = score_section(
         session(one_deal(5), results, Settings(revoke_reference=RevokeReference.CLEAN_TABLES_ONLY))
     ).deal(1)
     assert all_tables.tables[4].counted_ns == 10
@@ -83,7 +83,7 @@ def test_both_sides_revoking_both_take_the_average() -> None:
     results = one_deal_results(
         [8, 7, 9, 12], **{"4": {"revokes": (revoke("ns", 1, 3), revoke("ew", 1, 1))}}
     )
-    deal = score_session(session(one_deal(4), results)).deal(1)
+    deal = score_section(session(one_deal(4), results)).deal(1)
     t4 = deal.tables[3]
     assert deal.avg_ns == 8
     assert (t4.pm_ns, t4.pm_ew, t4.marks) == (0, 0, ("-R", "-R"))
@@ -134,11 +134,11 @@ def test_matchpoints_compare_the_penalised_tricks_without_the_clamp() -> None:
 
 def test_revoke_tricks_are_applied_to_the_record_that_stands() -> None:
     # N/S say 2, E/W say 12 and E/W's record stands: N/S made 1, E/W 12.
-    ew = score_session(
+    ew = score_section(
         session(one_deal(1), [TableResult(1, 1, 1, 2, 12, revokes=(revoke("ew", 1, 12),))])
     )
     assert (ew.deal(1).tables[0].final_ns, ew.deal(1).tables[0].final_ew) == (3, 10)
-    ns = score_session(
+    ns = score_section(
         session(one_deal(1), [TableResult(1, 1, 1, 2, 12, revokes=(revoke("ns", 1, 1),))])
     )
     assert (ns.deal(1).tables[0].final_ns, ns.deal(1).tables[0].final_ew) == (0, 13)
@@ -147,7 +147,7 @@ def test_revoke_tricks_are_applied_to_the_record_that_stands() -> None:
 def _several(ns: list[int], revokes: dict[int, Revoke], settings: Settings | None = None):
     extra = {str(t): {"revokes": (rev,)} for t, rev in revokes.items()}
     chosen = settings or Settings(method=Method.MATCHPOINTS)
-    return score_session(session(one_deal(len(ns)), one_deal_results(ns, **extra), chosen)).deal(1)
+    return score_section(session(one_deal(len(ns)), one_deal_results(ns, **extra), chosen)).deal(1)
 
 
 def test_several_revoking_tables_are_held_to_the_final_average() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.errors import ScoringError
 from director.scoring.session_json import load_session
 from director.scoring.text import Rounding, report
@@ -22,7 +22,7 @@ DOCUMENTS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.
 def score_file(path: Path) -> None:
     """What `director score` does with a file: read, score, report."""
     session = load_session(path)
-    report(score_session(session), session.names, Rounding.named("exact"))
+    report(score_section(session), session.names, Rounding.named("exact"))
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.model import TableResult
 from director.scoring.standings import places
 from schedules.types import Direction, Seating, infer_trays
@@ -28,7 +28,7 @@ def test_equal_totals_share_the_place() -> None:
 
 def test_howell_is_equated_deal_by_deal_against_the_exponent() -> None:
     mv = published("howellcards-howell-08pairs")
-    res = score_session(session(mv, random_results(mv, 3)))
+    res = score_section(session(mv, random_results(mv, 3)))
     assert set(res.standings) == {"overall"}  # pairs change direction: one ranking
     for row in res.standings["overall"]:
         exponent = Fraction(0)
@@ -43,7 +43,7 @@ def test_howell_is_equated_deal_by_deal_against_the_exponent() -> None:
 
 def test_mitchell_ranks_each_direction_and_overall() -> None:
     mv = mitchell(5, 2)
-    res = score_session(session(mv, random_results(mv, 5)))
+    res = score_section(session(mv, random_results(mv, 5)))
     assert {s.label for s in res.standings["N-S"]} == {"1", "2", "3", "4", "5"}
     assert all(s.direction is Direction.EW for s in res.standings["E-W"])
     for name in ("N-S", "E-W"):
@@ -52,7 +52,7 @@ def test_mitchell_ranks_each_direction_and_overall() -> None:
 
 def test_four_seat_winners_and_one_lady_and_one_gentleman() -> None:
     mv = ladies_gentlemen(3, 2)
-    res = score_session(session(mv, random_results(mv, 11)))
+    res = score_section(session(mv, random_results(mv, 11)))
     for seat in ("North", "East", "South", "West"):
         rows = res.standings[seat]
         assert {r.label[0] for r in rows} == {seat[0].lower()}
@@ -69,7 +69,7 @@ def test_four_seat_winners_and_one_lady_and_one_gentleman() -> None:
 
 
 def test_tied_winners_are_all_named() -> None:
-    res = score_session(
+    res = score_section(
         session(
             one_deal(4),
             [TableResult(1, t, 1, ns) for t, ns in zip((1, 2, 3, 4), (8, 8, 6, 6), strict=True)],
@@ -81,7 +81,7 @@ def test_tied_winners_are_all_named() -> None:
 
 def test_unknown_promised_winner_is_a_warning() -> None:
     mv = replace(one_deal(3), winners=("overall", "the best dressed"))
-    res = score_session(session(mv, [TableResult(1, t, 1, 7) for t in (1, 2, 3)]))
+    res = score_section(session(mv, [TableResult(1, t, 1, 7) for t in (1, 2, 3)]))
     assert any("best dressed" in w for w in res.warnings)
 
 
@@ -100,7 +100,7 @@ def test_mnemonic_each_pair_compared_with_the_pair_that_held_the_other_hands() -
         TableResult(2, 1, 1, 5),  # replay: pair 2 holds N/S: 5
         TableResult(2, 1, 2, 6),
     ]
-    res = score_session(session(mv, results))
+    res = score_section(session(mv, results))
     rows = {s.label: s for s in res.standings["overall"]}
     assert rows["1"].raw == 9 + 6 + (13 - 5) + (13 - 6)
     assert rows["1"].plus_minus == (9 - 5) + (6 - 6)  # raw totals, no equating
@@ -121,6 +121,6 @@ def test_a_round_split_at_a_table_scores_each_half_with_its_own_seating() -> Non
         for s in mv.seatings
         for tray in s.trays
     }
-    res = score_session(session(mv, random_results(mv, 5)))
+    res = score_section(session(mv, random_results(mv, 5)))
     scored = {(t.round, t.table, t.tray): t.ns for deal in res.deals for t in deal.tables}
     assert scored == expected

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.model import Settings, TableResult, TeamMethod
 from director.scoring.safford import default_couples
 from schedules.types import Competitors, Movement, Seating, infer_trays
@@ -35,7 +35,7 @@ def test_two_team_match_is_won_by_the_excess_over_half_the_total() -> None:
     mv = _teams([("A", "B")], deals=3)
     tricks = {(1, 1): 8, (1, 2): 6, (1, 3): 7, (2, 1): 4, (2, 2): 6, (2, 3): 9}
     results = [TableResult(1, t, tray, tricks[(t, tray)]) for t, tray in tricks]
-    res = score_session(session(mv, results))
+    res = score_section(session(mv, results))
     a = 8 + 6 + 7 + (13 - 4) + (13 - 6) + (13 - 9)
     rows = {t.team: t for t in res.teams}
     assert rows["A"].tricks == a
@@ -47,7 +47,7 @@ def _round_robin(method: TeamMethod):
     mv = _teams([("A", "B"), ("A", "C"), ("B", "C")], deals=1)
     ns = {1: 8, 2: 5, 3: 7, 4: 7, 5: 6, 6: 8}  # table -> N/S tricks
     results = [TableResult(s.round, s.table, s.trays[0], ns[s.table]) for s in mv.seatings]
-    return score_session(session(mv, results, Settings(team_method=method)))
+    return score_section(session(mv, results, Settings(team_method=method)))
 
 
 def test_round_robin_counts_matches_won_with_halves_for_ties() -> None:
@@ -80,7 +80,7 @@ def test_odd_pair_is_balanced_with_the_average_of_the_opposite_positions() -> No
         teams={"A": ("A1", "A2", "A3"), "B": ("B1", "B2")},
     )
     results = [TableResult(1, 1, 1, 8), TableResult(1, 2, 1, 6), TableResult(1, 3, 1, 7)]
-    res = score_session(session(mv, results))
+    res = score_section(session(mv, results))
     rows = {t.team: t for t in res.teams}
     ew_pairs = [13 - 8, 13 - 6]  # A2 and B2 sit E/W: A's odd pair sits N/S
     assert rows["A"].tricks == 8 + (13 - 6) + 7 + Fraction(sum(ew_pairs), 2)
@@ -105,7 +105,7 @@ def test_safford_tricks_lost_subtotals_and_husband_against_wife() -> None:
     ns2 = {1: 6, 2: 8, 3: 7, 4: 3}
     results = [TableResult(1, 1, t, v) for t, v in ns1.items()]
     results += [TableResult(2, 2, t, v) for t, v in ns2.items()]
-    res = score_session(session(mv, results))
+    res = score_section(session(mv, results))
     lost_a = sum(13 - v for v in ns1.values()) + sum(ns2.values())  # N/S, then E/W (west)
     subtotal = {s.label: s.lost for s in res.subtotals}
     assert subtotal["a"] == (sum(13 - v for v in ns1.values()), lost_a)

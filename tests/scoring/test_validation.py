@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from director.scoring import score_session
+from director.scoring import score_section
 from director.scoring.errors import (
     AwardError,
     InputFormatError,
@@ -98,29 +98,29 @@ CASES = [
 def test_bad_results_are_refused(name, results, error, message) -> None:
     bad = session(one_deal(4), results, slips=(TrumpSlip(1, Suit.HEARTS),))
     with pytest.raises(error, match=message):
-        score_session(bad)
+        score_section(bad)
 
 
 def test_every_refusal_is_a_value_error_naming_tray_and_table() -> None:
     with pytest.raises(ValueError, match=r"tray 1, table 1, round 1"):
-        score_session(session(one_deal(3), [TableResult(1, 1, 1, 14)]))
+        score_section(session(one_deal(3), [TableResult(1, 1, 1, 14)]))
 
 
 def test_unknown_competitor_is_refused() -> None:
     with pytest.raises(UnknownCompetitorError, match="'99'"):
         check_names(session(mitchell(3, 1), [], names={"99": "Smith"}))
     with pytest.raises(UnknownCompetitorError, match="couple 1-99"):
-        score_session(session(mitchell(3, 1), [], couples=(("1", "99"),)))
+        score_section(session(mitchell(3, 1), [], couples=(("1", "99"),)))
 
 
 def test_new_deals_must_be_numbered_without_gaps() -> None:
     with pytest.raises(ScoringError, match="skip"):
-        score_session(
+        score_section(
             session(one_deal(3), [], new_deals=(NewDeal(1, 3, IrregularityKind.MISDEAL),))
         )
 
 
 def test_partial_sessions_are_scored_with_a_warning() -> None:
-    res = score_session(session(one_deal(4), one_deal_results([8, 7])))
+    res = score_section(session(one_deal(4), one_deal_results([8, 7])))
     assert res.deal(1).avg_ns == Fraction(15, 2)
     assert any("no result yet from table 3 (round 1), table 4 (round 1)" in w for w in res.warnings)

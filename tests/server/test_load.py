@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.load import enter_round, race
 from director.server.running import TableServer
 from director.store.services import EventStore, StoreError
 from schedules.catalog import Request, build
-from tests.server.load import enter_round, race
 
 pytestmark = pytest.mark.slow
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.crash import crash_run
 from director.store.services import EventStore
 from schedules.jsonio import load_movement
 from tests.conftest import MOVEMENTS
-from tests.store.crash import crash_run
 
 KILLS = 12
 

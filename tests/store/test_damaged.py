@@ -126,3 +126,22 @@ def test_a_file_called_damaged_is_refused_for_writing_as_for_reading(
     with closing(sqlite3.connect(f"{event.as_uri()}?mode=ro", uri=True)) as raw:
         audit = raw.execute("SELECT action FROM audit ORDER BY id DESC LIMIT 1").fetchone()
     assert audit == ("record result",)
+
+
+def test_a_callers_value_of_the_wrong_type_is_not_called_damage(event: Path) -> None:
+    with EventStore.open(event) as store:
+        with pytest.raises(TypeError):
+            store.add_player("Mr Bell", club=5)  # type: ignore[arg-type]
+        assert store.add_player("Mr Bell").name == "Mr Bell"  # the file is not called damaged
+        assert "Mr Bell" in {p.name for p in store.players()}
+
+
+def test_a_stored_value_of_the_wrong_type_is_damage(event: Path) -> None:
+    with closing(sqlite3.connect(event)) as raw, raw:
+        raw.execute("UPDATE results SET entered_at = 5")
+    with EventStore.open(event) as store:
+        with pytest.raises(DamagedEventError, match="may be damaged") as refused:
+            store.results()
+        assert isinstance(refused.value.__cause__, TypeError)
+        with pytest.raises(DamagedEventError):
+            store.add_player("Mr Bell")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from director.scoring.model import Session as ScoringSession
+from director.scoring.model import SectionPlay
 from director.store.services import EventStore, IrregularityKind, ResultEntry, Revoke
 from schedules.types import Direction
 
@@ -66,7 +66,7 @@ def test_changes_applied_give_the_input_read_now(
     store.record_result(entry(2, 3, 1, 8))
     store.record_result(entry(1, 2, 7, 5))
     mark = store.audit_mark()
-    before: ScoringSession = store.scoring_input()
+    before: SectionPlay = store.scoring_input()
     change(store)
     changes = store.scoring_changes(mark)
     assert changes is not None

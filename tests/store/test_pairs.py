@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from director.store.roster import pairs_in_order
+from director.store.forming import pairs_in_order
 from director.store.services import EventStore, Gender, Partnership, Player, StoreError, Team
 from schedules.catalog import Request, build
 
@@ -142,3 +142,53 @@ def test_the_order_is_the_order_players_were_added_not_their_names() -> None:
         Partnership("x", (1, 2)),
         Partnership("y", (3, 4)),
     ]
+
+
+def test_seating_players_gives_each_a_place_of_an_individual_movement_in_one_step(
+    store: EventStore,
+) -> None:
+    field = store.choose_movement(build(Request("individual", players=8))).field
+    for n in range(8):
+        store.add_player(f"Player {n}")
+    store.name_partnership("1", ["Player 0", "Player 1"])  # a pair formed before: it makes way
+    formed, left = store.seat_players()
+    assert left == ()
+    assert [p.label for p in formed] == list(field)
+    assert {p.kind for p in formed} == {"individual"}
+    assert names(store) == {label: (f"Player {n}",) for n, label in enumerate(field)}
+    assert store.audit_log(1)[0].action == "seat players"
+    store.undo()
+    assert names(store) == {"1": ("Player 0", "Player 1")}
+
+
+def test_seating_players_by_lot_follows_the_order_drawn(store: EventStore) -> None:
+    field = store.choose_movement(build(Request("individual", players=8))).field
+    ids = [store.add_player(f"Player {n}").id for n in range(8)]
+    store.seat_players(list(reversed(ids)))
+    assert names(store) == {label: (f"Player {7 - n}",) for n, label in enumerate(field)}
+
+
+def test_seating_players_refuses_a_roster_of_another_size_saying_what_to_do(
+    store: EventStore,
+) -> None:
+    store.choose_movement(build(Request("individual", players=8)))
+    for n in range(7):
+        store.add_player(f"Player {n}")
+    with pytest.raises(StoreError, match="seats 8 players but 7 are on the roster"):
+        store.seat_players()
+    assert names(store) == {}
+
+
+def test_seating_ladies_and_gentlemen_gives_each_their_own_places(store: EventStore) -> None:
+    movement = build(Request("ladies-gentlemen", tables=3))
+    store.choose_movement(movement)
+    for n in range(7):
+        store.add_player(f"Mrs {n}", gender=Gender.LADY)
+    for n in range(6):
+        store.add_player(f"Mr {n}", gender=Gender.GENTLEMAN)
+    formed, left = store.seat_players()
+    assert [p.name for p in left] == ["Mrs 6"]  # no seventh lady's place at three tables
+    seated = names(store)
+    assert len(formed) == len(movement.field) == 12
+    for label, (name,) in seated.items():
+        assert movement.attributes[label] == ("lady" if name.startswith("Mrs") else "gentleman")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from director.cli import main
 from director.store.services import EventStore, ResultEntry
 from schedules.catalog import Request, build
+from schedules.render import number_ranges
+from tests.printing.pdf import pages
 
 
 def director(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
@@ -47,9 +50,43 @@ def test_a_dry_run_shows_the_change_and_stores_nothing(
     assert any(line.startswith("Balance index before 45.5, after ") for line in lines)
     assert any(line.startswith("Sitting out: round 2: ") for line in lines)
     assert "Repeats: none" in lines
-    assert lines[-1].startswith("Reprint: table cards for tables ")
-    assert lines[-1].endswith(", NS7")
+    # worked out from what each paper prints: the newcomer's card, the cards of the tables
+    # they sit at, and the travellers of the trays they play
+    (again,) = [line for line in lines if line.startswith("Print again: ")]
+    assert again.startswith("Print again: table cards for tables ")
+    assert "indicators at table " in again
+    assert "travellers for trays " in again
+    assert again.endswith(", NS7")
+    assert again == lines[-1]  # the commands to print them come once the repair is stored
     assert event.read_bytes() == before
+
+
+def test_the_papers_a_repair_changed_print_again_with_the_commands_it_gives(
+    event: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Each command the repair prints runs, and prints exactly the papers it named."""
+    code, out, _ = director(capsys, "event", "repair", event, "withdraw", "--competitor", "EW3",
+                            "--from-round", "3")  # fmt: skip
+    assert code == 0
+    commands = [line.split() for line in out.splitlines() if line.startswith("  director print")]
+    assert [c[2] for c in commands] == ["table-cards", "indicators", "travellers", "scorecards"]
+    for command in commands:
+        pdf = tmp_path / command[-1]
+        code, _, err = director(capsys, *command[1:-1], pdf)
+        assert (code, err) == (0, "")
+        text = "\n".join(pages(pdf.read_bytes()))
+        named = command[-3]
+        if command[2] == "scorecards":
+            cards = re.findall(r"^Pair (\w+)\nName:", text, re.M)
+            assert sorted(cards) == sorted(named.split(","))
+        else:
+            heading = "Tray" if command[2] == "travellers" else "TABLE|Table"
+            printed = {int(n) for n in re.findall(rf"^\s*(?:{heading})\s+(\d+)", text, re.M)}
+            said = number_ranges(sorted(printed)).replace(", ", ",")
+            if command[2] == "indicators":  # whoever pair EW3 would have met now rests
+                assert "WHILE YOU REST" in text
+                said += ",rest"
+            assert said == named
 
 
 def test_a_late_pair_with_names_then_undo(event: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,8 +99,10 @@ def test_a_late_pair_with_names_then_undo(event: Path, capsys: pytest.CaptureFix
     shown = json.loads(out)
     assert shown["dry_run"] is False
     assert {c["round"] for c in shown["changes"]} == {2, 3, 4, 5}
-    assert shown["reprint"]["personal_cards"][-1] == "NS7"
-    assert set(shown["reprint"]["table_cards"]) <= set(shown["reprint"]["indicators"])
+    assert shown["reprint"]["scorecards"][-1] == "NS7"
+    changed = {c["table"] for c in shown["changes"]}
+    assert changed <= set(shown["reprint"]["table-cards"])
+    assert changed <= {table for table, _place in shown["reprint"]["indicators"]}
     with EventStore.open(event, read_only=True) as store:
         assert store.movement().field[-1] == "NS7"
         assert store.printed_names()["NS7"] == "Mrs Ames & Mr Brown"

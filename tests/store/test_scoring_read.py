@@ -1,4 +1,4 @@
-"""The scoring input read in one pass of plain columns (`repository.scored_results`) carries
+"""The scoring input read in one pass of plain columns (`repository.results.scored_results`) carries
 every stored field of every counting result, in scoring's order, on SQLite and PostgreSQL."""
 
 from __future__ import annotations

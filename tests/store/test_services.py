@@ -259,8 +259,8 @@ def test_correct_and_delete_result(store: EventStore) -> None:
 def test_slips_one_per_deal_version(store: EventStore) -> None:
     store.record_slip(1, "QH")
     changed = store.record_slip(1, Card.parse("10s"), who="TD")
-    assert (changed.tray, changed.version, str(changed.card)) == (1, 1, "TS")
-    assert [str(s.card) for s in store.slips()] == ["TS"]
+    assert (changed.tray, changed.version, str(changed.card)) == (1, 1, "10S")
+    assert [str(s.card) for s in store.slips()] == ["10S"]
     with pytest.raises(StoreError, match="not a card"):
         store.record_slip(2, "ZZ")
 

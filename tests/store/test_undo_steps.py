@@ -218,6 +218,6 @@ def test_the_engines_own_refusal_is_not_taken_for_a_damaged_file(
     def refuse(*_args: object) -> None:
         raise ScheduleError("the movement seats pair 3 twice in round 2")
 
-    monkeypatch.setattr(repository, "store_movement", refuse)
+    monkeypatch.setattr(repository.movement, "store_movement", refuse)
     with pytest.raises(ScheduleError, match="seats pair 3 twice"):
         store.choose_movement(movement, session=1)

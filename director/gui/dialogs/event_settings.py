@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.gui.widgets.buttons import ok_cancel
 from director.gui.widgets.event_date import EventDateEdit
 from director.store.values import SUITS, EventInfo, EventSettings, Method
 
@@ -47,9 +48,7 @@ class EventSettingsDialog(QDialog):
         )
         self.reason = QLabel()
         self.reason.setStyleSheet("color: #a00;")
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        self.buttons = ok_cancel()
         form = QFormLayout(self)
         form.addRow("&Name:", self.name)
         form.addRow("&Date:", self.held_on)

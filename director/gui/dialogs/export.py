@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QLabel,
@@ -27,8 +26,8 @@ from director.errors import DirectorError
 from director.exchange.export import FORMATS, export_event
 from director.gui.context import EventContext
 from director.gui.errors import report_exception
+from director.gui.widgets.buttons import ok_cancel
 from director.store.outputs import write_whole
-from director.store.paths import data_folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +90,7 @@ class ExportDialog(QDialog):
         self.format.currentIndexChanged.connect(self._about)
         form = QFormLayout()
         form.addRow("&Format:", self.format)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Export…")
+        buttons = ok_cancel("&Export…")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -129,10 +125,7 @@ def export_results(context: EventContext, parent: QWidget | None = None) -> Path
     if not dialog.exec():
         return None
     choice = dialog.chosen()
-    event = context.store.path
-    folder = event.parent if event is not None else data_folder()
-    stem = event.stem if event is not None else "results"
-    suggested = folder / f"{stem}-{choice.name}.{choice.suffix}"
+    suggested = context.beside_event(f"{context.event_stem}-{choice.name}.{choice.suffix}")
     chosen, _ = QFileDialog.getSaveFileName(
         parent, "Export the results", str(suggested), f"{choice.files};;All files (*)"
     )

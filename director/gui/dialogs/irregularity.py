@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -22,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from director.gui.laws import LawQuote, cited
+from director.gui.rule_codes import meanings
+from director.gui.widgets.buttons import ok_cancel
 from director.scoring import awards
 from director.scoring.model import IrregularityKind, Suit
 
@@ -80,10 +81,7 @@ class IrregularityDialog(QDialog):
         self.quote.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # the keyboard goes to the fields
         self.award = QLabel()
         self.award.setWordWrap(True)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Confirm award")
+        self.buttons = ok_cancel("&Confirm award", "Ca&ncel")
         form = QFormLayout(self)
         form.addRow("&Irregularity:", self.kind)
         form.addRow("Table's own &trump:", self.trump)
@@ -102,10 +100,12 @@ class IrregularityDialog(QDialog):
         rule = awards.rule_for(kind, self.mnemonic)
         outcome = awards.ruling(kind, self.tables, self.mnemonic)
         self.quote.show_law(rule.law, cited(rule.law))
-        self.award.setText(
+        said = (
             f"<b>Award:</b> {outcome.value} ({rule.law}: “{rule.quote}”; "
             f"this deal is played at {self.tables} tables)."
         )
+        codes = meanings(f"{outcome.value} {rule.law}")
+        self.award.setText(f"{said}<br>Rules named: {codes}." if codes else said)
 
     def ruling(self) -> Ruling:
         """The confirmed ruling."""

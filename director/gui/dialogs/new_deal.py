@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.gui.laws import LawQuote, cited
+from director.gui.widgets.buttons import ok_cancel
 
 
 class NewDealDialog(QDialog):
@@ -40,10 +41,7 @@ class NewDealDialog(QDialog):
         effect.setWordWrap(True)
         self.reason = QLabel()
         self.reason.setStyleSheet("color: #a00;")
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Order new deal")
+        self.buttons = ok_cancel("&Order new deal")
         form = QFormLayout(self)
         form.addRow("&Tray:", self.tray)
         form.addRow("&Why:", self.why)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.gui.widgets.buttons import ok_cancel
 from director.gui.widgets.event_date import EventDateEdit
 from director.store.services import EventStore
 
@@ -55,9 +56,7 @@ class NewEventDialog(QDialog):
         self.venue = QLineEdit()
         self.reason = QLabel()
         self.reason.setStyleSheet("color: #a00;")
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        self.buttons = ok_cancel()
         row = QHBoxLayout()
         row.addWidget(self.path)
         row.addWidget(browse)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.gui.widgets.buttons import ok_cancel
 from director.store.values import Gender, Player
 
 
@@ -34,9 +35,7 @@ class PlayerDialog(QDialog):
         self.gender.setToolTip("Only the ladies-and-gentlemen Mitchell and Safford need it")
         self.reason = QLabel()
         self.reason.setStyleSheet("color: #a00;")
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        self.buttons = ok_cancel(cancel="C&ancel")
         form = QFormLayout(self)
         form.addRow("&Name:", self.name)
         form.addRow("&Club:", self.club)

@@ -3,7 +3,7 @@ thread with a progress bar (Cancel stops it), look at every page in the preview,
 them on a printer in one go or save them as one PDF.
 
 The PDFs are the printing package's (`director.printing`); `pdf_pages` turns their pages into
-the images the preview and the printer take.
+the images the preview takes, and `print_job` sends them to the printer as they are.
 """
 
 from __future__ import annotations
@@ -30,12 +30,17 @@ from director.errors import DirectorError
 from director.gui.context import Changed, EventContext
 from director.gui.ops import Op, Progress
 from director.gui.pdf_pages import PdfPages, merged, page_count, paint
+from director.gui.print_job import chosen_pages, send
 from director.printing import base as _base
 from director.printing import documents as _documents
 from director.printing import event as _printing
 from director.printing import results as _results
 from director.printing.event import EventPapers
+from director.printing.printed import PaperKey
+from director.printing.reprints import reprints
+from director.server.links import base_url
 from director.store.outputs import write_whole
+from schedules.repair import Repaired
 
 TONIGHT = ("indicators", "table-cards", "slips", "travellers")
 """Tonight's papers: what goes on the tables before play (the director may swap the
@@ -43,8 +48,6 @@ travellers for personal score cards)."""
 
 PREVIEW_DPI = 72
 """The preview's pages are drawn at this resolution (it zooms them)."""
-PRINT_DPI = 300
-"""The printer's pages are drawn at this resolution at most (the printer's own if lower)."""
 
 
 @dataclass(frozen=True)
@@ -68,11 +71,31 @@ def document_names() -> dict[str, str]:
     return names
 
 
-def _only(papers: EventPapers, tables: frozenset[int] | None) -> EventPapers:
-    """The papers restricted to `tables`' cards (None: every table's)."""
-    if tables is None:
+def _only(papers: EventPapers, keys: frozenset[PaperKey] | None) -> EventPapers:
+    """The papers restricted to those with `keys` (None: all of them)."""
+    if keys is None:
         return papers
-    return replace(papers, printed=replace(papers.printed, tables=tables))
+    return replace(papers, printed=replace(papers.printed, only=keys))
+
+
+def links_base(context: EventContext) -> str | None:
+    """Where the tables' links start: the server's address while the tables are served, else
+    the address they were last served on (kept with the event), so that table cards printed
+    between two servings carry the links the phones will reach; None when never served."""
+    if context.links_base is not None:
+        return context.links_base
+    kept = context.store.serving_address()
+    return None if kept is None else base_url(kept.host, kept.port)
+
+
+def offer_reprints(context: EventContext, repaired: Repaired, parent: QWidget) -> None:
+    """After a repair, open printing for the papers whose printed content it changed: each
+    document restricted to its changed papers, those on the tables tonight ticked."""
+    again = reprints(repaired.previous, repaired.movement)
+    if not again:
+        return
+    ticked = tuple(document for document in again.papers if document in TONIGHT)
+    PrintDialog(context, parent, ticked, again.only()).exec()
 
 
 class PrintDialog(QDialog):
@@ -83,12 +106,12 @@ class PrintDialog(QDialog):
         context: EventContext,
         parent: QWidget | None = None,
         chosen: tuple[str, ...] = TONIGHT,
-        only: Mapping[str, frozenset[int]] | None = None,
+        only: Mapping[str, frozenset[PaperKey]] | None = None,
     ) -> None:
         super().__init__(parent)
         self.only = dict(only or {})
-        """Documents printed for some tables only (after a repair: the cards it changed)."""
-        self.setWindowTitle("Print the changed cards" if self.only else "Print")
+        """Documents printed for some of their papers only (after a repair: those it changed)."""
+        self.setWindowTitle("Print the changed papers" if self.only else "Print")
         self.context = context
         self.rendered: Rendered | None = None
         self.pages: PdfPages | None = None
@@ -197,7 +220,7 @@ class PrintDialog(QDialog):
         paper = self.paper.currentText().lower()
         session, section = self.context.session, self.context.section
         names = document_names()
-        store, links = self.context.store, self.context.links_base
+        store, links = self.context.store, links_base(self.context)
 
         def work(progress: Progress) -> Rendered:
             progress.report(0, 0, "Reading the event")
@@ -256,8 +279,9 @@ class PrintDialog(QDialog):
         then()
 
     def _paint_preview(self, printer: QPrinter) -> None:
-        if self.pages is not None:
-            paint(printer, self.pages, PREVIEW_DPI)
+        pages = self.pages
+        if pages is not None:
+            paint(printer, pages, lambda index: pages.image(index, PREVIEW_DPI))
 
     # -- out ------------------------------------------------------------------------------
 
@@ -272,14 +296,16 @@ class PrintDialog(QDialog):
         self.print_to(self.printer)
 
     def print_to(self, printer: QPrinter) -> Op[None] | None:
-        """Print the rendered papers on `printer`, in the background."""
+        """Print the rendered papers on `printer` as one job, in the background; Cancel
+        leaves nothing of it in the printer's queue."""
         if self.pages is None or self.rendered is None:
             return None
-        pages, count = self.pages, self.rendered.pages
-        dpi = min(printer.resolution(), PRINT_DPI)
+        pages, rendered = self.pages, self.rendered
+        title = f"{self.context.store.info().name}: papers"
+        sent = len(chosen_pages(printer, rendered.pages))
 
         def work(progress: Progress) -> None:
-            paint(printer, pages, dpi, lambda done, total: progress.report(done, total))
+            send(printer, rendered.pdf, pages, title, progress.report)
 
         self._busy(True)
         self.status.setText("Printing…")
@@ -287,7 +313,7 @@ class PrintDialog(QDialog):
             Op[None](self, "Printing the papers", work)
             .success(
                 lambda _none: self._finished(
-                    f"Sent {count} pages to {printer.printerName() or 'the printer'}."
+                    f"Sent {sent} pages to {printer.printerName() or 'the printer'}."
                 )
             )
             .failure(self._failed)

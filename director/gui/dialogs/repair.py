@@ -10,7 +10,7 @@ step when the director presses the button. Results already entered are never mov
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -32,7 +32,10 @@ from PySide6.QtWidgets import (
 from director.gui.context import Changed, EventContext
 from director.gui.errors import EXPECTED
 from director.gui.screens.movement.model import GridModel
+from director.gui.widgets.buttons import ok_cancel
+from director.printing.reprints import reprints
 from director.printing.tray_words import numbers_text
+from director.store.values import Result
 from schedules.repair import (
     ArrowSwitch,
     CutRounds,
@@ -96,6 +99,11 @@ def _seated(s: Seating) -> str:
     return f"{who}, trays {numbers_text(s.trays)}"
 
 
+def rounds_played(results: Iterable[Result]) -> int:
+    """The last round with a result entered (0 before play): a repair starts after it."""
+    return max((r.round for r in results), default=0)
+
+
 class RepairDialog(QDialog):
     """Say what happened, look at what the repair does, then repair (one step, undoable)."""
 
@@ -116,8 +124,10 @@ class RepairDialog(QDialog):
             self.kind.addItem(kind.value, kind)
         self.pages = QStackedWidget()
         rounds = self.movement.rounds
+        played = rounds_played(context.store.results(**context.where))
+        coming = min(played + 1, rounds)
         # late pair
-        self.late_round = self._round_box(2 if rounds > 1 else 1)
+        self.late_round = self._round_box(coming)
         self.late_names = QLineEdit()
         self.late_names.setPlaceholderText("e.g. Mrs Ames & Mr Brown (optional)")
         self._page(("Joins before &round:", self.late_round), ("&Names:", self.late_names))
@@ -125,12 +135,12 @@ class RepairDialog(QDialog):
         self.leaving = QComboBox()
         for label, text in zip(self.labels, shown, strict=True):
             self.leaving.addItem(text, label)
-        self.leave_round = self._round_box(2 if rounds > 1 else 1)
+        self.leave_round = self._round_box(coming)
         self._page(
             (f"Which {self.noun}:", self.leaving), ("Leaves before &round:", self.leave_round)
         )
         # wrong move
-        self.wrong_round = self._round_box(1)
+        self.wrong_round = self._round_box(coming)
         self.wrong_table = QComboBox()
         for table in self.movement.table_numbers:
             self.wrong_table.addItem(f"Table {table}", table)
@@ -147,10 +157,11 @@ class RepairDialog(QDialog):
             *((f"{seat} really sat:", box) for seat, box in zip(seats, self.sat, strict=True)),
         )
         # rounds cut
-        self.last_round = self._round_box(max(rounds - 1, 1))
-        self._page(("Last round &played:", self.last_round))
+        # cutting the last round is the usual cut, never one before the rounds played
+        self.last_round = self._round_box(min(max(rounds - 1, played, 1), rounds))
+        self._page(("Last round p&layed:", self.last_round))
         # arrow switch
-        self.switch_round = self._round_box(rounds)
+        self.switch_round = self._round_box(coming)
         self.switch_table = QComboBox()
         self.switch_table.addItem(EVERY_TABLE.capitalize(), None)
         for table in self.movement.table_numbers:
@@ -175,11 +186,8 @@ class RepairDialog(QDialog):
         self.grid_view.setAccessibleName("The movement after the repair, changed places marked")
         for header in (self.grid_view.horizontalHeader(), self.grid_view.verticalHeader()):
             header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        self.buttons = ok_cancel("Re&pair the movement")
         self.ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok.setText("Re&pair the movement")
 
         form = QFormLayout()
         what = QLabel("&What happened:")
@@ -296,12 +304,7 @@ def effects_text(repaired: Repaired) -> str:
                 f"Round {round_no}: {', '.join(who)} sit{'s' if len(who) == 1 else ''} out."
             )
     lines.extend(repaired.repeats)
-    cards = repaired.cards
-    papers = []
-    if cards.tables:
-        papers.append(f"table cards for tables {numbers_text(cards.tables)}")
-    if cards.indicators:
-        papers.append(f"indicators at tables {numbers_text(cards.indicators)}")
-    if papers:
-        lines.append("Print again: " + "; ".join(papers) + ".")
+    again = reprints(repaired.previous, repaired.movement).lines()
+    if again:
+        lines.append("Print again: " + "; ".join(again) + ".")
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.gui.laws import LawQuote, cited, section
+from director.gui.widgets.buttons import ok_cancel
 from director.scoring.model import TRICKS, Revoke
 from director.scoring.revokes import penalise
 from schedules.types import Direction
@@ -57,10 +58,7 @@ class RevokeDialog(QDialog):
         self.award.setWordWrap(True)
         self.reason = QLabel()
         self.reason.setStyleSheet("color: #a00;")
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Record")
+        self.buttons = ok_cancel("Rec&ord")
         form = QFormLayout(self)
         form.addRow(self.quote)
         form.addRow("N/S &tricks as made:", self.ns_tricks)

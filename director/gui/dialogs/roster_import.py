@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.errors import DirectorError
+from director.gui.widgets.buttons import ok_cancel
 from director.store.roster import FIELDS, Layout, Roster, RosterFile
 
 PREVIEW_ROWS = 200
@@ -60,9 +61,7 @@ class RosterImportDialog(QDialog):
         self.refusals.setReadOnly(True)
         self.refusals.setAccessibleName("Refused lines")
         self.refusals.setMaximumHeight(120)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        self.buttons = ok_cancel()
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
@@ -102,7 +101,7 @@ class RosterImportDialog(QDialog):
         self.refusals.setPlainText("\n".join(str(r) for r in read.refused))
         self.refusals.setVisible(bool(read.refused))
         ok.setEnabled(bool(read.rows) and not read.refused)
-        ok.setText(f"Import {len(read.rows)} players" if read.rows else "Import")
+        ok.setText(f"&Import {len(read.rows)} players" if read.rows else "&Import")
 
     @staticmethod
     def _counts(read: Roster) -> str:

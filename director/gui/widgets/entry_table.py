@@ -8,6 +8,8 @@ Enter on its last row goes on to the next page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -20,6 +22,8 @@ from PySide6.QtWidgets import (
     QTableView,
     QWidget,
 )
+
+from director.gui.tablemodel import Index
 
 UNDO_KEYS = (QKeySequence("Ctrl+Z"),)
 REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"),)
@@ -58,7 +62,7 @@ class EntryDelegate(QStyledItemDelegate):
         self._committing: QWidget | None = None
         self._refused: tuple[QWidget, str] | None = None
 
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: QModelIndex) -> None:
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
         if not isinstance(editor, QLineEdit):
             super().setModelData(editor, model, index)
             return
@@ -74,9 +78,11 @@ class EntryDelegate(QStyledItemDelegate):
             self.refusal = str(index.data(REFUSAL_ROLE) or f"{text.strip()!r} is not accepted")
             self._refused = (editor, text)
 
-    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
         if editor is self._committing:
             return  # the model marking its refusal must not wipe what was typed
+        if isinstance(editor, QLineEdit) and editor.isModified():
+            return  # a change from elsewhere (a table's phone, an undo) keeps what is typed
         super().setEditorData(editor, index)
 
     def eventFilter(self, editor: QObject, event: QEvent) -> bool:
@@ -114,22 +120,37 @@ class EntryDelegate(QStyledItemDelegate):
 
 
 class MessageLine(QLabel):
-    """The line under a grid: why an entry was refused, or a gentle reminder."""
+    """The line under a grid: why an entry was refused, or a gentle reminder (which goes as
+    soon as it is no longer true: `recheck`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
         self.setAccessibleName("Message")
+        self._holds: Callable[[], bool] | None = None
 
     def refuse(self, text: str) -> None:
         """Say why an entry was refused, so it cannot be missed."""
+        self._holds = None
         self.setStyleSheet("color: #a00000; font-weight: bold;")
         self.setText(f"Not entered: {text}")
 
-    def remind(self, text: str) -> None:
-        """A reminder that stops nothing."""
+    def remind(self, text: str, holds: Callable[[], bool] | None = None) -> None:
+        """A reminder that stops nothing; with `holds`, one that lasts only while `holds()`
+        says it is still true."""
+        self._holds = holds
         self.setStyleSheet("color: #805000;")
         self.setText(text)
+
+    def recheck(self) -> None:
+        """Take away a reminder that is no longer true (the grid calls it after each change)."""
+        if self._holds is not None and not self._holds():
+            self.clear()
+
+    def clear(self) -> None:
+        """No message."""
+        self._holds = None
+        super().clear()
 
 
 class EntryTable(QTableView):

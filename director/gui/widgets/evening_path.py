@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QPushButton, QSizePolicy, QToolBar, QToolButton, Q
 
 from director.gui.context import Where
 from director.store.services import EventStore
-from director.store.values import Result
-from schedules.types import Movement
+from director.store.values import Gender, Result
+from schedules.types import Competitors, Movement
 
 
 class Step(enum.Enum):
@@ -43,19 +43,59 @@ class StepState:
     """What to do to go on with it: "Enter round 3's scores"."""
     round: int | None = None
     """The round to enter next (the scores step)."""
+    hint: str = ""
+    """More to know, in the step's tooltip: how to give the field's ladies and gentlemen."""
 
 
 KINDS = {"pair": "pairs", "couple": "couples", "individual": "players", "team": "teams"}
 
 
-def _field(store: EventStore) -> StepState:
+GENDERS_HOW = (
+    "For four winners (ladies North and East, gentlemen South and West), say who is a lady "
+    "or a gentleman: edit each player, or import a roster with that column"
+)
+"""How the director gives the field's ladies and gentlemen, said where the field is."""
+
+
+def _individuals(store: EventStore, movement: Movement) -> StepState:
+    """An individual movement's field: every place taken by a player."""
+    players = store.players()
+    places = len(movement.field)
+    field = set(movement.field)
+    seated = sum(p.kind == "individual" and p.label in field for p in store.partnerships())
+    hint = "" if any(p.gender is not None for p in players) else GENDERS_HOW
+    if not players:
+        return StepState(Step.FIELD, False, "no players yet", "Enter the players", hint=hint)
+    if seated >= places:
+        return StepState(Step.FIELD, True, f"{seated} players", "Look at the players", hint=hint)
+    return StepState(
+        Step.FIELD,
+        False,
+        f"{len(players)} players, {seated} of {places} places taken",
+        "Seat the players",
+        hint=hint,
+    )
+
+
+def _field(store: EventStore, movement: Movement | None) -> StepState:
+    if movement is not None and movement.competitors is Competitors.INDIVIDUALS:
+        return _individuals(store, movement)
     kinds = Counter(p.kind for p in store.partnerships())
     if kinds:
         said = ", ".join(f"{n} {KINDS.get(kind, kind)}" for kind, n in kinds.most_common())
         return StepState(Step.FIELD, True, said, "Look at the players and pairs")
-    players = len(store.players())
+    players = store.players()
+    genders = Counter(p.gender for p in players if p.gender is not None)
+    if len(genders) == len(Gender):
+        # ladies and gentlemen with no pairs: the chooser proposes their game (four winners),
+        # whose places are given to the players once it is chosen
+        said = f"{genders[Gender.LADY]} ladies, {genders[Gender.GENTLEMAN]} gentlemen"
+        return StepState(Step.FIELD, True, said, "Look at the players")
     if players:
-        return StepState(Step.FIELD, False, f"{players} players, no pairs", "Form the pairs")
+        hint = "" if genders else GENDERS_HOW
+        return StepState(
+            Step.FIELD, False, f"{len(players)} players, no pairs", "Form the pairs", hint=hint
+        )
     return StepState(Step.FIELD, False, "no players yet", "Enter the players")
 
 
@@ -87,7 +127,7 @@ def evening(
     store: EventStore, movement: Movement | None, where: Where, printed: bool
 ) -> tuple[StepState, ...]:
     """Every step of the section's evening (`where`: session and section), as it stands."""
-    field = _field(store)
+    field = _field(store, movement)
     if movement is None:
         return (
             field,
@@ -170,7 +210,8 @@ class EveningPath(QToolBar):
             button = self.buttons[state.step]
             mark = "✓" if state.done else f"{number}."
             button.setText(f"{mark} {state.step.value}\n{state.status}")
-            button.setToolTip(f"{state.step.value}: {state.status}. {state.action}.")
+            hint = f"\n{state.hint}." if state.hint else ""
+            button.setToolTip(f"{state.step.value}: {state.status}. {state.action}.{hint}")
             font = button.font()
             font.setBold(state is coming and not state.done)
             button.setFont(font)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import QObject
 
 from director.gui.tablemodel import Column, RowsModel
-from director.store.values import AuditEntry, Change
+from director.store.values import AuditEntry, Change, rank_text
 
 Names = Mapping[str, Mapping[int, str]]
 """What row ids stand for, by the column holding them (`EventStore.row_names`)."""
@@ -94,6 +94,8 @@ def _value(column: str, value: object, names: Names) -> str | None:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if column == "rank" and isinstance(value, str):
+        return rank_text(value)
     if isinstance(value, list | dict) or len(str(value)) > LONGEST_VALUE:
         return None
     return str(value)

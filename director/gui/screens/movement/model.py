@@ -76,6 +76,11 @@ class Ask:
     """A mixed field's players by name, in roster order (who fills the tables first)."""
 
     @property
+    def genders(self) -> bool:
+        """The roster says who is a lady and who a gentleman."""
+        return bool(self.ladies and self.gentlemen)
+
+    @property
     def fill(self) -> Fill:
         """The tables a mixed field fills, and who is left over (the engine decides)."""
         return fill_tables(self.ladies, self.gentlemen)
@@ -107,7 +112,7 @@ class Ask:
             # included), as the command line's --balance best gives them
             "balance": "best" if fam.name == "howell" and variant in howell.CLUB else None,
         }
-        if self.kind is FieldKind.LADIES_GENTLEMEN:
+        if fam.name == MIXED_FAMILY:
             return [Request(tables=self.fill.tables, **common)]
         if self.kind is FieldKind.PAIRS and fam.size_unit == "tables":
             tables = -(-self.size // 2)  # two pairs a table
@@ -132,6 +137,8 @@ class Proposal:
     limit: Fraction | None = None
     """The time available (None: no limit)."""
     report: BalanceReport | None = None
+    present: int | None = None
+    """The competitors there are, when the movement seats more (its last places stay empty)."""
 
     @property
     def fits(self) -> bool:
@@ -165,10 +172,23 @@ class Proposal:
         return words.fairness(self.movement, self.report)
 
     def summary(self) -> str:
-        """The plain-words line: who meets whom, rounds and trays, time, balance."""
+        """The plain-words line: what kind of movement it is, who meets whom, rounds and
+        trays, time, balance, who sits out."""
         if self.movement is None or self.report is None or self.minutes is None:
             return self.why_not
-        return words.summary(self.movement, self.report, self.minutes)
+        engine = next(
+            (v.summary for v in families()[self.family].variants if v.name == self.variant), ""
+        )
+        left = f"no place for {', '.join(self.left_over)}" if self.left_over else ""
+        return "; ".join(
+            part
+            for part in (
+                words.kind_of(self.family, self.variant, engine),
+                words.summary(self.movement, self.report, self.minutes, self.present),
+                left,
+            )
+            if part
+        )
 
     @property
     def trays_per_round(self) -> int:
@@ -177,10 +197,12 @@ class Proposal:
         return len(self.movement.seatings[0].trays) if self.movement.seatings else 0
 
     def warnings(self) -> tuple[str, ...]:
-        """What the director must be told before choosing it."""
+        """What the director must be told before choosing it: who is left over, and the
+        warning against mnemonic play with many players. How the movement is made (its notes)
+        is for the details pane."""
         if self.movement is None:
             return ()
-        out = list(self.movement.notes)
+        out: list[str] = []
         if self.left_over:
             out.insert(0, f"Left over (no place at a table): {', '.join(self.left_over)}")
         if self.movement.mnemonic and player_count(self.movement) >= MNEMONIC_WARN_PLAYERS:
@@ -188,14 +210,17 @@ class Proposal:
         return tuple(out)
 
 
-def candidates(kind: FieldKind) -> Iterator[tuple[Family, str | None]]:
+def candidates(kind: FieldKind, genders: bool = False) -> Iterator[tuple[Family, str | None]]:
     """Every (family, variant) of the catalog whose size unit fits this kind of field; the
-    ladies and gentlemen's Mitchell only for a field of ladies and gentlemen (its four seat
-    winners mean nothing to a field of pairs)."""
+    ladies and gentlemen's Mitchell (four winners: ladies North and East, gentlemen South and
+    West) for a field of ladies and gentlemen, or of players when the roster says who is a
+    lady or a gentleman (`genders`), never for pairs (its four seat winners mean nothing
+    there)."""
     for fam in families().values():
         mixed = fam.name == MIXED_FAMILY
         if (fam.size_unit in _SIZE_UNITS[kind] and not mixed) or (
-            kind is FieldKind.LADIES_GENTLEMEN and mixed
+            mixed
+            and (kind is FieldKind.LADIES_GENTLEMEN or (kind is FieldKind.PLAYERS and genders))
         ):
             if fam.variants:
                 for variant in fam.variants:
@@ -207,7 +232,7 @@ def candidates(kind: FieldKind) -> Iterator[tuple[Family, str | None]]:
 def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
     """Ask one family for a movement; a refusal becomes a `Proposal` holding its (last) reason."""
     refusal = ""
-    left = ask.fill.left_over if ask.kind is FieldKind.LADIES_GENTLEMEN else ()
+    left = ask.fill.left_over if fam.name == MIXED_FAMILY else ()
     for request in ask.requests(fam, variant):
         try:
             movement = build(request)
@@ -217,9 +242,10 @@ def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
         movement = _field_seated(ask, movement)
         trays = len(movement.seatings[0].trays) if movement.seatings else 0
         minutes = duration_minutes(movement.rounds, trays, ask.minutes_per_tray, movement.mnemonic)
+        fewer = ask.kind is FieldKind.PAIRS and ask.size < len(movement.field)
         return Proposal(
             fam.name, fam.title, variant, movement, None, left, minutes, ask.minutes,
-            balance(movement),
+            balance(movement), ask.size if fewer else None,
         )  # fmt: skip
     return Proposal(fam.name, fam.title, variant, None, refusal, limit=ask.minutes)
 
@@ -238,27 +264,32 @@ rounds for an evening (docs/movements.md#shortened-howells)."""
 
 
 def club_howell(p: Proposal) -> bool:
-    """A three-quarter, interwoven or in-time Howell for seven tables or more: what clubs
-    play."""
+    """A three-quarter, interwoven or in-time Howell for a field of seven tables or more
+    (13 pairs and up, however many tables the movement uses): what clubs play."""
     return (
         p.family == "howell"
         and p.variant in howell.CLUB
         and p.movement is not None
-        and p.movement.tables >= CLUB_HOWELL_TABLES
+        and -(-len(p.movement.field) // 2) >= CLUB_HOWELL_TABLES
     )
 
 
 def best_first(rows: list[Proposal]) -> list[Proposal]:
-    """The usable proposals, best first: from seven tables a three-quarter or in-time Howell,
-    then best balanced, then one ranking of everybody before two (N-S and E-W), then nobody
-    left over or sitting out, then more of the time used; then those that do not fit, in
-    catalog order."""
+    """The usable proposals, best first: those that seat the field as it is before those
+    built for more (a place left empty, which the players screen cannot seat); then from
+    seven tables a three-quarter or in-time Howell, then best balanced, then one ranking of
+    everybody before two (N-S and E-W), then nobody left over or sitting out, then more of
+    the time used; then those that do not fit, in catalog order."""
 
-    def merit(p: Proposal) -> tuple[bool, float, bool, bool, Fraction]:
+    def merit(p: Proposal) -> tuple[bool, bool, float, bool, bool, Fraction]:
         assert p.movement is not None
         idle = bool(p.left_over or p.movement.sitouts)
         two = words.two_fields(p.movement)
-        return (not club_howell(p), -round(p.fairness, 1), two, idle, -(p.minutes or Fraction(0)))
+        empty = p.present is not None
+        return (
+            empty, not club_howell(p), -round(p.fairness, 1), two, idle,
+            -(p.minutes or Fraction(0)),
+        )  # fmt: skip
 
     usable = sorted((p for p in rows if p.usable), key=merit)
     return usable + [p for p in rows if not p.usable]

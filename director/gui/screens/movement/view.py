@@ -247,7 +247,7 @@ class MovementScreen(QWidget):
         self.find.setEnabled(False)
 
         def work(progress: Progress) -> list[Proposal]:
-            todo = list(candidates(ask.kind))
+            todo = list(candidates(ask.kind, ask.genders))
             found = []
             for done, (fam, variant) in enumerate(todo):
                 progress.report(done, len(todo), f"Trying {fam.title} {variant or ''}")

@@ -2,16 +2,21 @@
 command-line syntax, and the details pane (construction notes, balance figures explained).
 
 The engine words its refusals for the command line ("--variant skip needs 4, 6, 8, ...
-tables"); the chooser rewrites those phrases into what a director reads, and the details pane
-is the only place that shows the balance figures.
+tables"); the chooser rewrites those phrases into what a director reads. The details pane is
+the only place that shows how a movement is made (its designs, squares and fields) and the
+balance figures: a main line says in plain words what kind of movement it is, who meets whom
+and who sits out. Qt-free, so it is tested without a display.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 
 from schedules.balance import BalanceReport
+from schedules.render import number_ranges
 from schedules.tally import pair_key
 from schedules.types import Competitors, Direction, Label, Movement
 
@@ -89,11 +94,14 @@ def balance_words(index: float) -> str:
     return "unevenly balanced"
 
 
-def meetings(movement: Movement, report: BalanceReport) -> str:
-    """Who meets whom: "every pair meets every other", "every N-S pair meets every E-W
-    pair", "each player partners every other once", or how many each meets."""
+def meetings(
+    movement: Movement, report: BalanceReport, present: Sequence[Label] | None = None
+) -> str:
+    """Who meets whom among the competitors `present` (all the movement seats, unless said):
+    "every pair meets every other", "every N-S pair meets every E-W pair", "each player
+    partners every other once", or how many each meets: "meets 7 of the other 12 pairs"."""
     one, many = nouns(movement)
-    field = movement.field
+    field = tuple(movement.field if present is None else present)
     met = {k for k, n in (*report.opponents.items(), *report.partners.items()) if n}
     individuals = movement.competitors is Competitors.INDIVIDUALS and report.partners
     if individuals and all(
@@ -113,13 +121,17 @@ def meetings(movement: Movement, report: BalanceReport) -> str:
     return f"each {one} meets {span} of the other {len(field) - 1} {many}"
 
 
-def summary(movement: Movement, report: BalanceReport, minutes: Fraction) -> str:
+def summary(
+    movement: Movement, report: BalanceReport, minutes: Fraction, size: int | None = None
+) -> str:
     """The proposal in one line: "every pair meets every other; 9 rounds of 2 trays; about
-    126 minutes; perfectly balanced"."""
+    126 minutes; perfectly balanced". `size`: the competitors there are, when the movement
+    seats more (a place stays empty, and whoever meets it sits out)."""
     trays = len(movement.seatings[0].trays) if movement.seatings else 0
     rounds = f"{movement.rounds} round{'s' if movement.rounds != 1 else ''}"
+    present = movement.field[:size] if size is not None else movement.field
     parts = [
-        meetings(movement, report),
+        meetings(movement, report, present),
         f"{rounds} of {trays} tray{'s' if trays != 1 else ''}",
         f"about {round(minutes)} minutes",
         balance_words(fairness(movement, report)),
@@ -128,9 +140,132 @@ def summary(movement: Movement, report: BalanceReport, minutes: Fraction) -> str
         parts[-1] += " within each side"
     if movement.shared:
         parts.append(sharing(movement))
-    if movement.sitouts:
-        parts.append("some sit out a round")
+    if idle := sitting_out(movement, present):
+        parts.append(idle)
+    if empty := movement.field[len(present) :]:
+        one, many = nouns(movement)
+        parts.append(
+            f"the place of {one if len(empty) == 1 else many} {', '.join(empty)} stays empty"
+        )
     return "; ".join(parts)
+
+
+def _sitters(movement: Movement, present: Sequence[Label]) -> dict[int, set[Label]]:
+    """Per round, the competitors there who do not play: not seated, or seated against an
+    empty place (a competitor the movement seats who is not there)."""
+    here = set(present)
+    out: dict[int, set[Label]] = {r: set() for r in range(1, movement.rounds + 1)}
+    for r, who in movement.sitouts.items():
+        out[r].update(label for label in who if label in here)
+    for s in movement.seatings:
+        if not set(s.places) <= here:
+            out[s.round].update(label for label in s.places if label in here)
+    return out
+
+
+def sitting_out(movement: Movement, present: Sequence[Label]) -> str:
+    """Who sits out, in words: "one pair sits out each round, each pair once"; "" when
+    nobody does."""
+    one, many = nouns(movement)
+    rounds = _sitters(movement, present)
+    if not any(rounds.values()):
+        return ""
+    per_round = {len(who) for who in rounds.values()}
+    times = Counter(label for who in rounds.values() for label in who)
+    counts = {times[label] for label in present}
+    if len(per_round) == 1:
+        (n,) = per_round
+        said = f"{_number(n)} {one if n == 1 else many} sit{'s' if n == 1 else ''} out each round"
+    else:
+        said = f"{_number(min(per_round))} to {_number(max(per_round))} {many} sit out a round"
+    if len(counts) == 1:
+        return f"{said}, each {one} {_times(counts.pop())}"
+    low, high = min(counts), max(counts)
+    if low > 0:
+        return f"{said}, each {one} {_number(low)} to {_times(high)}"
+    idle = [label for label in present if times[label]]
+    often = {times[label] for label in idle}
+    how = _times(often.pop()) if len(often) == 1 else f"up to {_times(max(often))}"
+    side = {sides(movement)[label].pop().label for label in idle} if two_fields(movement) else set()
+    if len(side) == 1:
+        return f"{said}: each {side.pop()} {one} {how}"
+    who = _named(idle, many) or f"{len(idle)} of the {len(present)} {many}"
+    return f"{said}: {who}, each {how}"
+
+
+NAMED_RUNS = 4
+"""The most runs of numbers ("3-5, 9") by which a line names who sits out; more are counted
+instead, and the grid names them round by round."""
+
+
+def _named(labels: Sequence[Label], many: str) -> str:
+    """ "pairs 27-32" for numbered competitors in a few runs, else ""."""
+    if not all(label.isdigit() for label in labels):
+        return ""
+    runs = number_ranges(sorted(map(int, labels)))
+    return f"{many} {runs}" if runs.count(",") < NAMED_RUNS else ""
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _number(n: int) -> str:
+    return _WORDS[n] if n < len(_WORDS) else str(n)
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{_number(n)} times")
+
+
+KINDS: dict[tuple[str, str | None], str] = {
+    ("howell", "standard"): "the complete Howell: every round there is",
+    ("howell", "three-quarter"): "three quarters of the complete Howell's rounds, whatever "
+    "the time",
+    ("howell", "in-time"): "as many Howell rounds as the time allows, two trays a round",
+    ("howell", "interwoven"): "two groups of pairs, each a Howell within itself, on the same trays",
+    ("howell", "half-rounds"): (
+        "the complete Howell, one table turning its arrow half way through each round"
+    ),
+    ("mitchell", "regular"): "N-S pairs stay, E-W pairs move up a table each round",
+    ("mitchell", "skip"): "N-S pairs stay, E-W pairs move; half way they skip a table",
+    ("mitchell", "skip-revenge"): (
+        "as the skip, with a last round against the first opponents again"
+    ),
+    ("mitchell", "stationary"): "N-S pairs stay, E-W pairs move; one table plays its "
+    "neighbour's trays, so nobody skips",
+    ("mitchell", "dummy"): "N-S pairs stay, E-W pairs move; an empty table is added, and the "
+    "pair at it sits out",
+    ("mitchell", "halves"): "N-S pairs stay; E-W pairs move within their half of the room",
+    ("mitchell", "sections"): "two separate sections, each with its own trays and winners",
+    ("mitchell", "relay"): "N-S pairs stay, E-W pairs move; the first and last tables share trays",
+    ("individual", "whist"): "whist tournament: partner each other player once, oppose each twice",
+    ("individual", "phantom"): "whist tournament for any number of players: a table with an "
+    "empty place sits out that round",
+    ("individual", "drive"): "whist drive: partner anyone at most once and oppose at most "
+    "twice, so it seats numbers a tournament cannot",
+    ("individual", "seats"): "everyone keeps one seat all evening: four winners, the best "
+    "North, East, South and West",
+    ("ladies-gentlemen", None): "ladies sit North and East, gentlemen South and West: four winners",
+    ("safford", None): "married couples who never partner each other",
+    ("snow", None): "played from memory, each tray dealt again",
+}
+"""What each family and variant is, in plain words, so that proposals read apart."""
+
+
+def kind_of(family: str, variant: str | None, engine_summary: str = "") -> str:
+    """What a proposal is, in plain words ("three quarters of the complete Howell's rounds,
+    always"); the ladies and gentlemen's Mitchell names its method after its own words. A
+    family without words of ours uses the engine's summary of its variant, its command-line
+    options left out."""
+    if family == "ladies-gentlemen":
+        method = KINDS.get(("mitchell", variant), "")
+        method = method.replace("N-S pairs", "ladies").replace("E-W pairs", "gentlemen")
+        return KINDS[(family, None)] + (f" ({method})" if method else "")
+    if (family, variant) in KINDS:
+        return KINDS[(family, variant)]
+    if (family, None) in KINDS:
+        return KINDS[(family, None)]
+    return re.sub(r"\s*\(?--[\w-]+[^;)]*\)?", "", engine_summary).strip(" ;")
 
 
 def sharing(movement: Movement) -> str:

@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 
 from director.errors import DirectorError
 from director.gui.tablemodel import Column, RowsModel, SortRole
-from director.store.values import Partnership, Player
+from director.store.values import Partnership, Player, joined_names
 from schedules.labels import natural_key
 
 Index = QModelIndex | QPersistentModelIndex
@@ -68,7 +68,7 @@ ROSTER_COLUMNS: tuple[Column[RosterRow], ...] = (
 PARTNERSHIP_COLUMNS: tuple[Column[PartnershipRow], ...] = (
     Column("Label", lambda r: r.partnership.label),
     Column("Kind", lambda r: r.partnership.kind),
-    Column("Players", lambda r: " & ".join(r.names)),
+    Column("Players", lambda r: joined_names(r.names)),
 )
 
 

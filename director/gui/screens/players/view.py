@@ -96,6 +96,7 @@ class PlayersScreen(Screen):
         )
         self.field_message = MessageLine()
         self.field_view.refused.connect(self.field_message.refuse)
+        self.button: dict[str, QPushButton] = {}
 
         roster_buttons = self._buttons(
             ("&Add…", "Add a player (Ins)", self.add_player),
@@ -166,12 +167,14 @@ class PlayersScreen(Screen):
         context.changed.connect(self._changed)
 
     def _buttons(self, *specs: tuple[str, str, Callable[[], object]]) -> QGridLayout:
-        """Buttons three to a row, so the screen stays narrow enough for a small display."""
+        """Buttons three to a row, so the screen stays narrow enough for a small display;
+        each is kept in `self.button` by its slot's name."""
         grid = QGridLayout()
         for number, (text, tip, slot) in enumerate(specs):
             button = QPushButton(text)
             button.setToolTip(tip)
             button.clicked.connect(slot)
+            self.button[slot.__name__] = button
             grid.addWidget(button, number // 3, number % 3)
         grid.setColumnStretch(3, 1)
         return grid
@@ -190,8 +193,21 @@ class PlayersScreen(Screen):
         players, partnerships = self._read_lists()
         movement = self._movement()
         labels = field_labels(movement.field if movement else None, partnerships, len(players))
-        per_row = 1 if movement and movement.competitors is Competitors.INDIVIDUALS else 2
+        individual = movement is not None and movement.competitors is Competitors.INDIVIDUALS
+        per_row = 1 if individual else 2
         self.field.set_rows(field_rows(labels, per_row, players, partnerships), per_row)
+        self._offer_seating(individual)
+
+    def _offer_seating(self, individual: bool) -> None:
+        """An individual movement seats players, not pairs: no pairing is offered, and the
+        seating buttons say whom they seat."""
+        for pairing in ("pair_in_order", "pair_selected", "couple_selected"):
+            self.button[pairing].setVisible(not individual)
+        whom = "players" if individual else "partnerships"
+        self.button["seat_in_order"].setToolTip(
+            f"Give the {whom} the movement's places, in roster order"
+        )
+        self.button["draw"].setToolTip(f"Give the {whom} the movement's places by lot")
 
     def _read_lists(self) -> tuple[tuple[Player, ...], tuple[Partnership, ...]]:
         store = self.context.store
@@ -270,7 +286,10 @@ class PlayersScreen(Screen):
     def choose_roster(self) -> None:
         """Pick a CSV roster and import it."""
         path, _ = QFileDialog.getOpenFileName(
-            self, "Import roster", "", "Roster (*.csv);;All files (*)"
+            self,
+            "Import roster",
+            str(self.context.beside_event("")),
+            "Roster (*.csv);;All files (*)",
         )
         if path:
             self.import_roster(Path(path))
@@ -390,7 +409,11 @@ class PlayersScreen(Screen):
         return self.seat(random.Random())
 
     def seat(self, draw: random.Random | None) -> bool:
-        """Relabel every partnership with its starting place in the section's movement."""
+        """Give every partnership its starting place in the section's movement; for an
+        individual movement, every player."""
+        movement = self._movement()
+        if movement is not None and movement.competitors is Competitors.INDIVIDUALS:
+            return self._seat_players(draw)
         store = self.context.store
 
         def work() -> None:
@@ -401,6 +424,23 @@ class PlayersScreen(Screen):
         done = self._run(Changed.PLAYERS, work)
         if done:
             self.window().statusBar().showMessage("Partnerships seated for the movement", 5000)
+        return done
+
+    def _seat_players(self, draw: random.Random | None) -> bool:
+        """Every player takes a place of the individual movement, in roster order or by lot."""
+        store, where = self.context.store, self.context.where
+        order = None
+        if draw is not None:
+            order = [p.id for p in sorted(store.players(), key=lambda p: p.id)]
+            draw.shuffle(order)
+        left: list[Player] = []
+        done = self._run(
+            Changed.PLAYERS, lambda: left.extend(store.seat_players(order, **where)[1])
+        )
+        if done:
+            said = "Players seated for the movement"
+            said += f"; no place for {', '.join(p.name for p in left)}" if left else ""
+            self.window().statusBar().showMessage(said, 8000)
         return done
 
     def roster_row(self, row: int) -> RosterRow:

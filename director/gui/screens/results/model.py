@@ -15,20 +15,8 @@ from itertools import accumulate, groupby
 from PySide6.QtCore import QObject
 
 from director.gui.tablemodel import Column, RowsModel
-from director.scoring.model import DealScore, Session, SessionResult, Standing, TableScore
-from director.store.values import Partnership, Player
+from director.scoring.model import DealScore, SectionPlay, SectionResult, Standing, TableScore
 from schedules.types import Label, Movement
-
-
-def names_by_label(
-    players: Sequence[Player], partnerships: Sequence[Partnership]
-) -> dict[str, str]:
-    """The players' names behind each partnership label ("Ames & Brown")."""
-    name_of = {p.id: p.name for p in players}
-    return {
-        p.label: " & ".join(name_of.get(pid, f"#{pid}") for pid in p.players) for p in partnerships
-    }
-
 
 COL_PLAYERS = 2
 """The standings' column of players' names."""
@@ -95,12 +83,12 @@ def deal_title(deal: DealScore) -> str:
     )
 
 
-def last_round_played(result: SessionResult) -> int:
+def last_round_played(result: SectionResult) -> int:
     """The latest round with a result in (0 before the first)."""
     return max((t.round for deal in result.deals for t in deal.tables), default=0)
 
 
-def running_plus_minus(result: SessionResult) -> dict[Label, list[Fraction]]:
+def running_plus_minus(result: SectionResult) -> dict[Label, list[Fraction]]:
     """Each competitor's plus/minus after each round up to the last one played (the engine's
     per-table figures summed): the lines stop where the results stop."""
     rounds = last_round_played(result)
@@ -123,7 +111,7 @@ def plays_of(movement: Movement) -> frozenset[Play]:
     return frozenset((s.round, s.table, tray) for s in movement.seatings for tray in s.trays)
 
 
-def missing_plays(session: Session, plays: frozenset[Play]) -> tuple[Play, ...]:
+def missing_plays(session: SectionPlay, plays: frozenset[Play]) -> tuple[Play, ...]:
     """The `plays` of the session's movement that have no result (nor ruling) yet, by round
     and table."""
     entered = {(r.round, r.table, r.tray) for r in session.results}
@@ -156,7 +144,7 @@ class Status:
     """The scoring's warnings, less those about results still to come."""
 
     @classmethod
-    def of(cls, session: Session, result: SessionResult, plays: frozenset[Play]) -> Status:
+    def of(cls, session: SectionPlay, result: SectionResult, plays: frozenset[Play]) -> Status:
         """The status of `result`, scored from `session` whose movement schedules `plays`."""
         return cls(
             missing_plays(session, plays),
@@ -192,7 +180,7 @@ class Status:
         return "\n".join(lines)
 
 
-def promised_rankings(result: SessionResult) -> tuple[str, ...]:
+def promised_rankings(result: SectionResult) -> tuple[str, ...]:
     """The rankings whose winners the movement promises (N-S and E-W for a Mitchell), in the
     movement's order; "overall" when it promises none the session can show."""
     names = dict.fromkeys(w.title for w in result.winners if w.title in result.standings)

@@ -11,6 +11,7 @@ catches up when shown.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, Signal
@@ -41,7 +42,6 @@ from director.gui.screens.results.model import (
     Play,
     Status,
     deal_title,
-    names_by_label,
     plays_of,
     promised_rankings,
     rankings_title,
@@ -53,7 +53,7 @@ from director.gui.tablemodel import RowsModel
 from director.gui.widgets.chart import RunningChart
 from director.gui.widgets.screen import Screen
 from director.scoring.explain import explain_text
-from director.scoring.model import DealScore, Session, SessionResult, Standing
+from director.scoring.model import DealScore, SectionPlay, SectionResult, Standing
 from director.scoring.session import LiveScorer
 from director.scoring.text import figure
 
@@ -80,7 +80,7 @@ class Live:
     where: Where
     mark: int
     """The audit trail's step the input was read at."""
-    session: Session
+    session: SectionPlay
     scorer: LiveScorer
     plays: frozenset[Play]
     """Every play the movement schedules (to count the results still to come)."""
@@ -106,25 +106,51 @@ class RankingPanel(QWidget):
         self.view = _view(self.model, "Standings")
         header = self.view.horizontalHeader()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         # The names give way (elided) so that the figures always show, two rankings abreast.
         header.setSectionResizeMode(COL_PLAYERS, QHeaderView.ResizeMode.Stretch)
         self.view.setWordWrap(False)
         self.name = ""
+        self.fitted: list[int] = [0] * len(self.model.columns)
+        """The longest text of each column when its width was last fitted to it."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.view)
 
-    def show_ranking(self, name: str, rows: tuple[Standing, ...], provisional: bool) -> None:
-        """Show the ranking `name`; hide the figures its scoring method does not produce."""
+    def show_ranking(
+        self, name: str, rows: tuple[Standing, ...], provisional: bool, rebuild: bool = False
+    ) -> None:
+        """Show the ranking `name`; hide the figures its scoring method does not produce.
+        With `rebuild` (a full scoring: the names may have changed too), every row is shown
+        afresh; otherwise only the rows whose figures changed."""
         self.title.setText(f"{name} (provisional)" if provisional else name)
         self.view.setAccessibleName(f"Standings {name}")
         self.name = name
-        self.model.set_rows(rows)
+        changed = None if rebuild else self.model.update_rows(rows)
+        if changed is None:
+            self.model.set_rows(rows)
         for column, spec in enumerate(self.model.columns):
             empty = all(spec.value(row) in (None, "") for row in rows)
             self.view.setColumnHidden(column, bool(rows) and empty)
+        if changed is None:
+            self.view.resizeColumnsToContents()
+            self.fitted = self._longest(range(len(rows)))
+            return
+        # Fitted by the header at every score instead, each score would read every cell
+        # again (the most of a frame at 30 tables): a column is widened only when it must be.
+        for column, longest in enumerate(self._longest(changed)):
+            if longest > self.fitted[column] and column != COL_PLAYERS:
+                self.view.resizeColumnToContents(column)
+                self.fitted[column] = longest
+
+    def _longest(self, lines: Iterable[int]) -> list[int]:
+        """The length of the longest text of each column in the rows `lines`."""
+        longest = [0] * len(self.model.columns)
+        for n in lines:
+            row = self.model.row(n)
+            for column in range(len(longest)):
+                longest[column] = max(longest[column], len(self.model.text(row, column)))
+        return longest
 
 
 class ResultsScreen(Screen):
@@ -136,7 +162,7 @@ class ResultsScreen(Screen):
     def __init__(self, context: EventContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context = context
-        self.result: SessionResult | None = None
+        self.result: SectionResult | None = None
         self.live: Live | None = None
         self.status: Status | None = None
         self.rounds = 0
@@ -219,7 +245,7 @@ class ResultsScreen(Screen):
         layout.addWidget(split)
         self._say(None)
 
-        self.ranking.currentIndexChanged.connect(self._show_rankings)
+        self.ranking.currentIndexChanged.connect(lambda _index: self._show_rankings(rebuild=True))
         self.more.toggled.connect(self._expand)
         self.deals.currentItemChanged.connect(self._show_deal)
         self.tabs.currentChanged.connect(self._draw_chart)
@@ -298,7 +324,7 @@ class ResultsScreen(Screen):
             session = store.scoring_input(**where)
             return Scored(
                 movement.rounds,
-                names_by_label(store.players(), store.partnerships()),
+                dict(session.names),  # the printed names the scoring input carries
                 Live(where, mark, session, LiveScorer(session), plays_of(session.movement)),
             )
 
@@ -335,20 +361,20 @@ class ResultsScreen(Screen):
 
     # -- showing a result ----------------------------------------------------------------
 
-    def _show(self, result: SessionResult, rebuild: bool = False) -> None:
+    def _show(self, result: SectionResult, rebuild: bool = False) -> None:
         assert self.live is not None
         self.result = result
         self.status = Status.of(self.live.session, result, self.live.plays)
         self._say(self.status)
         self._offer_rankings(result)
-        self._show_rankings()
+        self._show_rankings(rebuild=rebuild)
         self.winners.setText(self._winners_text(result, self.status.provisional))
         self._fill_deals(rebuild)
         self.chart_stale = True
         self._draw_chart()
 
     @staticmethod
-    def _winners_text(result: SessionResult, provisional: bool) -> str:
+    def _winners_text(result: SectionResult, provisional: bool) -> str:
         head = "Leading so far: " if provisional else "Winners: "
         return head + "; ".join(
             f"{w.title}: {' = '.join(w.labels)} ({figure(w.figure)})" for w in result.winners
@@ -369,7 +395,7 @@ class ResultsScreen(Screen):
             self.details.setPlainText(details)
         self.details.setVisible(bool(details))
 
-    def _offer_rankings(self, result: SessionResult) -> None:
+    def _offer_rankings(self, result: SectionResult) -> None:
         """The choice of rankings: the promised ones together first, then each one alone."""
         promised = promised_rankings(result)
         items: list[tuple[str, tuple[str, ...]]] = []
@@ -385,11 +411,15 @@ class ResultsScreen(Screen):
         self.ranking.clear()
         for text, names in items:
             self.ranking.addItem(text, names)
-        at = self.ranking.findData(current) if current is not None else -1
-        self.ranking.setCurrentIndex(at if at >= 0 else self.ranking.findData(promised))
+        # By value: `findData` matches a Python object by identity only, and misses an equal
+        # tuple (a Howell's one promised ranking then left the screen empty).
+        offered = [names for _, names in items]
+        at = next((offered.index(n) for n in (current, promised) if n in offered), 0)
+        self.ranking.setCurrentIndex(at)
         self.ranking.blockSignals(False)
 
-    def _show_rankings(self) -> None:
+    def _show_rankings(self, rebuild: bool = False) -> None:
+        """Show the rankings chosen, each in its panel (`rebuild`: every row afresh)."""
         names: tuple[str, ...] = self.ranking.currentData() or ()
         result, provisional = self.result, bool(self.status and self.status.provisional)
         while len(self.panels) < len(names):
@@ -397,7 +427,8 @@ class ResultsScreen(Screen):
         for at, panel in enumerate(self.panels):
             panel.setVisible(at < max(1, len(names)))
             if at < len(names) and result is not None:
-                panel.show_ranking(names[at], result.standings.get(names[at], ()), provisional)
+                rows = result.standings.get(names[at], ())
+                panel.show_ranking(names[at], rows, provisional, rebuild)
 
     def _fill_deals(self, rebuild: bool = False) -> None:
         """The deals list: rebuilt after a full scoring, its items' deals replaced after one
@@ -443,11 +474,9 @@ class ResultsScreen(Screen):
             return
         deal = item.data(Qt.ItemDataRole.UserRole)
         self.deal_head.setText(deal_title(deal))
-        same = [(t.round, t.table) for t in self.tables.rows()] == [
-            (t.round, t.table) for t in deal.tables
-        ]
-        self.tables.set_rows(deal.tables)
-        if not same:  # a new score at a table already shown keeps the widths
+        # A new score at a table already shown repaints that table's row; the widths stay.
+        if self.tables.update_rows(deal.tables, lambda t: (t.round, t.table)) is None:
+            self.tables.set_rows(deal.tables)
             self.tables_view.resizeColumnsToContents()
 
     def _explain_standing(self, panel: RankingPanel, current: QModelIndex) -> None:

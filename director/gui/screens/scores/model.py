@@ -329,13 +329,19 @@ class ScoreModel(RowsModel[ScoreRow]):
         enter, side = self._enter[index.column()]
         where = (*self.key(row), index.column())
         try:
-            updated = enter(row, parse_tricks(str(value), side))
+            tricks = parse_tricks(str(value), side)
+            # The figure already shown, left as it was: no step to store, none to undo.
+            updated = (
+                None if tricks == self.columns[index.column()].value(row) else enter(row, tricks)
+            )
         except DirectorError as exc:
             self.refusals[where] = str(exc)
             self.dataChanged.emit(index, index)
             return False
-        self.refusals.pop(where, None)
-        self.replace_row(index.row(), updated)
+        if self.refusals.pop(where, None) is not None:
+            self.dataChanged.emit(index, index)
+        if updated is not None:
+            self.replace_row(index.row(), updated)
         return True
 
     def counts(self) -> tuple[int, int]:

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView, QWidget
 
 from director.gui.tablemodel import Index
 from schedules.types import Movement
@@ -66,13 +66,24 @@ class Progress:
         self._rounds = {}
 
     def add(self, play: Play) -> None:
-        """One more play with a result."""
-        if play not in self.entered:
-            self.set_entered((*self.entered, play))
+        """One more play with a result (counted in, not the whole evening counted again)."""
+        if play in self.entered:
+            return
+        self.entered.add(play)
+        round_no, table, tray = play
+        if tray in self.expected.get((round_no, table), ()):
+            self._in[(round_no, table)] += 1
+            self._rounds.pop(round_no, None)
 
-    def set_disputes(self, disputes: Mapping[tuple[int, int], tuple[str, ...]]) -> None:
-        """Replace what waits for the director's ruling, by (round, table)."""
-        self.disputes = disputes
+    def set_disputes(self, disputes: Mapping[tuple[int, int], tuple[str, ...]]) -> set[int]:
+        """Replace what waits for the director's ruling, by (round, table); the rounds where
+        that changed."""
+        before, self.disputes = self.disputes, disputes
+        return {
+            key[0]
+            for key in before.keys() | disputes.keys()
+            if before.get(key) != disputes.get(key)
+        }
 
     def state(self, round_no: int, table: int) -> TableState:
         """The table's state in the round (a dispute outranks the count of results)."""
@@ -88,7 +99,7 @@ class Progress:
 
     def complete(self, round_no: int, table: int) -> bool:
         """Whether the table has every result of the round (False where it does not play)."""
-        trays = self.expected.get((round_no, table))
+        trays = self.expected.get((round_no, table), frozenset())
         return bool(trays) and self.in_at(round_no, table) == len(trays)
 
     def tables_in(self, round_no: int) -> tuple[int, int]:
@@ -122,10 +133,16 @@ class OverviewModel(QAbstractTableModel):
         self.progress = progress
         self.endResetModel()
 
-    def changed(self) -> None:
-        """Repaint after a result came in or went."""
-        last = self.index(self.rowCount() - 1, self.columnCount() - 1)
-        self.dataChanged.emit(self.index(0, 0), last)
+    def changed(self, rounds: Iterable[int] | None = None) -> None:
+        """Repaint the rows of `rounds` (every round by default) after a result came in or
+        went: one result repaints its round's row, not the evening's."""
+        last = self.columnCount() - 1
+        if rounds is None:
+            rows = [(0, self.rowCount() - 1)]
+        else:
+            rows = [(r - 1, r - 1) for r in sorted(set(rounds)) if 1 <= r <= self.rowCount()]
+        for first, end in rows:
+            self.dataChanged.emit(self.index(first, 0), self.index(end, last))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self.progress.rounds
@@ -223,20 +240,42 @@ class RoundOverview(QTableView):
         self.verticalHeader().hide()
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Widths set once per movement (`_fit_columns`): fitted to the contents, every result
+        # would read all the evening's cells again (tens of milliseconds at 30 tables).
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.clicked.connect(lambda index: self.chosen.emit(index.row() + 1))
 
     def show_progress(self, progress: Progress) -> None:
         """Show a movement's progress; the height fits a few rounds (the rest scroll)."""
         self.overview.set_progress(progress)
+        self._fit_columns()
         rows = min(progress.rounds, self.VISIBLE_ROUNDS)
         row = self.verticalHeader().defaultSectionSize()
         header = self.horizontalHeader().sizeHint().height()
         self.setFixedHeight(header + rows * row + 2 * self.frameWidth())
 
+    def _fit_columns(self) -> None:
+        """Each column as wide as the widest text it can show (in bold, as the current
+        round's), or its title."""
+        progress = self.overview.progress
+        most = max((len(trays) for trays in progress.expected.values()), default=1)
+        widest = {
+            0: (f"Round {progress.rounds}",),
+            1: (f"{progress.tables} of {progress.tables}",),
+        }
+        cells = ("✓", f"{most}/{most}", f"⚠ {most}/{most}")
+        bold = QFont(self.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        margin = self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self)
+        header = self.horizontalHeader()
+        for column in range(self.overview.columnCount()):
+            text = max(metrics.horizontalAdvance(t) for t in widest.get(column, cells))
+            header.resizeSection(column, max(text + 2 * margin + 6, header.sectionSizeHint(column)))
+
     def mark_current(self, round_no: int) -> None:
         """Set the round the grid shows in bold, and bring it into view."""
-        self.overview.current = round_no
-        self.overview.changed()
+        before, self.overview.current = self.overview.current, round_no
+        self.overview.changed((before, round_no))
         if round_no >= 1:
             self.scrollTo(self.overview.index(round_no - 1, 0))

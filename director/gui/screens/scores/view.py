@@ -6,8 +6,9 @@ selected, with the reason in the message line under the grid. The overview above
 shows which tables of which round are in. Revokes, irregularities and new deals have their own
 dialogs (toolbar and Event menu), acting on the selected row; the keyboard comes back to the
 grid after each. While the tables enter from their phones, what they call the director about
-waits in a list above the grid (`calls`), and a change arriving while a cell is being typed
-waits until the cell is left, so that nothing typed is lost.
+waits in a list above the grid (`calls`). A change from elsewhere (a table's entry, an undo)
+repaints only the rows it changed, at once, and a cell being typed stays open as typed; only a
+change of the rows themselves (a repair) waits until the cell is left, so nothing typed is lost.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from director.gui.context import Changed, EventContext
 from director.gui.dialogs.irregularity import IrregularityDialog, Ruling
 from director.gui.dialogs.new_deal import NewDealDialog
 from director.gui.dialogs.revoke import RevokeDialog
-from director.gui.screens.results.model import names_by_label
 from director.gui.screens.scores.calls import CallsPanel, disputes, waiting
 from director.gui.screens.scores.model import (
     COL_NS_TRICKS,
@@ -59,6 +59,10 @@ from director.store.values import Result, ResultEntry, StoreError
 from schedules.types import Movement
 
 BY_ROUND, BY_TRAY = "By round", "By tray"
+
+
+def _names(row: ScoreRow) -> tuple[str, str]:
+    return row.ns_names, row.ew_names
 
 
 def back_to_grid(action: Callable[[ScoresScreen], None]) -> Callable[[ScoresScreen], None]:
@@ -145,12 +149,8 @@ class ScoresScreen(Screen):
 
     def _changed(self, what: Changed, source: object) -> None:
         shown = Changed.MOVEMENT | Changed.RESULTS | Changed.SLIPS | Changed.PLAYERS | Changed.EVENT
-        if source is self or not what & shown:
-            return
-        if self.table.state() == QAbstractItemView.State.EditingState:
-            self.stale = True  # a table's entry from its phone: after the cell being typed
-            return
-        self.mark_stale()
+        if source is not self and what & shown:
+            self.mark_stale()  # a cell being typed stays open as typed (`show_rows`)
 
     def _editor_closed(self, *_args: object) -> None:
         # after the grid has moved on to its next cell (Enter opens it)
@@ -182,7 +182,7 @@ class ScoresScreen(Screen):
             "figure only when their record disagrees). Enter moves on, PageDown to the next round."
         )
         self.rulings = Rulings(
-            names_by_label(store.players(), store.partnerships()),
+            store.printed_names(),
             store.deals(**where),
             store.irregularities(**where),
         )
@@ -213,28 +213,44 @@ class ScoresScreen(Screen):
         the same, else the first result still missing. The keyboard stays in the grid."""
         if self.movement is None:
             return
-        focus = QApplication.focusWidget()
-        in_grid = focus is None or focus is self.table or self.table.isAncestorOf(focus)
+        in_grid = self._in_grid(QApplication.focusWidget())
         view, before = self.view(), self.table.currentIndex()
         store, where = self.context.store, self.context.where
         results = store.results(**where)
+        rows = score_rows(self.movement, results, view, self.rulings)
+        shown = self.model.rows()
+        changed = self.model.update_rows(rows, ScoreModel.key) if view == self._shown else None
+        if changed is not None:  # the same rows: repainted where they changed (an undo)
+            if any(_names(rows[n]) != _names(shown[n]) for n in changed):
+                self.table.resizeColumnsToContents()  # a renamed player shows whole
+        elif view == self._shown and self.table.state() == QAbstractItemView.State.EditingState:
+            self.stale = True  # other rows of this view (a repair): after the cell is left
+            return
+        else:
+            self.model.set_rows(rows)
+            self.table.resizeColumnsToContents()
+            if view == self._shown and before.isValid():
+                line, column = min(before.row(), len(rows) - 1), before.column()
+            else:
+                line, column = first_missing(rows), COL_NS_TRICKS
+            self._shown = view
+            self.table.setCurrentIndex(self.model.index(line, column))
+            self.overview.mark_current(view.round or 0)
         self.progress.set_entered((r.round, r.table, r.tray) for r in results)
         self._calls = store.table_calls(**where)
         self._disagreeing = {(r.round, r.table, r.tray): r for r in results if records_disagree(r)}
         self._show_waiting()
-        rows = score_rows(self.movement, results, view, self.rulings)
-        self.model.set_rows(rows)
-        self.table.resizeColumnsToContents()
-        if view == self._shown and before.isValid():
-            line, column = min(before.row(), len(rows) - 1), before.column()
-        else:
-            line, column = first_missing(rows), COL_NS_TRICKS
-        self._shown = view
-        self.table.setCurrentIndex(self.model.index(line, column))
-        self.overview.mark_current(view.round or 0)
         self._count()
-        if in_grid and self.isVisible():
-            self.table.setFocus()
+        self.message.recheck()
+        if in_grid and self.isVisible() and not self._in_grid(QApplication.focusWidget(), False):
+            self.table.setFocus()  # an open cell keeps the keyboard
+
+    def _in_grid(self, focus: QWidget | None, nowhere: bool = True) -> bool:
+        """Whether the keyboard is in the grid or one of its cells (or, with `nowhere`, in no
+        widget at all)."""
+        if focus is None:
+            return nowhere
+        return focus is self.table or self.table.isAncestorOf(focus)
 
     def show_round(self, number: int) -> None:
         """Show one round's grid."""
@@ -256,7 +272,11 @@ class ScoresScreen(Screen):
         target = self.number.value() + step
         if not self.number.minimum() <= target <= self.number.maximum():
             what = "round" if self.mode.currentText() == BY_ROUND else "tray"
-            self.message.remind(f"This is the {'last' if step > 0 else 'first'} {what}.")
+            here = self.view()
+            self.message.remind(
+                f"This is the {'last' if step > 0 else 'first'} {what}.",
+                lambda: self.view() == here,
+            )
             self.table.setFocus()
             return
         self.number.setValue(target)
@@ -278,12 +298,14 @@ class ScoresScreen(Screen):
         self.table.setCurrentIndex(self.model.index(line, COL_NS_TRICKS))
         self.table.setFocus()
 
-    def _show_waiting(self) -> None:
-        """Show what waits for the director in the list and, as disputed, in the overview."""
+    def _show_waiting(self, rounds: set[int] | None = None) -> None:
+        """Show what waits for the director in the list and, as disputed, in the overview;
+        repaint the overview's rows of `rounds` (every round by default) and of the rounds
+        whose disputes changed."""
         items = waiting(self._calls, self._disagreeing.values())
         self.calls.show_items(items)
-        self.progress.set_disputes(disputes(items))
-        self.overview.overview.changed()
+        disputed = self.progress.set_disputes(disputes(items))
+        self.overview.overview.changed(None if rounds is None else rounds | disputed)
 
     def settle_call(self, call_id: int) -> None:
         """Mark a table's call ruled on; the keyboard stays in the list while more wait."""
@@ -364,7 +386,7 @@ class ScoresScreen(Screen):
             self._disagreeing[play] = result
         else:
             self._disagreeing.pop(play, None)
-        self._show_waiting()
+        self._show_waiting({row.round})
         self._remind(row)
         return replace(row, result=result)
 
@@ -375,7 +397,8 @@ class ScoresScreen(Screen):
             return
         self.message.remind(
             f"Reminder: tray {row.tray} has no trump slip entered yet. Copy it on the Trump "
-            "slips screen when you have it."
+            "slips screen when you have it.",
+            lambda: self.slipped is not None and row.tray not in self.slipped,
         )
 
     def enter_tricks(self, line: int, ns_tricks: int) -> bool:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Qt
 from director.errors import DirectorError
 from director.gui.tablemodel import Column, Index, RowsModel
 from director.gui.widgets.entry_table import REFUSAL_ROLE
-from director.store.values import DealVersion, TrumpSlip
+from director.store.values import Card, DealVersion, TrumpSlip
 from schedules.types import Movement, Tray
 
 
@@ -99,13 +99,17 @@ class SlipModel(RowsModel[SlipRow]):
             return False
         row = self.row(index.row())
         try:
-            updated = self._record(row, text)
+            # The card already entered, left as it was: no step to store, none to undo.
+            same = row.slip is not None and Card.parse(text) == row.slip.card
+            updated = None if same else self._record(row, text)
         except DirectorError as exc:
             self.refusals[row.tray.number] = str(exc)
             self.dataChanged.emit(index, index)
             return False
-        self.refusals.pop(row.tray.number, None)
-        self.replace_row(index.row(), updated)
+        if self.refusals.pop(row.tray.number, None) is not None:
+            self.dataChanged.emit(index, index)
+        if updated is not None:
+            self.replace_row(index.row(), updated)
         return True
 
 

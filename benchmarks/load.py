@@ -2,7 +2,8 @@
 
 Each table is a thread with its own connection, doing what its page does: read the state,
 post a tray's result, read the state again. A "director's grid" thread can read the results
-and standings all the while. Shared by the load test and `benchmarks/server.py`.
+and standings all the while. Shared by the load test (`tests/server/test_load.py`) and the
+server benchmark.
 """
 
 from __future__ import annotations

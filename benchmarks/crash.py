@@ -1,7 +1,8 @@
 """Crash harness: a child process enters results and is killed with SIGKILL at random moments.
 
 The child reports each entry on a pipe only after `record_result` has returned, so every
-reported entry must survive the kill. Shared by the crash test and `benchmarks/store.py`.
+reported entry must survive the kill. Shared by the crash test (`tests/store/test_crash.py`)
+and the store benchmark.
 """
 
 from __future__ import annotations

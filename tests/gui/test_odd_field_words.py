@@ -1,0 +1,51 @@
+"""The movement chooser names who sits out in an odd field's line, and offers what clubs play
+by the size of the field, not by the tables the movement fills."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from director.gui.screens.movement.model import (
+    Ask,
+    FieldKind,
+    Proposal,
+    best_first,
+    candidates,
+    propose,
+)
+from director.gui.screens.movement.words import sitting_out
+from schedules.catalog import Request, build
+from schedules.render import number_ranges
+
+MINUTES_PER_TRAY = Fraction(7)
+
+
+def _first(pairs: int, minutes: int) -> Proposal:
+    ask = Ask(FieldKind.PAIRS, pairs, Fraction(minutes), MINUTES_PER_TRAY)
+    rows = [propose(ask, fam, variant) for fam, variant in candidates(FieldKind.PAIRS)]
+    return best_first(rows)[0]
+
+
+def test_the_proposal_for_25_pairs_names_who_sits_out() -> None:
+    first = _first(25, 90)
+    m = first.movement
+    assert m is not None
+    assert len(m.field) == 25
+    out = sorted(int(p) for who in m.sitouts.values() for p in who)
+    assert len(out) == m.rounds == len(set(out))  # one pair a round, each once
+    said = f"one pair sits out each round: pairs {number_ranges(out)}, each once"
+    assert said in first.summary()
+
+
+def test_too_many_runs_to_name_are_counted() -> None:
+    m = build(Request("howell", pairs=59, rounds=16, balance="best"))
+    assert sitting_out(m, m.field) == "one pair sits out each round: 16 of the 59 pairs, each once"
+
+
+def test_thirteen_pairs_get_the_best_balanced_club_howell_first() -> None:
+    # the three-quarter Howell of 13 pairs fills 6 tables (the 7th would hold the empty
+    # place): still a club Howell, and better balanced than the interwoven one
+    first = _first(13, 150)
+    assert (first.family, first.variant) == ("howell", "three-quarter")
+    assert first.movement is not None
+    assert first.movement.tables == 6
