@@ -14,6 +14,7 @@ MODULES = (
     "seed_families",
     "scale",
     "scoring",
+    "drive",
     "store",
     "repair",
     "printing",

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from director.gui.context import Changed
 from director.gui.demo import demo_event
 from director.gui.main_window import MainWindow
+from director.gui.screens.results.model import COL_PLAYERS
 from director.gui.screens.results.view import ResultsScreen
 from director.gui.settings import Settings
 from director.scoring.session import score_section
@@ -107,11 +108,18 @@ def test_an_undone_score_leaves_the_standings_at_once(results: ResultsScreen) ->
 def test_a_new_name_scores_afresh(qtbot, results: ResultsScreen) -> None:
     store = results.context.store
     player = store.players()[0]
+    resets: list[int] = []
+    results.standings.modelReset.connect(lambda: resets.append(1))
     store.edit_player(replace(player, name="Mrs Zed"))
     results.context.notify(Changed.PLAYERS)
     assert results.job is not None  # the audit trail says more than results changed
     qtbot.waitUntil(lambda: results.job is None, timeout=20000)
     assert any("Mrs Zed" in names for names in results.names.values())
+    # the same figures, a new name: the rows are shown afresh, not only those whose figures moved
+    assert resets
+    model = results.standings
+    shown = [model.data(model.index(r, COL_PLAYERS)) for r in range(model.rowCount())]
+    assert any("Mrs Zed" in text for text in shown)
 
 
 def test_the_results_to_come_are_one_line_that_expands(qtbot, results: ResultsScreen) -> None:

@@ -415,3 +415,16 @@ def test_one_result_repaints_its_round_in_the_overview_and_its_row_in_the_grid(
     assert [grid.overview.columnWidth(c) for c in range(overview.columnCount())] == widths
     metrics = grid.overview.fontMetrics()
     assert all(w > metrics.horizontalAdvance("⚠ 2/2") for w in widths[2:])
+
+
+def test_a_renamed_player_shows_whole_in_the_grid_at_once(qtbot, scores: MainWindow) -> None:
+    from dataclasses import replace
+
+    store, grid = scores.context.store, scores.scores
+    player = store.players()[0]
+    store.edit_player(replace(player, name="Mrs Wilhelmina Featherstonehaugh-Smythe"))
+    scores.context.notify(Changed.PLAYERS)
+    texts = [grid.model.data(grid.model.index(n, c)) for n in range(10) for c in (3, 4)]
+    text = next(t for t in texts if "Featherstonehaugh" in t)
+    column = 3 + texts.index(text) % 2
+    assert grid.table.columnWidth(column) >= grid.table.fontMetrics().horizontalAdvance(text)

@@ -117,12 +117,16 @@ class RankingPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.view)
 
-    def show_ranking(self, name: str, rows: tuple[Standing, ...], provisional: bool) -> None:
-        """Show the ranking `name`; hide the figures its scoring method does not produce."""
+    def show_ranking(
+        self, name: str, rows: tuple[Standing, ...], provisional: bool, rebuild: bool = False
+    ) -> None:
+        """Show the ranking `name`; hide the figures its scoring method does not produce.
+        With `rebuild` (a full scoring: the names may have changed too), every row is shown
+        afresh; otherwise only the rows whose figures changed."""
         self.title.setText(f"{name} (provisional)" if provisional else name)
         self.view.setAccessibleName(f"Standings {name}")
         self.name = name
-        changed = self.model.update_rows(rows)  # one score moves a few rows, not all of them
+        changed = None if rebuild else self.model.update_rows(rows)
         if changed is None:
             self.model.set_rows(rows)
         for column, spec in enumerate(self.model.columns):
@@ -241,7 +245,7 @@ class ResultsScreen(Screen):
         layout.addWidget(split)
         self._say(None)
 
-        self.ranking.currentIndexChanged.connect(self._show_rankings)
+        self.ranking.currentIndexChanged.connect(lambda _index: self._show_rankings(rebuild=True))
         self.more.toggled.connect(self._expand)
         self.deals.currentItemChanged.connect(self._show_deal)
         self.tabs.currentChanged.connect(self._draw_chart)
@@ -363,7 +367,7 @@ class ResultsScreen(Screen):
         self.status = Status.of(self.live.session, result, self.live.plays)
         self._say(self.status)
         self._offer_rankings(result)
-        self._show_rankings()
+        self._show_rankings(rebuild=rebuild)
         self.winners.setText(self._winners_text(result, self.status.provisional))
         self._fill_deals(rebuild)
         self.chart_stale = True
@@ -414,7 +418,8 @@ class ResultsScreen(Screen):
         self.ranking.setCurrentIndex(at)
         self.ranking.blockSignals(False)
 
-    def _show_rankings(self) -> None:
+    def _show_rankings(self, rebuild: bool = False) -> None:
+        """Show the rankings chosen, each in its panel (`rebuild`: every row afresh)."""
         names: tuple[str, ...] = self.ranking.currentData() or ()
         result, provisional = self.result, bool(self.status and self.status.provisional)
         while len(self.panels) < len(names):
@@ -422,7 +427,8 @@ class ResultsScreen(Screen):
         for at, panel in enumerate(self.panels):
             panel.setVisible(at < max(1, len(names)))
             if at < len(names) and result is not None:
-                panel.show_ranking(names[at], result.standings.get(names[at], ()), provisional)
+                rows = result.standings.get(names[at], ())
+                panel.show_ranking(names[at], rows, provisional, rebuild)
 
     def _fill_deals(self, rebuild: bool = False) -> None:
         """The deals list: rebuilt after a full scoring, its items' deals replaced after one

@@ -61,6 +61,10 @@ from schedules.types import Movement
 BY_ROUND, BY_TRAY = "By round", "By tray"
 
 
+def _names(row: ScoreRow) -> tuple[str, str]:
+    return row.ns_names, row.ew_names
+
+
 def back_to_grid(action: Callable[[ScoresScreen], None]) -> Callable[[ScoresScreen], None]:
     """An action through a dialog leaves the keyboard in the grid, whatever the answer."""
 
@@ -214,10 +218,13 @@ class ScoresScreen(Screen):
         store, where = self.context.store, self.context.where
         results = store.results(**where)
         rows = score_rows(self.movement, results, view, self.rulings)
-        if view == self._shown and self.model.update_rows(rows, ScoreModel.key) is not None:
-            pass  # the same rows: repainted where they changed (an undo shows at once)
-        elif self.table.state() == QAbstractItemView.State.EditingState:
-            self.stale = True  # other rows (a repair): after the cell being typed is left
+        shown = self.model.rows()
+        changed = self.model.update_rows(rows, ScoreModel.key) if view == self._shown else None
+        if changed is not None:  # the same rows: repainted where they changed (an undo)
+            if any(_names(rows[n]) != _names(shown[n]) for n in changed):
+                self.table.resizeColumnsToContents()  # a renamed player shows whole
+        elif view == self._shown and self.table.state() == QAbstractItemView.State.EditingState:
+            self.stale = True  # other rows of this view (a repair): after the cell is left
             return
         else:
             self.model.set_rows(rows)
