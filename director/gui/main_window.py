@@ -426,7 +426,7 @@ class MainWindow(QMainWindow):
         if not dialog.exec():
             return
         try:
-            store = dialog.create()
+            store = dialog.create_event()
         except Exception as exc:
             report_exception(exc, parent=self)
             return
