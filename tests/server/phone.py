@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -55,9 +56,17 @@ def phones() -> Iterator[Callable[[], Phone]]:
 
 
 def press(browser: Phone, css: str) -> None:
-    """Tap the element `css` picks once it can be tapped."""
-    WebDriverWait(browser, 10).until(lambda b: b.find_element(By.CSS_SELECTOR, css).is_enabled())
-    browser.find_element(By.CSS_SELECTOR, css).click()
+    """Tap the element `css` picks once it can be tapped (the page redraws itself as it polls,
+    so an element found a moment before may be gone: it is found again)."""
+
+    def tap(b: Phone) -> bool:
+        found = b.find_element(By.CSS_SELECTOR, css)
+        if not found.is_enabled():
+            return False
+        found.click()
+        return True
+
+    WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)).until(tap)
 
 
 def says(browser: Phone, text: str, seconds: float = 10) -> None:
