@@ -28,9 +28,14 @@ from director.gui.context import Changed
 from director.gui.demo import RANKS, SUITS
 from director.gui.dialogs.printing import TONIGHT, PrintDialog, document_names
 from director.gui.main_window import MainWindow
+from director.gui.screens.scores.model import Mark
 from director.gui.settings import Settings
+from director.scoring.model import Direction, Revoke
+from director.store.services import EventStore
+from tests.gui.test_evening import check_standings
 from tests.gui.test_keyboard_evening import Keys
 from tests.gui.test_scores import CTRL, Keyboard, in_grid
+from tests.publish.browser import DESKTOP, Document, dump_dom, screenshot
 from tests.server.phone import Phone, link, phones, press, says
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
@@ -369,3 +374,118 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
         assert not set(asked) & set(round_3)  # no longer asks for round 3's trays
         two.save_screenshot(str(tmp_path / "shots" / "phone-after-withdrawal.png"))
         shots.take("withdrawal")
+
+        # round 3 as repaired: the tables that still play it, typed in
+        type_round(keys, window, rng, 3)
+
+        # a revoke ruled on a result already in: round 1, the grid's second row
+        while grid.view().round > 1:
+            keys.press(Key.Key_PageUp)
+        keys.press(Key.Key_Down)
+        ruled = grid.model.key(grid.model.row(1))
+
+        def revoke(k: Keyboard) -> None:
+            k.type("7")  # N/S tricks as made
+            k.press(Key.Key_Tab)
+            k.type("E")  # revoking side: E-W
+            k.press(Key.Key_Tab)
+            k.type("1")  # one revoke
+            k.press(Key.Key_Tab)
+            k.type("2")  # two tricks won from the first revoke on
+            shots.take("revoke-dialog", QApplication.activeModalWidget())
+            k.press(Key.Key_Return)
+
+        keys.in_dialog(revoke)
+        keys.press(Key.Key_R, CTRL)
+        back_to(qtbot, window)
+        (revoked,) = [r for r in store.results() if (r.round, r.table, r.tray) == ruled]
+        assert (revoked.ns_tricks, revoked.revokes) == (7, (Revoke(Direction.EW, 1, 2),))
+        assert grid.model.row(1).mark is Mark.REVOKE
+        shots.take("revoke")
+
+        # round 4, with a wrong figure taken back (Ctrl+Z) and typed again
+        while grid.view().round < 4:
+            keys.press(Key.Key_PageDown)
+        back_to(qtbot, window)
+        line = grid.table.currentIndex().row()
+        wrong = grid.model.key(grid.model.row(line))
+        keys.entry("12")
+        assert any((r.round, r.table, r.tray) == wrong for r in store.results())
+        keys.press(Key.Key_Z, CTRL)
+        assert not any((r.round, r.table, r.tray) == wrong for r in store.results())
+        assert grid.model.row(line).result is None
+        keys.press(Key.Key_Up)
+        assert grid.table.currentIndex().row() == line
+        shots.take("undo")
+        type_round(keys, window, rng, 4)
+        type_round(keys, window, rng, 5)
+
+        # time is up: the movement cut after round 5
+        def cut(k: Keyboard) -> None:
+            dialog = QApplication.activeModalWidget()
+            k.press(Key.Key_W, ALT)
+            for _ in range(3):
+                k.press(Key.Key_Down)
+            k.press(Key.Key_Tab)
+            k.press(Key.Key_A, CTRL)
+            k.type("5")
+            k.press(Key.Key_A, ALT)
+            k.type("out of time")
+            settled(qtbot, dialog)
+            shots.take("cut-dialog", dialog)
+            k.press(Key.Key_Return)
+            assert not dialog.isVisible()
+            cards = dialog.repaired.cards
+            if cards.tables or cards.indicators:
+                k.in_dialog(reprint)
+
+        keys.in_dialog(cut)
+        menu(keys, qtbot, Key.Key_N, Key.Key_P)
+        back_to(qtbot, window)
+        assert store.movement().rounds == 5
+        says(one, "no more play")
+        shots.take("cut")
+
+    # the standings (the next step): the scoring engine's own
+    keys.press(Key.Key_G, CTRL)
+    assert window.tabs.currentWidget() is window.results
+    check_standings(qtbot, window)
+    standings = window.results.standings_shown()
+    shots.take("results")
+
+    # the results published into a folder, and read in a browser
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a: str(site))
+    menu(keys, qtbot, Key.Key_F, Key.Key_U)
+    qtbot.waitUntil(
+        lambda: "Results published" in window.statusBar().currentMessage(), timeout=30000
+    )
+    page = Document(dump_dom(site / "index.html", tmp_path / "profile")).shown
+    for name in (ACCENTED, "Mrs Doyle"):
+        assert name in page
+    screenshot(site / "index.html", tmp_path / "shots" / "site.png", DESKTOP, tmp_path / "profile")
+    shots.take("published")
+
+    # quit, and open the event again: everything still there
+    results = sorted((r.round, r.table, r.tray, r.ns_tricks, r.revokes) for r in store.results())
+    repaired = store.movement()
+    pairs_named = store.printed_names()
+    assert pairs_named[movement.field[0]] == " & ".join(NAMES[0])
+    keys.press(Key.Key_Q, CTRL)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=10000)
+    again = MainWindow(settings, EventStore.open(event_file))
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    shots.window = again
+    reopened = again.context.store
+    assert reopened.movement() == repaired
+    assert (
+        sorted((r.round, r.table, r.tray, r.ns_tricks, r.revokes) for r in reopened.results())
+        == results
+    )
+    assert reopened.printed_names() == pairs_named
+    check_standings(qtbot, again)
+    assert again.results.standings_shown() == standings
+    shots.take("reopened")
