@@ -16,6 +16,7 @@ import os
 import random
 import socket
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,11 @@ class Shots:
         for place in self.folders:
             place.mkdir(parents=True, exist_ok=True)
         self.taken: list[str] = []
+
+    def save(self, name: str, saving: Callable[[Path], object]) -> None:
+        """A picture made elsewhere (a phone's page, the site) saved as `name` in each folder."""
+        for place in self.folders:
+            saving(place / name)
 
     def take(self, step: str, widget: QWidget | None = None) -> None:
         """Save the window (or `widget`, a dialog) as drawn now."""
@@ -289,7 +295,7 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
             trays = {tray: rng.randint(4, 9) for tray in trays_at(window, 1, table)}
             enter_on_phone(browser, trays)
             phoned.update({(1, table, tray): ns for tray, ns in trays.items()})
-        one.save_screenshot(str(tmp_path / "shots" / "phone-table-1.png"))
+        shots.save("phone-table-1.png", lambda to: one.save_screenshot(str(to)))
 
         def shown() -> dict[tuple[int, int, int], int | None]:
             rows = [grid.model.row(n) for n in range(grid.model.rowCount())]
@@ -345,7 +351,7 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
         # before round 3, the N/S pair of table 2 withdraws: table 2's phone says so by itself
         leaving = next(s.ns for s in store.movement().seatings if (s.round, s.table) == (3, 2))
         round_3 = trays_at(window, 3, 2)
-        two.save_screenshot(str(tmp_path / "shots" / "phone-before-withdrawal.png"))
+        shots.save("phone-before-withdrawal.png", lambda to: two.save_screenshot(str(to)))
 
         def withdraw(k: Keyboard) -> None:
             dialog = QApplication.activeModalWidget()
@@ -377,7 +383,7 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
             for li in two.find_elements(By.CSS_SELECTOR, "#trays li")
         ]
         assert not set(asked) & set(round_3)  # no longer asks for round 3's trays
-        two.save_screenshot(str(tmp_path / "shots" / "phone-after-withdrawal.png"))
+        shots.save("phone-after-withdrawal.png", lambda to: two.save_screenshot(str(to)))
         shots.take("withdrawal")
 
         # round 3 as repaired: the tables that still play it, typed in
@@ -469,7 +475,8 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
     page = Document(dump_dom(site / "index.html", tmp_path / "profile")).shown
     for name in (ACCENTED, "Mrs Doyle"):
         assert name in page
-    screenshot(site / "index.html", tmp_path / "shots" / "site.png", DESKTOP, tmp_path / "profile")
+    profile = tmp_path / "profile"
+    shots.save("site.png", lambda to: screenshot(site / "index.html", to, DESKTOP, profile))
     shots.take("published")
 
     # quit, and open the event again: everything still there
