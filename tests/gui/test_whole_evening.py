@@ -18,6 +18,7 @@ import socket
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -317,29 +318,43 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
         # a late pair joins before round 2 (Event ▸ Repair the movement…); the papers to
         # print again are offered, and put off (Esc)
         before_late = len(store.movement().field)
-
-        def late(k: Keyboard) -> None:
-            dialog = QApplication.activeModalWidget()
-            k.press(Key.Key_N, ALT)
-            k.type("Mrs Doyle & Mr Doyle")
-            k.press(Key.Key_A, ALT)
-            k.type("arrived at 7.40")
-            settled(qtbot, dialog)
-            shots.take("late-pair-dialog", dialog)
-            assert "Print again" in dialog.effects.text()
-            k.press(Key.Key_Return)  # the default button (its Alt+P does not reach it today)
-            assert not dialog.isVisible()
-            k.in_dialog(reprint)
+        offered: list[str] = []
 
         def reprint(k: Keyboard) -> None:
             dialog = QApplication.activeModalWidget()
             assert isinstance(dialog, PrintDialog)
+            offered.append(dialog.windowTitle())
             shots.take("reprint-offer", dialog)
             k.press(Key.Key_Escape)
 
-        keys.in_dialog(late)
-        menu(keys, qtbot, Key.Key_N, Key.Key_P)
-        back_to(qtbot, window)
+        def repair(step: str, fill: Callable[[Keyboard, Any], None], said: str) -> None:
+            """Event ▸ Repair the movement…, the form filled by `fill`, the preview saying
+            `said`, Enter; the papers to print again, when offered, put off."""
+
+            def run(k: Keyboard) -> None:
+                dialog = QApplication.activeModalWidget()
+                fill(k, dialog)
+                settled(qtbot, dialog)
+                assert said in dialog.summary.text(), dialog.summary.text()
+                shots.take(f"{step}-dialog", dialog)
+                k.press(Key.Key_Return)  # the default button (its Alt+P does not reach it today)
+                assert not dialog.isVisible()
+                cards = dialog.repaired.cards
+                if cards.tables or cards.indicators:
+                    k.in_dialog(reprint)
+
+            keys.in_dialog(run)
+            menu(keys, qtbot, Key.Key_N, Key.Key_P)
+            back_to(qtbot, window)
+
+        def late(k: Keyboard, _dialog: Any) -> None:
+            k.press(Key.Key_N, ALT)
+            k.type("Mrs Doyle & Mr Doyle")
+            k.press(Key.Key_A, ALT)
+            k.type("arrived at 7.40")
+
+        repair("late-pair", late, "Pair 18 joins from round 2")
+        assert offered == ["Print the changed cards"]
         assert "Mrs Doyle & Mr Doyle" in store.printed_names().values()
         assert len(store.movement().field) == before_late + 1
         shots.take("late-pair")
@@ -353,8 +368,7 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
         round_3 = trays_at(window, 3, 2)
         shots.save("phone-before-withdrawal.png", lambda to: two.save_screenshot(str(to)))
 
-        def withdraw(k: Keyboard) -> None:
-            dialog = QApplication.activeModalWidget()
+        def withdraw(k: Keyboard, dialog: Any) -> None:
             k.press(Key.Key_W, ALT)
             k.press(Key.Key_Down)
             k.press(Key.Key_Tab)
@@ -365,18 +379,8 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
             k.type("3")
             k.press(Key.Key_A, ALT)
             k.type("taken ill")
-            settled(qtbot, dialog)
-            shots.take("withdrawal-dialog", dialog)
-            assert "Pair 3 withdraws from round 3" in dialog.summary.text()
-            k.press(Key.Key_Return)
-            assert not dialog.isVisible()
-            cards = dialog.repaired.cards
-            if cards.tables or cards.indicators:
-                k.in_dialog(reprint)
 
-        keys.in_dialog(withdraw)
-        menu(keys, qtbot, Key.Key_N, Key.Key_P)
-        back_to(qtbot, window)
+        repair("withdrawal", withdraw, f"Pair {leaving} withdraws from round 3")
         says(two, "The director has changed the movement")
         asked = [
             int(li.get_attribute("data-tray") or 0)
@@ -437,8 +441,7 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
         type_round(keys, window, rng, 5)
 
         # time is up: the movement cut after round 5
-        def cut(k: Keyboard) -> None:
-            dialog = QApplication.activeModalWidget()
+        def cut(k: Keyboard, _dialog: Any) -> None:
             k.press(Key.Key_W, ALT)
             for _ in range(3):
                 k.press(Key.Key_Down)
@@ -447,17 +450,8 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
             k.type("5")
             k.press(Key.Key_A, ALT)
             k.type("out of time")
-            settled(qtbot, dialog)
-            shots.take("cut-dialog", dialog)
-            k.press(Key.Key_Return)
-            assert not dialog.isVisible()
-            cards = dialog.repaired.cards
-            if cards.tables or cards.indicators:
-                k.in_dialog(reprint)
 
-        keys.in_dialog(cut)
-        menu(keys, qtbot, Key.Key_N, Key.Key_P)
-        back_to(qtbot, window)
+        repair("cut", cut, "Play ends after round 5 of 7")
         assert store.movement().rounds == 5
         says(one, "no more play")
         shots.take("cut")
