@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -76,15 +76,24 @@ def start_window(settings: Settings | None = None) -> MainWindow | None:
     return None if store is None else MainWindow(settings, store)
 
 
+def application(args: list[str]) -> QCoreApplication:
+    """The program's application object (made on the first call), named for its settings."""
+    app = QApplication.instance()
+    if app is None:
+        # fractional scale factors (150 %) stay fractional: crisp text on high-DPI screens;
+        # Qt takes the policy only before the application is made
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+        )
+        app = QApplication(args)
+    configure_application()
+    return app
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the main window and run until it is closed."""
     args = list(sys.argv if argv is None else argv)
-    # fractional scale factors (150 %) stay fractional: crisp text on high-DPI screens
-    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
-    )
-    app = QApplication.instance() or QApplication(args)
-    configure_application()
+    app = application(args)
     install_excepthook()
     window = make_window(Path(args[1])) if len(args) > 1 else start_window()
     if window is None:
