@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QApplication
 
 from director.errors import DirectorError
 from director.gui.dialogs.read_only import open_event
-from director.gui.dialogs.start import first_event
 from director.gui.errors import install_excepthook, show_error
 from director.gui.main_window import MainWindow
 from director.gui.settings import Settings, configure_application
@@ -68,6 +67,9 @@ def last_event(settings: Settings) -> Path | None:
 def start_window(settings: Settings | None = None) -> MainWindow | None:
     """The main window on the event opened last; at the first start, on the event the
     director chooses to make or open (None if the director chose to quit)."""
+    # the first-start choice (and its example evening) is loaded only at the first start
+    from director.gui.dialogs.start import first_event
+
     settings = settings or Settings()
     path = last_event(settings)
     if path is not None:
