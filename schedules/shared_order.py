@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from schedules.types import Movement, RoundNo, TrayNo
+from schedules.types import Movement, RoundNo, Seating, TableNo, Tray, TrayNo
 
 
 def staggered(movement: Movement) -> Movement:
@@ -41,7 +41,29 @@ def staggered(movement: Movement) -> Movement:
             seatings[i] = replace(seatings[i], trays=trays[turn:] + trays[:turn])
     if seatings == list(movement.seatings):
         return movement
-    return replace(movement, seatings=tuple(seatings))
+    return replace(movement, seatings=tuple(seatings), trays=_dealt_first(movement, seatings))
+
+
+def _dealt_first(movement: Movement, seatings: list[Seating]) -> tuple[Tray, ...]:
+    """The trays with each original play at the table that plays the tray first in its
+    original round (the table that starts with it deals it, law (e)); where several start
+    with it at once (each with its own copy) the original table stays as it was."""
+    first: dict[tuple[TrayNo, RoundNo], tuple[int, list[TableNo]]] = {}
+    for s in seatings:
+        for order, tray in enumerate(s.trays):
+            best = first.get((tray, s.round))
+            if best is None or order < best[0]:
+                first[tray, s.round] = (order, [s.table])
+            elif order == best[0]:
+                best[1].append(s.table)
+    trays = []
+    for dealt in movement.trays:
+        key = (dealt.number, dealt.original_round)
+        _, starters = first.get(key, (0, [dealt.original_table]))
+        if dealt.original_table not in starters:
+            dealt = replace(dealt, original_table=min(starters))
+        trays.append(dealt)
+    return tuple(trays)
 
 
 def copies(movement: Movement) -> dict[TrayNo, int]:

@@ -33,6 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.evening.progress import Step, StepState, evening, next_step
+from director.evening.proposals import FieldKind, Proposal
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
 from director.gui.dialogs.read_only import open_event
@@ -40,14 +42,13 @@ from director.gui.errors import EXPECTED, report_exception
 from director.gui.laws import LawsPanel
 from director.gui.ops import Op
 from director.gui.screens.history.view import HistoryScreen
-from director.gui.screens.movement.model import FieldKind, Proposal
 from director.gui.screens.movement.view import MovementScreen
 from director.gui.screens.players.view import PlayersScreen
 from director.gui.screens.results.view import ResultsScreen
 from director.gui.screens.scores.view import ScoresScreen
 from director.gui.screens.slips.view import SlipsScreen
 from director.gui.settings import Settings
-from director.gui.widgets.evening_path import EveningPath, Step, StepState, evening, next_step
+from director.gui.widgets.evening_path import EveningPath
 from director.store.paths import data_folder
 from director.store.services import EventStore
 from director.store.values import Gender, StoreError
@@ -503,7 +504,9 @@ class MainWindow(QMainWindow):
         assert self.context is not None
         where = (self.context.session, self.context.section)
         printed = where in self.context.papers_printed
-        states = evening(self.context.store, self._movement_or_none(), self.context.where, printed)
+        states = evening(
+            self.context.store, self._movement_or_none(), printed, **self.context.where
+        )
         self.path_bar.show_states(states)
         self.go_on_action.setText(f"&Next step: {next_step(states).action}")
 

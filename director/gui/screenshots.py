@@ -62,9 +62,9 @@ def window_size() -> tuple[int, int]:
 
 def take(folder: Path) -> list[Path]:
     """Write one PNG per main screen and dialog into `folder`; return the files."""
+    from director.evening.proposals import FieldKind
     from director.gui.demo import demo_event
     from director.gui.main_window import MainWindow
-    from director.gui.screens.movement.model import FieldKind
     from director.gui.settings import Settings, configure_application
 
     app = QApplication.instance() or QApplication([])

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.columns import fitting_sizes
-from director.printing.contents import competitor_name, seat_name
+from director.printing.contents import competitor_name, rest_text, seat_name
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, paged
 from schedules.routes import itineraries
@@ -54,11 +54,11 @@ def entry_rows(movement: Movement, names: Mapping[Label, str]) -> tuple[tuple[st
     """Per competitor: who, their names (or a line to write them on), their first table."""
     rows = []
     for who, stops in itineraries(movement).items():
-        first = next((s for s in stops if s.table is not None and s.seat is not None), None)
+        first = stops[0] if stops else None
         start = "—"
-        if first is not None and first.seat is not None:
+        if first is not None and first.table is not None and first.seat is not None:
             start = f"table {first.table}, {seat_name(movement, first.seat)}"
-            if first.round > 1:
-                start += f" (round {first.round})"
+        elif stops:  # resting in round 1: where they play after it, in the rest card's words
+            start = rest_text(movement, stops, 1)
         rows.append((competitor_name(movement, who), names.get(who, "") or "", start, ""))
     return tuple(rows)

@@ -1,6 +1,6 @@
 """Scoring: averages, plus/minus, equating, the laws' awards and revokes, matchpoints. Pure.
 
-The front door is `score_section(session) -> SectionResult`. `rescore` re-scores after a few
+The front door is `score_section(play) -> SectionResult`. `rescore` re-scores after a few
 deals changed; `LiveScorer` keeps running totals so the GUI can refresh on every keystroke;
 `director.scoring.explain` says how any figure was reached. The vocabulary is in
 `director.scoring.model`, the refused-input errors in `director.scoring.errors`.

@@ -35,34 +35,31 @@ from director.scoring.validate import PlayIndex, validate
 from schedules.types import REPAIR_NOTE, Competitors, TrayNo
 
 
-def score_section(session: SectionPlay) -> SectionResult:
-    """Score every deal and every competitor of a session.
+def score_section(play: SectionPlay) -> SectionResult:
+    """Score every deal and every competitor of one section's play.
 
     Raises a `director.scoring.errors.ScoringError` (a `ValueError`) naming the deal, table
     and field at fault when any input is bad; nothing is computed from half-valid input."""
-    index = validate(session)
-    by_tray = _by_tray(session.results)
+    index = validate(play)
+    by_tray = _by_tray(play.results)
     deals = tuple(
-        _score_tray(session, index, tray, by_tray.get(tray, ()))
-        for tray in session.movement.tray_numbers
+        _score_tray(play, index, tray, by_tray.get(tray, ())) for tray in play.movement.tray_numbers
     )
-    return _assemble(session, deals)
+    return _assemble(play, deals)
 
 
-def rescore(
-    session: SectionPlay, previous: SectionResult, trays: Iterable[TrayNo]
-) -> SectionResult:
+def rescore(play: SectionPlay, previous: SectionResult, trays: Iterable[TrayNo]) -> SectionResult:
     """Re-score after the results of `trays` changed: only those deals are worked out again,
     the others are taken from `previous`; totals and rankings are rebuilt. Gives the same
-    result as `score_section(session)`."""
-    index = validate(session)
+    result as `score_section(play)`."""
+    index = validate(play)
     changed = set(trays)
-    by_tray = _by_tray(r for r in session.results if r.tray in changed)
+    by_tray = _by_tray(r for r in play.results if r.tray in changed)
     deals = tuple(
-        _score_tray(session, index, d.tray, by_tray.get(d.tray, ())) if d.tray in changed else d
+        _score_tray(play, index, d.tray, by_tray.get(d.tray, ())) if d.tray in changed else d
         for d in previous.deals
     )
-    return _assemble(session, deals)
+    return _assemble(play, deals)
 
 
 class LiveScorer:
@@ -73,38 +70,37 @@ class LiveScorer:
 
     Pure and single-threaded: the caller owns the object (one per open session)."""
 
-    def __init__(self, session: SectionPlay) -> None:
-        self.result = score_section(session)
-        self._index = validate(session)
-        self._tallies = tally(self.result.deals, session.movement.field)
+    def __init__(self, play: SectionPlay) -> None:
+        self.result = score_section(play)
+        self._index = validate(play)
+        self._tallies = tally(self.result.deals, play.movement.field)
 
-    def update(self, session: SectionPlay, trays: Iterable[TrayNo]) -> SectionResult:
-        """Re-score after the results (or new deals) of `trays` changed in `session`; the
+    def update(self, play: SectionPlay, trays: Iterable[TrayNo]) -> SectionResult:
+        """Re-score after the results (or new deals) of `trays` changed in `play`; the
         movement is the same, and only those trays' results are checked again."""
         changed = set(trays)
-        index = validate(session, changed, self._index)
-        by_tray = _by_tray(r for r in session.results if r.tray in changed)
+        index = validate(play, changed, self._index)
+        by_tray = _by_tray(r for r in play.results if r.tray in changed)
         deals = []
         for old in self.result.deals:
             if old.tray not in changed:
                 deals.append(old)
                 continue
-            new = _score_tray(session, index, old.tray, by_tray.get(old.tray, ()))
+            new = _score_tray(play, index, old.tray, by_tray.get(old.tray, ()))
             count_deal(self._tallies, old, -1)
             count_deal(self._tallies, new)
             deals.append(new)
-        self.result = _assemble(session, tuple(deals), rank_all(session, self._tallies))
+        self.result = _assemble(play, tuple(deals), rank_all(play, self._tallies))
         return self.result
 
 
-def context(session: SectionPlay) -> DealContext:
+def context(play: SectionPlay) -> DealContext:
     """What every deal of the session shares."""
-    movement = session.movement
+    movement = play.movement
     record = movement.competitors is Competitors.PAIRS or (
-        movement.competitors is Competitors.INDIVIDUALS
-        and session.settings.individual_revoke_record
+        movement.competitors is Competitors.INDIVIDUALS and play.settings.individual_revoke_record
     )
-    return DealContext(session.settings, movement.mnemonic, record)
+    return DealContext(play.settings, movement.mnemonic, record)
 
 
 def _by_tray(results: Iterable[TableResult]) -> dict[TrayNo, list[TableResult]]:
@@ -115,7 +111,7 @@ def _by_tray(results: Iterable[TableResult]) -> dict[TrayNo, list[TableResult]]:
 
 
 def _score_tray(
-    session: SectionPlay, index: PlayIndex, tray: TrayNo, mine: Iterable[TableResult]
+    play: SectionPlay, index: PlayIndex, tray: TrayNo, mine: Iterable[TableResult]
 ) -> DealScore:
     version = index.latest[tray]
     by_place: dict[tuple[int, int], TableResult] = {
@@ -125,7 +121,7 @@ def _score_tray(
     replaced = tuple(range(1, version))
     again = {p: index.replays[(*p, tray)] for p in index.plays[tray] if (*p, tray) in index.replays}
     deal, warnings = score_deal(
-        tray, version, plays, len(index.plays[tray]), context(session), replaced, again
+        tray, version, plays, len(index.plays[tray]), context(play), replaced, again
     )
     missing = [p for p in index.plays[tray] if p not in by_place]
     if missing and by_place:
@@ -135,26 +131,24 @@ def _score_tray(
 
 
 def _assemble(
-    session: SectionPlay,
+    play: SectionPlay,
     deals: tuple[DealScore, ...],
     table: dict[str, tuple[Standing, ...]] | None = None,
 ) -> SectionResult:
-    movement = session.movement
-    table = table if table is not None else rankings(session, deals)
+    movement = play.movement
+    table = table if table is not None else rankings(play, deals)
     teams = (
-        team_standings(deals, movement.teams, session.settings.team_method)
-        if movement.teams
-        else ()
+        team_standings(deals, movement.teams, play.settings.team_method) if movement.teams else ()
     )
     promised = movement.winners
     if teams:  # a team event's overall winner is a team (W6, W7)
         promised = tuple(w for w in promised if w.lower() not in ("overall", "team"))
-    won, unknown = winners(promised, table, by_lost=by_tricks_lost(session))
+    won, unknown = winners(promised, table, by_lost=by_tricks_lost(play))
     if teams:
         won = (team_winner(teams), *won)
     warnings = tuple(w for d in deals for w in d.warnings) + unknown
-    safford = by_tricks_lost(session)
-    pairs = session.couples or default_couples(movement.field, movement.attributes)
+    safford = by_tricks_lost(play)
+    pairs = play.couples or default_couples(movement.field, movement.attributes)
     return SectionResult(
         deals=deals,
         standings=table,
@@ -163,7 +157,7 @@ def _assemble(
         teams=teams,
         subtotals=subtotals(deals, movement.field) if safford else (),
         couples=couples(deals, pairs) if safford else (),
-        method=session.settings.method,
+        method=play.settings.method,
         repairs=tuple(
             n.removeprefix(REPAIR_NOTE) for n in movement.notes if n.startswith(REPAIR_NOTE)
         ),

@@ -96,7 +96,7 @@ def session_from_document(doc: SessionDocument) -> SectionPlay:
         raise InputFormatError(f"movement: {exc}") from None
     if findings:
         raise InputFormatError(f"movement: {InvalidMovementError(findings)}")
-    session = SectionPlay(
+    play = SectionPlay(
         movement=movement,
         results=tuple(_result(row, i) for i, row in enumerate(doc.results or ())),
         slips=tuple(_slip(row, i) for i, row in enumerate(doc.slips or ())),
@@ -105,8 +105,8 @@ def session_from_document(doc: SessionDocument) -> SectionPlay:
         names=dict(doc.competitors or {}),
         couples=tuple((wife, husband) for wife, husband in doc.couples or ()),
     )
-    check_names(session)
-    return session
+    check_names(play)
+    return play
 
 
 def _enum(kind: Any, text: str, where: str, field: str) -> Any:

@@ -153,7 +153,7 @@ def places(figures: Sequence[object]) -> tuple[str, ...]:
 def rank(
     tallies: Sequence[Totals],
     name: str,
-    session: SectionPlay,
+    play: SectionPlay,
     deals_in_full: int,
     direction: Direction | None = None,
     by_lost: bool = False,
@@ -163,7 +163,7 @@ def rank(
 
     `deals_in_full` sets the equated total (W3): the common average 13·D/2 plus the
     plus/minus, which equals crediting the average for deals not played (W5)."""
-    by_mp = session.settings.method is Method.MATCHPOINTS
+    by_mp = play.settings.method is Method.MATCHPOINTS
     full = Fraction(TRICKS * deals_in_full, 2)
 
     def figure(t: Totals) -> Fraction:
@@ -191,8 +191,8 @@ def rank(
             raw=t.raw,
             plus_minus=t.pm,
             equated=full + t.pm,
-            matchpoints=_factored(t.mp, t, deals_in_full, session) if by_mp else None,
-            top=_factored(t.top, t, deals_in_full, session) if by_mp else None,
+            matchpoints=_factored(t.mp, t, deals_in_full, play) if by_mp else None,
+            top=_factored(t.top, t, deals_in_full, play) if by_mp else None,
             percent=t.percent if by_mp else None,
             direction=direction if direction else _fixed(t),
         )
@@ -200,11 +200,11 @@ def rank(
     )
 
 
-def _factored(total: Fraction, t: Totals, deals_in_full: int, session: SectionPlay) -> Fraction:
+def _factored(total: Fraction, t: Totals, deals_in_full: int, play: SectionPlay) -> Fraction:
     """M6: a total over fewer deals scaled to the full number, when the event factors. The
     matchpoints and the top they are shown against are scaled alike, so that matchpoints over
     top is still the percentage."""
-    if session.settings.factor_sitouts and t.deals:
+    if play.settings.factor_sitouts and t.deals:
         return total * Fraction(deals_in_full, t.deals)
     return total
 
@@ -213,49 +213,49 @@ def _fixed(t: Totals) -> Direction | None:
     return next(iter(t.directions)) if len(t.directions) == 1 else None
 
 
-def rankings(session: SectionPlay, deals: Sequence[DealScore]) -> dict[str, tuple[Standing, ...]]:
+def rankings(play: SectionPlay, deals: Sequence[DealScore]) -> dict[str, tuple[Standing, ...]]:
     """Every ranking the session calls for (see `rank_all`)."""
-    return rank_all(session, tally(deals, session.movement.field))
+    return rank_all(play, tally(deals, play.movement.field))
 
 
-def rank_all(session: SectionPlay, tallies: dict[Label, Tally]) -> dict[str, tuple[Standing, ...]]:
+def rank_all(play: SectionPlay, tallies: dict[Label, Tally]) -> dict[str, tuple[Standing, ...]]:
     """Every ranking the session calls for: overall; N-S and E-W for fixed directions; one per
     seat when every player kept a seat; ladies and gentlemen where the field says who is who."""
-    movement = session.movement
+    movement = play.movement
     played = [Totals.of(t) for t in tallies.values() if t.deals]
     full = max((t.deals for t in played), default=0)
-    out = {"overall": rank(played, "overall", session, full, by_lost=by_tricks_lost(session))}
+    out = {"overall": rank(played, "overall", play, full, by_lost=by_tricks_lost(play))}
     # Mnemonic play gives every pair both sides' hands; its N-S and E-W fields are the pairs
     # seated there, each compared with the pair that held the other hands
     # (docs/scoring-rules.md#mnemonic-play).
-    sides = seated_sides(session) if movement.mnemonic else {t.label: t.directions for t in played}
+    sides = seated_sides(play) if movement.mnemonic else {t.label: t.directions for t in played}
     fixed = all(len(sides.get(t.label, ())) == 1 for t in played)
     if movement.competitors is not Competitors.INDIVIDUALS and fixed:
         for d in Direction:
             group = [t for t in played if d in sides[t.label]]
-            out[d.label] = rank(group, d.label, session, _full(group), d)
+            out[d.label] = rank(group, d.label, play, _full(group), d)
     if movement.competitors is Competitors.INDIVIDUALS and all(len(t.seats) == 1 for t in played):
         for seat in Seat:
             group = [t for t in played if seat in t.seats]
             if group:
-                out[seat.word] = rank(group, seat.word, session, _full(group), seat.direction)
+                out[seat.word] = rank(group, seat.word, play, _full(group), seat.direction)
     for kind in ("lady", "gentleman"):
         group = [t for t in played if attribute(movement.attributes, t.label) == kind]
         if group:
-            out[kind] = rank(group, kind, session, _full(group))
+            out[kind] = rank(group, kind, play, _full(group))
     return out
 
 
-def by_tricks_lost(session: SectionPlay) -> bool:
+def by_tricks_lost(play: SectionPlay) -> bool:
     """Safford married couples are ranked on tricks lost, the fewest winning
     (docs/movement-rules.md#saffords-married-couples)."""
-    return session.movement.family.lower() == "safford"
+    return play.movement.family.lower() == "safford"
 
 
-def seated_sides(session: SectionPlay) -> dict[Label, set[Direction]]:
+def seated_sides(play: SectionPlay) -> dict[Label, set[Direction]]:
     """The side of the table each competitor sat at, whatever hands an arrow switch gave."""
     out: dict[Label, set[Direction]] = {}
-    for s in session.movement.seatings:
+    for s in play.movement.seatings:
         for label in s.places:
             out.setdefault(label, set()).add(s.direction_of(label))
     return out

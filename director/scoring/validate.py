@@ -63,49 +63,47 @@ class PlayIndex:
     """The plays at which someone plays a tray again: the table takes the average (W15)."""
 
 
-def index_plays(session: SectionPlay) -> PlayIndex:
+def index_plays(play: SectionPlay) -> PlayIndex:
     """The movement's plays of every tray, and the counting version of each."""
-    seatings = {(s.round, s.table, tray): s for s in session.movement.seatings for tray in s.trays}
-    plays: dict[TrayNo, list[tuple[RoundNo, TableNo]]] = {
-        n: [] for n in session.movement.tray_numbers
-    }
-    for s in sorted(session.movement.seatings, key=lambda s: (s.round, s.table)):
+    seatings = {(s.round, s.table, tray): s for s in play.movement.seatings for tray in s.trays}
+    plays: dict[TrayNo, list[tuple[RoundNo, TableNo]]] = {n: [] for n in play.movement.tray_numbers}
+    for s in sorted(play.movement.seatings, key=lambda s: (s.round, s.table)):
         where = (s.round, s.table)
         for tray in s.trays:
             plays.setdefault(tray, []).append(where)
     latest = dict.fromkeys(plays, 1)
-    for nd in session.new_deals:
+    for nd in play.new_deals:
         latest[nd.tray] = max(latest.get(nd.tray, 1), nd.version)
     played = {t: tuple(p) for t, p in plays.items()}
-    return PlayIndex(seatings, played, latest, replays(session.movement))
+    return PlayIndex(seatings, played, latest, replays(play.movement))
 
 
 def validate(
-    session: SectionPlay, trays: Collection[TrayNo] | None = None, index: PlayIndex | None = None
+    play: SectionPlay, trays: Collection[TrayNo] | None = None, index: PlayIndex | None = None
 ) -> PlayIndex:
     """Check the session; raise a `ScoringError` subclass at the first fault. With `trays`,
     only those trays' results are checked (the others were checked before and unchanged);
     `index` may be a previous index of the same movement (the versions are re-read)."""
-    index = index_plays(session) if index is None else with_versions(index, session)
-    _check_labels(session)
-    _check_new_deals(session, index)
-    _check_slips(session, index)
+    index = index_plays(play) if index is None else with_versions(index, play)
+    _check_labels(play)
+    _check_new_deals(play, index)
+    _check_slips(play, index)
     seen: set[ResultKey] = set()
-    results = session.results if trays is None else [r for r in session.results if r.tray in trays]
+    results = play.results if trays is None else [r for r in play.results if r.tray in trays]
     for result in results:
         if result.key in seen:
             raise InputFormatError(
                 f"{_at(result)}: entered twice; keep one result per table and round"
             )
         seen.add(result.key)
-        check_result(session, index, result)
+        check_result(play, index, result)
     return index
 
 
-def with_versions(index: PlayIndex, session: SectionPlay) -> PlayIndex:
+def with_versions(index: PlayIndex, play: SectionPlay) -> PlayIndex:
     """The same movement's index with the counting versions re-read from the new deals."""
     latest = dict.fromkeys(index.plays, 1)
-    for nd in session.new_deals:
+    for nd in play.new_deals:
         latest[nd.tray] = max(latest.get(nd.tray, 1), nd.version)
     return PlayIndex(index.seatings, index.plays, latest, index.replays)
 
@@ -114,21 +112,21 @@ def _at(r: TableResult) -> str:
     return where(r.tray, r.table, r.round, r.version)
 
 
-def check_names(session: SectionPlay) -> None:
+def check_names(play: SectionPlay) -> None:
     """Every named competitor is in the movement's field (the session file's check; the store
     may hold names of other sections, and names do not enter the figures)."""
-    known = set(session.movement.field)
-    for label in session.names:
+    known = set(play.movement.field)
+    for label in play.names:
         if label not in known:
             raise UnknownCompetitorError(
                 f"competitors: {label!r} is not in the movement's field"
-                f" ({', '.join(session.movement.field)})"
+                f" ({', '.join(play.movement.field)})"
             )
 
 
-def _check_labels(session: SectionPlay) -> None:
-    known = set(session.movement.field)
-    for wife, husband in session.couples:
+def _check_labels(play: SectionPlay) -> None:
+    known = set(play.movement.field)
+    for wife, husband in play.couples:
         for label in (wife, husband):
             if label not in known:
                 raise UnknownCompetitorError(
@@ -136,9 +134,9 @@ def _check_labels(session: SectionPlay) -> None:
                 )
 
 
-def _check_new_deals(session: SectionPlay, index: PlayIndex) -> None:
+def _check_new_deals(play: SectionPlay, index: PlayIndex) -> None:
     versions: dict[TrayNo, set[int]] = {}
-    for nd in session.new_deals:
+    for nd in play.new_deals:
         if nd.tray not in index.plays:
             raise UnknownPlayError(f"new deal for tray {nd.tray}: the movement has no such tray")
         if nd.version < 2 or nd.version in versions.get(nd.tray, set()):
@@ -155,9 +153,9 @@ def _check_new_deals(session: SectionPlay, index: PlayIndex) -> None:
             )
 
 
-def _check_slips(session: SectionPlay, index: PlayIndex) -> None:
+def _check_slips(play: SectionPlay, index: PlayIndex) -> None:
     seen: set[tuple[TrayNo, int]] = set()
-    for slip in session.slips:
+    for slip in play.slips:
         if slip.tray not in index.plays:
             raise UnknownPlayError(
                 f"trump slip for tray {slip.tray}: the movement has no such tray"
@@ -171,14 +169,14 @@ def _check_slips(session: SectionPlay, index: PlayIndex) -> None:
         seen.add((slip.tray, slip.version))
 
 
-def _slip_trump(session: SectionPlay, tray: TrayNo, version: int) -> Suit | None:
-    for slip in session.slips:
+def _slip_trump(play: SectionPlay, tray: TrayNo, version: int) -> Suit | None:
+    for slip in play.slips:
         if slip.tray == tray and slip.version == version:
             return slip.trump
-    return session.settings.declared_trump
+    return play.settings.declared_trump
 
 
-def check_result(session: SectionPlay, index: PlayIndex, r: TableResult) -> None:
+def check_result(play: SectionPlay, index: PlayIndex, r: TableResult) -> None:
     """One table result against the movement, the laws and the session's settings."""
     if r.tray not in index.plays:
         raise UnknownPlayError(f"{_at(r)}: the movement has no tray {r.tray}")
@@ -202,13 +200,13 @@ def check_result(session: SectionPlay, index: PlayIndex, r: TableResult) -> None
         raise InputFormatError(
             f"{_at(r)}: field ew given without ns; enter N/S tricks as 13 less the E/W record"
         )
-    _check_irregularity(session, index, r)
+    _check_irregularity(play, index, r)
     if r.revokes:
-        _check_revokes(r, made_ns(r, session.settings))
-    _check_awards(session, r)
+        _check_revokes(r, made_ns(r, play.settings))
+    _check_awards(play, r)
 
 
-def _check_irregularity(session: SectionPlay, index: PlayIndex, r: TableResult) -> None:
+def _check_irregularity(play: SectionPlay, index: PlayIndex, r: TableResult) -> None:
     irr = r.irregularity
     if irr is None:
         if r.ns_tricks is None:
@@ -216,10 +214,10 @@ def _check_irregularity(session: SectionPlay, index: PlayIndex, r: TableResult) 
                 f"{_at(r)}: field ns is missing; enter the tricks or report the deal not played"
             )
         return
-    tray = session.movement.tray(r.tray)
+    tray = play.movement.tray(r.tray)
     original = (r.round, r.table) == (tray.original_round, tray.original_table)
-    rule = rule_for(irr.kind, session.movement.mnemonic)
-    if irr.kind in ON_OVERPLAY and original and not session.movement.mnemonic:
+    rule = rule_for(irr.kind, play.movement.mnemonic)
+    if irr.kind in ON_OVERPLAY and original and not play.movement.mnemonic:
         raise AwardError(
             f"{_at(r)}: {rule.law} concerns the overplay, but this is the tray's original play"
         )
@@ -231,7 +229,7 @@ def _check_irregularity(session: SectionPlay, index: PlayIndex, r: TableResult) 
     if irr.kind in NOT_PLAYED_THERE and r.ns_tricks is not None:
         raise AwardError(f"{_at(r)}: {rule.law}: the table does not play the deal; omit ns")
     # The laws' "tables in play" are those at which this deal is played (awards.plays_of).
-    outcome = ruling(irr.kind, len(index.plays[r.tray]), session.movement.mnemonic)
+    outcome = ruling(irr.kind, len(index.plays[r.tray]), play.movement.mnemonic)
     if outcome is Outcome.NEW_DEAL and r.version == index.latest[r.tray]:
         raise AwardError(
             f"{_at(r)}: {rule.law} calls for a new deal here ({rule.quote}); record a new deal"
@@ -239,7 +237,7 @@ def _check_irregularity(session: SectionPlay, index: PlayIndex, r: TableResult) 
         )
     if outcome is Outcome.AVERAGE and r.revokes:
         raise AwardError(f"{_at(r)}: the table takes the average, so field revokes cannot apply")
-    slip = _slip_trump(session, r.tray, r.version)
+    slip = _slip_trump(play, r.tray, r.version)
     if irr.table_trump is not None and irr.table_trump == slip:
         raise AwardError(
             f"{_at(r)}: field table_trump is the slip's own trump ({slip}); no wrong trump"
@@ -276,13 +274,13 @@ def _by_record(r: TableResult, ns: int) -> str:
     return " by the N/S record" if ns == r.ns_tricks else " by the E/W record"
 
 
-def _check_awards(session: SectionPlay, r: TableResult) -> None:
+def _check_awards(play: SectionPlay, r: TableResult) -> None:
     if r.awards == (Award.AVERAGE, Award.AVERAGE):
         return
     kind = r.irregularity.kind if r.irregularity else None
     if kind is not IrregularityKind.NOT_PLAYED:
         raise AwardError(f"{_at(r)}: field awards is only for a deal not played")
-    if session.settings.method is not Method.MATCHPOINTS:
+    if play.settings.method is not Method.MATCHPOINTS:
         raise AwardError(
             f"{_at(r)}: field awards {r.awards[0].value}/{r.awards[1].value}: the whist laws give"
             " only the average; average plus and minus need the matchpoint method"

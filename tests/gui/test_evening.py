@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
+from director.evening.proposals import FieldKind
 from director.gui.demo import RANKS, SUITS, SURNAMES, roster_csv
 from director.gui.dialogs.irregularity import IrregularityDialog
 from director.gui.dialogs.new_deal import NewDealDialog
@@ -18,7 +19,6 @@ from director.gui.dialogs.new_event import NewEventDialog
 from director.gui.dialogs.revoke import RevokeDialog
 from director.gui.dialogs.roster_import import RosterImportDialog
 from director.gui.main_window import MainWindow
-from director.gui.screens.movement.model import FieldKind
 from director.gui.screens.scores.model import COL_NS_TRICKS, Mark
 from director.gui.screens.slips.model import COL_TRUMP
 from director.scoring.model import Direction, IrregularityKind, Suit

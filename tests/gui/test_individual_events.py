@@ -10,10 +10,10 @@ from fractions import Fraction
 
 import pytest
 
+from director.evening.progress import GENDERS_HOW, Step, next_step
+from director.evening.proposals import Ask, FieldKind, candidates, propose
 from director.gui.context import Changed
 from director.gui.main_window import MainWindow
-from director.gui.screens.movement.model import Ask, FieldKind, candidates, propose
-from director.gui.widgets.evening_path import GENDERS_HOW, Step, next_step
 from director.store.values import Gender
 from schedules.catalog import Request, build
 

@@ -8,30 +8,19 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from director.errors import DirectorError
-from director.gui.demo import enter_everything, pair_up
+from director.evening.proposals import Ask, FieldKind, candidates, propose
+from director.gui.demo import pair_up
 from director.gui.screens.movement.model import (
     COL_NOTES,
     COL_ROUNDS,
     COL_TABLES,
-    Ask,
-    FieldKind,
     GridModel,
     ProposalModel,
-    candidates,
-    propose,
 )
-from director.gui.screens.players.model import (
-    roster_model,
-    roster_rows,
-    search_proxy,
-    seat_plan,
-)
-from director.gui.screens.results.model import running_plus_minus
+from director.gui.screens.players.model import roster_model, roster_rows, search_proxy
 from director.gui.screens.scores.model import COL_NS_TRICKS, ScoreModel, ScoreRow, View, score_rows
 from director.gui.screens.slips.model import COL_TRUMP, SlipModel, SlipRow, slip_rows
-from director.gui.tablemodel import RowRole, SortRole
-from director.scoring.session import score_section
+from director.gui.tablemodel import Column, RowRole, RowsModel, SortRole
 from director.store.services import EventStore
 from director.store.values import Partnership, Player, ResultEntry
 from schedules.catalog import Request, build
@@ -103,14 +92,6 @@ def test_roster_search_filters_on_any_column(qapp) -> None:
     assert proxy.rowCount() == 2
 
 
-def test_seat_plan_gives_each_partnership_one_starting_place() -> None:
-    pairs = [Partnership(str(n), (2 * n, 2 * n + 1)) for n in (10, 2, 1)]
-    plan = seat_plan(pairs, ("NS1", "NS2", "EW1"))
-    assert [(p.label, label) for p, label in plan] == [("1", "NS1"), ("2", "NS2"), ("10", "EW1")]
-    with pytest.raises(DirectorError, match="seats 2 competitors but 3"):
-        seat_plan(pairs, ("NS1", "EW1"))
-
-
 @pytest.fixture
 def mitchell_store(store: EventStore) -> EventStore:
     movement = build(Request("mitchell", tables=3, trays_per_round=2))
@@ -165,18 +146,6 @@ def test_slip_grid_records_and_refuses(qapp, mitchell_store: EventStore) -> None
     assert model.setData(cell, "10h")
     assert model.data(cell) == "10H"  # a ten reads as players write it, never "TH"
     assert [s.card.suit for s in store.slips()] == ["H"]
-
-
-def test_running_plus_minus_ends_at_each_competitors_total(
-    qapp, mitchell_store: EventStore
-) -> None:
-    store = mitchell_store
-    enter_everything(store, seed=7)
-    result = score_section(store.scoring_input())
-    running = running_plus_minus(result)
-    totals = {s.label: s.plus_minus for s in result.standings["overall"]}
-    assert {label: row[-1] for label, row in running.items()} == totals
-    assert all(len(row) == store.movement().rounds for row in running.values())
 
 
 def test_demo_roster_file_round_trips(tmp_path: Path, store: EventStore) -> None:
@@ -249,16 +218,25 @@ def test_the_roster_sorts_names_as_the_locale_reads_them(
     assert shown == [name if name != "Anna" else "anna" for name in expected]
 
 
-def test_the_field_grid_has_a_row_per_place_of_the_movement_or_per_pair_number() -> None:
-    from director.gui.screens.players.field import field_labels, field_rows
-
-    formed = [Partnership("NS2", (1, 2)), Partnership("X", (3, 4))]
-    assert field_labels(("NS1", "NS2", "EW1"), formed, 9) == ["NS1", "NS2", "EW1", "X"]
-    # before a movement: a number for each pair the players make, and one to type a new one
-    assert field_labels(None, [Partnership("3", (1, 2))], 7) == ["1", "2", "3", "4", "5"]
-    players = [Player(1, "Mrs Ames"), Player(2, "Mr Bell")]
-    rows = field_rows(["NS1", "NS2"], 2, players, formed[:1])
-    assert [(r.label, r.names, r.formed) for r in rows] == [
-        ("NS1", ("", ""), False),
-        ("NS2", ("Mrs Ames", "Mr Bell"), True),
-    ]
+def test_updating_rows_in_place_repaints_only_the_runs_that_changed(qapp) -> None:
+    model: RowsModel[tuple[str, int]] = RowsModel(
+        (Column("Name", lambda r: r[0]), Column("Figure", lambda r: r[1]))
+    )
+    model.set_rows([("a", 1), ("b", 2), ("c", 3), ("d", 4), ("e", 5)])
+    painted: list[tuple[int, int, int]] = []
+    resets: list[int] = []
+    model.dataChanged.connect(
+        lambda first, last, *_: painted.append((first.row(), last.row(), last.column()))
+    )
+    model.modelReset.connect(lambda: resets.append(1))
+    moved = [("a", 1), ("b", 9), ("c", 8), ("d", 4), ("e", 7)]
+    assert model.update_rows(moved, key=lambda r: r[0]) == [1, 2, 4]
+    assert painted == [(1, 2, 1), (4, 4, 1)]
+    assert model.rows() == moved
+    assert model.update_rows(moved) == []  # nothing changed, nothing repainted
+    assert painted == [(1, 2, 1), (4, 4, 1)]
+    # other rows (another count, or other keys in place) are not put in place: reset them
+    assert model.update_rows(moved[:4]) is None
+    assert model.update_rows([("z", 1), *moved[1:]], key=lambda r: r[0]) is None
+    assert model.rows() == moved
+    assert resets == []

@@ -11,16 +11,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from director.gui.screens.movement.model import (
-    COL_NOTES,
-    Ask,
-    FieldKind,
-    ProposalModel,
-    candidates,
-    propose,
-)
+from director.evening.movement_words import INDEX_HELP, summary
+from director.evening.proposals import Ask, FieldKind, candidates, propose
+from director.gui.screens.movement.model import COL_NOTES, ProposalModel
 from director.gui.screens.movement.view import MovementScreen
-from director.gui.screens.movement.words import INDEX_HELP, summary
 from director.gui.tablemodel import RowRole
 from schedules.balance import balance
 from schedules.catalog import Request, build

@@ -14,6 +14,7 @@ from PySide6.QtCore import QItemSelectionModel, QSettings, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog
 
+from director.evening.progress import Step
 from director.gui import app, errors
 from director.gui.context import Changed
 from director.gui.demo import pair_up
@@ -21,7 +22,6 @@ from director.gui.dialogs.printing import PrintDialog
 from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import COL_NS_TRICKS
 from director.gui.settings import Settings
-from director.gui.widgets.evening_path import Step
 from director.store.services import EventStore
 from schedules.catalog import Request, build
 

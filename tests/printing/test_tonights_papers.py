@@ -185,3 +185,43 @@ def test_long_pair_names_keep_both_surnames_on_the_indicators(paper: str) -> Non
     for c in movement.field:
         assert f"Featherstonehaugh{c}" in text
         assert f"Postlethwaite{c}" in text
+
+
+def numbers_in(text: str) -> set[int]:
+    """The numbers a printed list names: "1-4, 7" -> {1, 2, 3, 4, 7}."""
+    found: set[int] = set()
+    for low, high in re.findall(r"(\d+)(?:-(\d+))?", text):
+        found.update(range(int(low), int(high or low) + 1))
+    return found
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_the_setup_sheet_and_the_slips_agree_on_where_each_tray_is_dealt(name: str) -> None:
+    from director.printing.contents import slips
+    from director.printing.tray_words import setup_rows
+
+    movement = movement_of(name)
+    dealt: dict[int, tuple[int, set[int]]] = {}
+    for row in setup_rows(movement, tray_ways(movement)):
+        where = re.fullmatch(r"round (\d+), tables? ([\d, -]+)", row.first_play)
+        assert where, row.first_play
+        for tray in numbers_in(row.trays):
+            dealt[tray] = (int(where.group(1)), numbers_in(where.group(2)))
+    assert set(dealt) == set(movement.tray_numbers)
+    for slip in slips(movement):
+        r, tables = dealt[slip.tray]
+        assert slip.original_round == r
+        assert slip.original_table in tables, slip
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_the_entry_list_tells_whoever_rests_first_where_they_start(name: str) -> None:
+    movement = movement_of(name)
+    text = words(" ".join(read_back(print_movement_document(movement, "sign-in"))))
+    for who, stops in itineraries(movement).items():
+        first = next(s for s in stops if s.table is not None and s.seat is not None)
+        place = f"table {first.table}, "
+        if first.round > 1:
+            assert f"rest, then round {first.round}: {place}" in text, who
+        else:
+            assert place in text, who

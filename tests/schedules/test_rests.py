@@ -53,7 +53,7 @@ def test_a_rested_place_leaves_the_field_and_the_movement_still_verifies(
 def test_the_thirteen_pair_proposal_rests_the_empty_place_instead_of_a_phantom_pair() -> None:
     from fractions import Fraction
 
-    from director.gui.screens.movement.model import Ask, FieldKind, propose
+    from director.evening.proposals import Ask, FieldKind, propose
     from schedules.catalog import family
 
     ask = Ask(FieldKind.PAIRS, 13, None, Fraction(7))

@@ -54,3 +54,21 @@ def test_more_tables_than_trays_each_play_their_own_copy() -> None:
     tables_per_round = len(movement.table_numbers)
     assert set(copies(movement).values()) == {tables_per_round}
     assert max(held_at_once(movement).values()) == tables_per_round
+
+
+@pytest.mark.parametrize("name", SHARING)
+def test_the_table_that_starts_with_a_tray_deals_it(name: str) -> None:
+    """Law (e): the first play is the original play; taking turns, the table that starts with
+    a tray plays it first, so its slip names that table."""
+    movement = build(SHARING[name])
+    for tray in movement.trays:
+        here = next(
+            s for s in movement.seatings
+            if (s.round, s.table) == (tray.original_round, tray.original_table)
+        )  # fmt: skip
+        order = here.trays.index(tray.number)
+        others = [
+            s.trays.index(tray.number) for s in movement.seatings
+            if s.round == tray.original_round and tray.number in s.trays
+        ]  # fmt: skip
+        assert order == min(others), (tray, here)

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.evening.rule_codes import meanings
 from director.gui.laws import LawQuote, cited
-from director.gui.rule_codes import meanings
 from director.gui.widgets.buttons import ok_cancel
 from director.scoring import awards
 from director.scoring.model import IrregularityKind, Suit

@@ -39,19 +39,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.evening.movement_words import details
+from director.evening.proposals import Ask, FieldKind, Proposal, candidates, propose
 from director.gui.ops import Op, Progress
-from director.gui.screens.movement.model import (
-    Ask,
-    FieldKind,
-    GridModel,
-    Proposal,
-    ProposalModel,
-    RowRole,
-    SortRole,
-    candidates,
-    propose,
-)
-from director.gui.screens.movement.words import details
+from director.gui.screens.movement.model import GridModel, ProposalModel, RowRole, SortRole
 from schedules.balance import balance
 from schedules.mnemonic import SEED_WARNING
 from schedules.types import Movement

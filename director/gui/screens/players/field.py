@@ -5,63 +5,19 @@ once (new names join the roster); clearing a name of a formed pair dissolves it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
 from director.errors import DirectorError
+from director.evening.seating import FieldRow
 from director.gui.widgets.entry_table import REFUSAL_ROLE
-from director.store.values import Partnership, Player
-from schedules.labels import natural_key
 
 Index = QModelIndex | QPersistentModelIndex
 Commit = Callable[[str, tuple[str, ...]], tuple[str, ...]]
 """Form the partnership `label` of these names; returns the names as stored."""
 Dissolve = Callable[[str], None]
-
-
-@dataclass(frozen=True, slots=True)
-class FieldRow:
-    """A label of the field with the names typed against it; `formed` once they are a pair."""
-
-    label: str
-    names: tuple[str, ...]
-    formed: bool = False
-
-
-def field_labels(
-    movement_field: Sequence[str] | None, partnerships: Sequence[Partnership], players: int
-) -> list[str]:
-    """The rows of the grid: the movement's labels, then labels formed outside it; before a
-    movement, pair numbers enough for every player and one more row to type a new pair."""
-    formed = [p.label for p in partnerships]
-    if movement_field is not None:
-        return list(movement_field) + [label for label in formed if label not in movement_field]
-    paired = sum(len(p.players) for p in partnerships)
-    count = len(formed) + (players - paired + 1) // 2 + 1
-    numbers = [str(n) for n in range(1, count + 1)]
-    return sorted(set(numbers) | set(formed), key=natural_key)
-
-
-def field_rows(
-    labels: Sequence[str],
-    per_row: int,
-    players: Sequence[Player],
-    partnerships: Sequence[Partnership],
-) -> list[FieldRow]:
-    """Each label with its partnership's names, or empty cells."""
-    name_of = {p.id: p.name for p in players}
-    by_label = {p.label: p for p in partnerships}
-    rows = []
-    for label in labels:
-        formed = by_label.get(label)
-        if formed is None:
-            rows.append(FieldRow(label, ("",) * per_row))
-        else:
-            names = tuple(name_of.get(i, "") for i in formed.players)
-            rows.append(FieldRow(label, names + ("",) * (per_row - len(names)), True))
-    return rows
 
 
 class FieldModel(QAbstractTableModel):

@@ -3,7 +3,6 @@ partnerships with their players' names."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,10 +16,8 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from director.errors import DirectorError
 from director.gui.tablemodel import Column, RowsModel, SortRole
 from director.store.values import Partnership, Player, joined_names
-from schedules.labels import natural_key
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -109,22 +106,6 @@ def search_proxy(source: RowsModel[RosterRow], parent: QObject | None = None) ->
     proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
     proxy.setSortRole(SortRole)
     return proxy
-
-
-def seat_plan(
-    partnerships: Sequence[Partnership], field: Sequence[str], draw: random.Random | None = None
-) -> list[tuple[Partnership, str]]:
-    """Each partnership with the movement label (starting place) it takes: in label order, or
-    drawn at random with `draw`. Refused when the numbers differ, saying how to fix it."""
-    if len(partnerships) != len(field):
-        raise DirectorError(
-            f"the movement seats {len(field)} competitors but {len(partnerships)} partnerships "
-            "are formed: form or dissolve partnerships first"
-        )
-    ordered = sorted(partnerships, key=lambda p: natural_key(p.label))
-    if draw is not None:
-        draw.shuffle(ordered)
-    return list(zip(ordered, field, strict=True))
 
 
 def same_name(players: Sequence[Player], name: str) -> list[Player]:

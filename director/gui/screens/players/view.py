@@ -28,10 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.evening.seating import field_labels, field_rows, seat_partnerships
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.player import PlayerDialog
 from director.gui.errors import report_exception
-from director.gui.screens.players.field import FieldModel, field_labels, field_rows
+from director.gui.screens.players.field import FieldModel
 from director.gui.screens.players.model import (
     PartnershipRow,
     RosterRow,
@@ -41,7 +42,6 @@ from director.gui.screens.players.model import (
     roster_rows,
     same_name,
     search_proxy,
-    seat_plan,
 )
 from director.gui.tablemodel import RowRole
 from director.gui.widgets.entry_table import EntryDelegate, EntryTable, MessageLine
@@ -419,12 +419,10 @@ class PlayersScreen(Screen):
             return self._seat_players(draw)
         store = self.context.store
 
-        def work() -> None:
-            field = self.context.movement().field
-            plan = seat_plan(store.partnerships(), field, draw)
-            store.relabel_partnerships({p.label: label for p, label in plan})
-
-        done = self._run(Changed.PLAYERS, work)
+        done = self._run(
+            Changed.PLAYERS,
+            lambda: seat_partnerships(store, self.context.movement().field, draw),
+        )
         if done:
             self.window().statusBar().showMessage("Partnerships seated for the movement", 5000)
         return done

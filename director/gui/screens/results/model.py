@@ -1,22 +1,23 @@
 """Qt models of the results screen: standings, one deal's table scores, the running plus/minus.
 
 Every figure comes from the scoring engine (`director.scoring`) through the store; these
-models only arrange it. The running plus/minus is the engine's per-table plus/minus added up
-round by round, the one sum made here, for the chart.
+models only arrange it. The chart's running plus/minus is a use case of the evening
+(`director.evening.plus_minus`), shared with every front end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from itertools import accumulate, groupby
+from itertools import groupby
 
 from PySide6.QtCore import QObject
 
+# re-exported: the results view draws the chart from its models
+from director.evening.plus_minus import running_plus_minus as running_plus_minus
 from director.gui.tablemodel import Column, RowsModel
 from director.scoring.model import DealScore, SectionPlay, SectionResult, Standing, TableScore
-from schedules.types import Label, Movement
+from schedules.types import Movement
 
 COL_PLAYERS = 2
 """The standings' column of players' names."""
@@ -81,25 +82,6 @@ def deal_title(deal: DealScore) -> str:
         f"{head}: N/S average {figure(deal.avg_ns)}, E/W average {figure(deal.avg_ew)} "
         f"over {deal.counting} table(s)"
     )
-
-
-def last_round_played(result: SectionResult) -> int:
-    """The latest round with a result in (0 before the first)."""
-    return max((t.round for deal in result.deals for t in deal.tables), default=0)
-
-
-def running_plus_minus(result: SectionResult) -> dict[Label, list[Fraction]]:
-    """Each competitor's plus/minus after each round up to the last one played (the engine's
-    per-table figures summed): the lines stop where the results stop."""
-    rounds = last_round_played(result)
-    per_round: dict[Label, list[Fraction]] = {}
-    for deal in result.deals:
-        for t in deal.tables:
-            for labels, pm in ((t.ns, t.pm_ns), (t.ew, t.pm_ew)):
-                for label in labels:
-                    row = per_round.setdefault(label, [Fraction(0)] * rounds)
-                    row[t.round - 1] += pm
-    return {label: list(accumulate(row)) for label, row in sorted(per_round.items())}
 
 
 Play = tuple[int, int, int]

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from director.gui.screens.movement.model import (
-    Ask,
-    FieldKind,
-    Proposal,
-    best_first,
-    candidates,
-    propose,
-)
-from director.gui.screens.movement.words import sitting_out
+from director.evening.movement_words import sitting_out
+from director.evening.proposals import Ask, FieldKind, Proposal, best_first, candidates, propose
 from schedules.catalog import Request, build
 from schedules.render import number_ranges
 

@@ -2,8 +2,8 @@
 
 The scoring engine names the rule behind a figure by its code in docs/scoring-rules.md: W for
 the laws' own scoring, A for the A.W.L. laws' tables, M for the modern layer. A director reads
-the code with its meaning beside it, never the code alone. Qt-free, so it is tested without a
-display.
+the code with its meaning beside it, never the code alone. A use case of the evening, so any
+front end that names a rule can say what it means.
 """
 
 from __future__ import annotations

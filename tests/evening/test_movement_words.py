@@ -10,15 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from director.gui.screens.movement.model import (
-    Ask,
-    FieldKind,
-    Proposal,
-    best_first,
-    candidates,
-    propose,
-)
-from director.gui.screens.movement.words import kind_of, summary
+from director.evening.movement_words import kind_of, summary
+from director.evening.proposals import Ask, FieldKind, Proposal, best_first, candidates, propose
 from schedules.balance import balance
 from schedules.catalog import Request, build
 from schedules.types import Movement

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from director.gui.screens.movement.model import Ask, FieldKind, best_first, candidates, propose
+from director.evening.proposals import Ask, FieldKind, best_first, candidates, propose
 from schedules import howell
 from schedules.balance import balance
 from schedules.catalog import Request, build
