@@ -148,6 +148,12 @@ class ScoreOperations(UnitOfWork):
             sid = repository.event.section_id(db, session, section)
             return repository.results.results(db, sid, session, section, counting_only)
 
+    def entered_per_round(self, *, session: int = 1, section: str = "A") -> dict[int, int]:
+        """How many counting results each round of the section has (rounds with none absent)."""
+        with self._unit() as db:
+            sid = repository.event.section_id(db, session, section)
+            return repository.results.entered_per_round(db, sid)
+
     def results_of_trays(
         self, trays: Iterable[int], *, session: int = 1, section: str = "A"
     ) -> tuple[Result, ...]:

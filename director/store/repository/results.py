@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sqlalchemy import CursorResult, Select, select, update
+from sqlalchemy import CursorResult, Select, func, select, update
 from sqlalchemy.orm import Session as Db
 
 from director.store.audit import aware, now
@@ -257,6 +257,19 @@ def results(
     rows = db.execute(query).all()
     values = [_result(r, session, section, table, tray, d) for r, d, tray, table, _, _ in rows]
     return tuple(sorted(values, key=lambda r: (r.round, r.table, r.tray, r.deal_version)))
+
+
+def entered_per_round(db: Db, sid: int) -> dict[int, int]:
+    """How many counting results each round of the section has: counted by the database, for
+    a reader that needs no more (the evening's path, read as the window opens)."""
+    rows = db.execute(
+        select(ResultRow.round_no, func.count())
+        .join(DealRow, DealRow.id == ResultRow.deal_id)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .where(TrayRow.section_id == sid, DealRow.counting)
+        .group_by(ResultRow.round_no)
+    )
+    return dict(rows.all())
 
 
 class ScoredResult(NamedTuple):

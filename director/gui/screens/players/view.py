@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
 from director.evening.seating import field_labels, field_rows, seat_partnerships
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.player import PlayerDialog
-from director.gui.dialogs.roster_import import RosterImportDialog
 from director.gui.errors import report_exception
 from director.gui.screens.players.field import FieldModel
 from director.gui.screens.players.model import (
@@ -54,7 +53,6 @@ from director.gui.screens.players.model import (
 )
 from director.gui.widgets.entry_table import EntryDelegate, EntryTable, MessageLine
 from director.gui.widgets.screen import Screen
-from director.store.roster import open_roster
 from director.store.values import Gender, Partnership, Player, StoreError
 from schedules.types import Competitors, Movement
 
@@ -304,6 +302,11 @@ class PlayersScreen(Screen):
     def import_roster(self, path: Path) -> bool:
         """Preview the roster CSV at `path`, let the director say what its columns hold, and
         add (or update) its players with their pairs and teams, as one step."""
+        # loaded when a roster is imported: the CSV reading brings the file parsers, which
+        # the window's start-up has no use for
+        from director.gui.dialogs.roster_import import RosterImportDialog
+        from director.store.roster import open_roster
+
         try:
             cells = open_roster(path)
         except StoreError as exc:
