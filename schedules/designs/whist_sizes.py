@@ -10,7 +10,9 @@ chosen in this order:
 3. first rounds found once by `schedules.designs.whist.all_starters` (12, 20, 21, 24, 28; and
    13, 17, where a Z-cyclic first round balances perfectly and the closed form does not) or
    by annealing (tools/whist_search.py: 33, 36, 40, 44), stored in
-   schedules/data/whist/starters.json; the tests prove each;
+   schedules/data/whist/starters.json; the tests prove each. Without that file the engine
+   reruns the recorded search of 12-28 (`SEARCHED_STARTERS`, under a second each) and builds
+   the same rounds;
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184);
@@ -52,6 +54,7 @@ entry naming the command that found it) when a size first asks for them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import cache
 
@@ -65,6 +68,7 @@ from schedules.designs.whist import (
     Game,
     Spread,
     Starter,
+    all_starters,
     binary_starter,
     develop,
     field_product_starter,
@@ -118,6 +122,35 @@ def stored_spreads() -> dict[int, Spread]:
         )
         for order, entry in stored_entries(SPREADS).items()
     }
+
+
+SEARCHED_STARTERS: dict[int, tuple[tuple[int, ...], int, str]] = {
+    12: ((11,), 1, "search over Z_11 + infinity"),
+    20: ((19,), 1, "search over Z_19 + infinity"),
+    21: ((21,), 12, "search over Z_21"),
+    24: ((23,), 5, "search over Z_23 + infinity"),
+    28: ((3, 3, 3), 65, "search over Z_3^3 + infinity"),
+}
+"""The group, seed and origin of the stored first rounds a depth-first search finds again
+within a second (tools/starter_search.py N --seed S, its command in starters.json): what the
+engine runs when the stored file is missing, to build the very same first round."""
+
+
+def searched_starter(players: int) -> Starter | None:
+    """The stored first round for `players`, or, when the stored file lacks it, the same
+    round found again by rerunning its recorded search (`SEARCHED_STARTERS`); else None."""
+    stored = stored_starters().get(players)
+    if stored is not None or players not in SEARCHED_STARTERS:
+        return stored
+    return _rerun_search(players)
+
+
+@cache
+def _rerun_search(players: int) -> Starter:
+    moduli, seed, origin = SEARCHED_STARTERS[players]
+    rotational = players % 4 == 0
+    found = next(all_starters(moduli, rotational, random.Random(seed)))
+    return Starter(found.moduli, found.games, rotational, origin)
 
 
 def prime_power_factors(n: int) -> list[int]:
@@ -243,7 +276,7 @@ def whist_starter(players: int) -> Starter | None:
     a stored first round, a stored patterned pairing, a stored 1-rotational first round
     from the multiplier search or the family search, the ring construction, the binary
     construction, the field product."""
-    stored_starter = stored_starters().get(players)
+    stored_starter = searched_starter(players)
     if stored_starter is not None:
         return stored_starter
     if players in patterned_pairings():
