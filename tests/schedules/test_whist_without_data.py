@@ -1,5 +1,5 @@
-"""The whist tournaments still build when the stored first rounds are missing: the engine
-reruns each recorded search and gets the very same round (issue 45)."""
+"""The whist tournaments still build when the stored first rounds and pairings are missing:
+the engine reruns each recorded search and gets the very same round (issue 45)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,14 @@ import pytest
 
 from schedules import catalog, individual
 from schedules.designs import whist_sizes
-from schedules.designs.whist_sizes import SEARCHED_STARTERS, searched_starter, stored_starters
+from schedules.designs.whist_sizes import (
+    PAIRING_NODES,
+    PATTERNED,
+    SEARCHED_PAIRINGS,
+    SEARCHED_STARTERS,
+    searched_starter,
+    stored_starters,
+)
 from schedules.package_data import stored_entries
 
 
@@ -43,6 +50,14 @@ def test_the_rerun_recipe_is_the_stored_command(players: int) -> None:
     assert entry["origin"] == origin
 
 
+@pytest.mark.parametrize("players", sorted(SEARCHED_PAIRINGS))
+def test_the_rerun_pairing_search_is_the_stored_command(players: int) -> None:
+    entry = stored_entries(PATTERNED)[players]
+    assert entry["command"] == f"tools/patterned_search.py {players} --nodes {PAIRING_NODES}"
+    assert entry["seed"] == 0
+    assert entry["seconds"] == SEARCHED_PAIRINGS[players]
+
+
 @pytest.mark.slow
 def test_without_the_stored_file_the_same_first_rounds_are_built(
     without_stored_data: None,
@@ -60,8 +75,8 @@ def test_without_the_stored_file_the_same_first_rounds_are_built(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", sorted(SEARCHED_STARTERS))
-def test_without_the_stored_file_the_tournament_builds_and_verifies(
+@pytest.mark.parametrize("players", sorted(SEARCHED_STARTERS.keys() | SEARCHED_PAIRINGS.keys()))
+def test_without_the_stored_files_the_tournament_builds_and_verifies(
     without_stored_data: None, players: int
 ) -> None:
     # catalog.build verifies the movement under its promise and refuses a failing one.
