@@ -16,7 +16,7 @@ chosen in this order:
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184); without that file the
-   engine reruns the search of 76 and 77 (`SEARCHED_PAIRINGS`);
+   engine reruns the search of 76, 77, 133 and 161 (`SEARCHED_PAIRINGS`);
 5. first rounds invariant under a multiplier of odd order, found by annealing over its orbits
    (tools/multiplier_search.py) and stored in schedules/data/whist/multiplier.json: 1-rotational
    (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
@@ -169,10 +169,11 @@ def prime_power_factors(n: int) -> list[int]:
     return factors
 
 
-SEARCHED_PAIRINGS: dict[int, float] = {76: 0.07, 77: 0.17}
-"""The stored pairings the exact cover finds again within a second (seed 0, 1,000,000 nodes,
-as tools/patterned_search.py N --nodes 1000000 ran), with the seconds it took when stored:
-what the engine reruns when the stored file is missing."""
+SEARCHED_PAIRINGS: dict[int, float] = {76: 0.07, 77: 0.17, 133: 10.61, 161: 5.86}
+"""The stored pairings the exact cover finds again with its first seed (seed 0, 1,000,000
+nodes, as tools/patterned_search.py N --nodes 1000000 ran), with the seconds it took when
+stored: what the engine reruns when the stored file is missing (148 and 184 took 33 s and
+14 minutes, too long to run for a director)."""
 PAIRING_NODES = 1_000_000
 
 
