@@ -71,7 +71,7 @@ from director.store.services import (
     Suit,
 )
 from director.store.values import AuditEntry, Card, Result
-from schedules.types import Direction
+from schedules.types import Competitors, Direction, Movement
 
 USAGE = (__doc__ or "").format(
     kinds=", ".join(k.name.lower() for k in IrregularityKind), fields=", ".join(FIELDS)
@@ -306,9 +306,17 @@ def _movement(args: argparse.Namespace) -> int:
         print(
             f"session {args.session} section {args.section}: {movement.family}"
             f"{' (' + movement.variant + ')' if movement.variant else ''}, {movement.tables}"
-            f" tables, {movement.rounds} rounds, {len(movement.trays)} trays"
+            f" tables, {movement.rounds} rounds, {len(movement.trays)} trays{_resting(movement)}"
         )
     return 0
+
+
+def _resting(movement: Movement) -> str:
+    """ ", 13 pairs (whoever meets ... rests)" for a field with rests ("" without)."""
+    if not movement.sitouts:
+        return ""
+    unit = "players" if movement.competitors is Competitors.INDIVIDUALS else "pairs"
+    return f", {len(movement.field)} {unit} (whoever is due at an empty place rests that round)"
 
 
 def _slip(args: argparse.Namespace) -> int:
