@@ -87,7 +87,8 @@ def seatings(record: DriveRecord) -> tuple[Seating, ...]:
         if not complete(record, seating, hand):
             break
         seating = next_seating(settings, seating, tuple(e.result for e in record.entries_of(hand)))
-        known.append(_changed(record, seating, hand + 1))
+        seating = _changed(record, seating, hand + 1)
+        known.append(seating)
     return tuple(known)
 
 

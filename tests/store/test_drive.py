@@ -158,6 +158,9 @@ def test_a_late_arrival_and_a_leaver_change_the_seating_from_their_hand(
         third = store.drive_seating(3)
         assert "Mrs Wren" in third.players()
         assert "Mr Gray" not in third.players()
+        _play(store, 3)
+        assert "Mrs Wren" in store.drive_seating(4).players()
+        assert "Mr Gray" not in store.drive_seating(4).players()
         words = {m.player: m.words for m in store.drive_moves(2)}
         assert words["Mr Gray"] == "Leave the drive."
         assert words["Mrs Wren"].startswith("Join at table ")
