@@ -27,10 +27,11 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
+from director.cli.subcommands import FileCommands, run_subcommand
 from director.scoring.drive import Standing, Tricks, tricks_words
 from director.scoring.drive_prizes import PrizeSettings, TieRule
 from director.store.operations.drive import Move
@@ -58,24 +59,12 @@ _SIT_OUT = {"average": SitOut.AVERAGE, "set-figure": SitOut.SET_FIGURE}
 
 def run(argv: Sequence[str]) -> int:
     """Parse and run one `director drive` subcommand."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0 if argv else 2
-    args = _parser().parse_args(list(argv))
-    handler: Callable[[argparse.Namespace], int] = args.handler
-    return handler(args)
+    return run_subcommand(argv, USAGE, _parser)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="director drive", usage=USAGE)
-    commands = parser.add_subparsers(required=True)
-
-    def command(name: str, handler: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name)
-        sub.add_argument("file", help="event file or database URL")
-        sub.set_defaults(handler=handler)
-        return sub
-
+    commands = FileCommands("director drive", USAGE)
+    command = commands.add
     new = command("new", _new)
     new.add_argument("--tables", type=int, required=True)
     new.add_argument("--rule", choices=[r.value for r in MovingRule], default="progressive")
@@ -126,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
 
     prizes = command("prizes", _prizes)
     _add_format(prizes)
-    return parser
+    return commands.parser
 
 
 def _add_format(parser: argparse.ArgumentParser) -> None:

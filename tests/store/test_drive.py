@@ -134,6 +134,8 @@ def test_a_revoke_moves_tricks_with_its_reason_and_a_table_that_sat_out_has_no_e
         with pytest.raises(StoreError, match="say why"):
             store.record_drive_penalty(1, 1, Side.NS, " ")
         store.record_drive_penalty(1, 1, Side.NS, "revoke in spades")
+        step = store.audit_log(1)[0]
+        assert step.summary == "hand 1, table 1: North-South gave 3 tricks (revoke in spades)"
         scores = {s.player: s.total for s in store.drive_standings()}
         north, east = seating.tables[0][Seat.N], seating.tables[0][Seat.E]
         assert north is not None

@@ -137,7 +137,10 @@ class DriveOperations(UnitOfWork):
             if table not in {e.table for e in record.entries_of(hand)}:
                 raise StoreError(f"hand {hand}, table {table} has no result to penalise yet")
             rows.add_penalty(step.db, hand, penalty, who)
-            step.summary = f"hand {hand}, table {table}: {offenders.words} ({penalty.reason})"
+            step.summary = (
+                f"hand {hand}, table {table}: {offenders.words} gave"
+                f" {record.settings.revoke_penalty} tricks ({penalty.reason})"
+            )
         return penalty
 
     def drive_arrival(
