@@ -26,12 +26,12 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 from selenium.webdriver.common.by import By
 
-from director.gui.context import Changed
 from director.gui.demo import RANKS, SUITS
 from director.gui.dialogs.printing import TONIGHT, PrintDialog, document_names
 from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import Mark
 from director.gui.settings import Settings
+from director.printing.reprints import reprints
 from director.scoring.model import Direction, Revoke
 from director.store.services import EventStore
 from tests.gui.test_evening import check_standings
@@ -191,9 +191,9 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
 
     keys.in_dialog(preview)
     keys.press(Key.Key_I, CTRL)
-    names = {p.name for p in store.players()}
-    assert len(names) == 2 * PAIRS
-    assert {name for two in NAMES for name in two} <= names
+    players = {p.name for p in store.players()}
+    assert len(players) == 2 * PAIRS
+    assert {name for two in NAMES for name in two} <= players
     assert len(store.partnerships()) == PAIRS
     shots.take("roster")
 
@@ -209,19 +209,12 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
     keys.press(Key.Key_U, ALT)
     qtbot.waitUntil(lambda: window.path_bar.states[1].done, timeout=5000)
     movement = store.movement()
-    assert (movement.tables, len(movement.field)) == (7, 2 * 7)  # one pair sits out a round
-    # the pairs given the movement's places in order. The window's way, Seat in order (Alt+S
-    # on the players' screen), refuses an odd field ("the movement seats 14 competitors but 13
-    # partnerships are formed"), so the places are given through the store, as it would.
+    assert (movement.tables, len(movement.field)) == (6, PAIRS)  # a pair rests each round
+    # the pairs given the movement's places in order: Seat in order (Alt+S, players' screen)
     keys.press(Key.Key_1, CTRL)
-    pairs = sorted(store.partnerships(), key=lambda p: int(p.label))
-    store.relabel_partnerships(
-        {p.label: place for p, place in zip(pairs, movement.field, strict=False)}
-    )
-    window.context.notify(Changed.PLAYERS)
+    keys.press(Key.Key_S, ALT)
     names = store.printed_names()
-    assert set(names) < set(movement.field)
-    (_sits_out,) = set(movement.field) - set(names)
+    assert set(names) == set(movement.field)
     assert ACCENTED in names[movement.field[0]]
     shots.take("seated")
 
@@ -288,8 +281,8 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
         one, two = phone(), phone()
         one.get(link(store, base, 1))
         two.get(link(store, base, 2))
-        says(one, "Round 1 of 7")
-        says(two, "Round 1 of 7")
+        says(one, f"Round 1 of {movement.rounds}")
+        says(two, f"Round 1 of {movement.rounds}")
         # both tables enter round 1 from their phones; the grid shows it by itself
         phoned = {}
         for browser, table in ((one, 1), (two, 2)):
@@ -303,6 +296,8 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
             return {(r.round, r.table, r.tray): r.counted_ns for r in rows}
 
         qtbot.waitUntil(lambda: phoned.items() <= shown().items(), timeout=10000)
+        rows = [grid.model.row(n) for n in range(grid.model.rowCount())]
+        assert {place for r in rows for place in (r.ns, r.ew)} <= set(movement.field)
         entered_by = {r.entered_by for r in store.results()}
         assert entered_by == {"table 1", "table 2"}
         shots.take("served-round-1")
@@ -337,10 +332,11 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
                 settled(qtbot, dialog)
                 assert said in dialog.summary.text(), dialog.summary.text()
                 shots.take(f"{step}-dialog", dialog)
-                k.press(Key.Key_Return)  # the default button (its Alt+P does not reach it today)
+                # the default button by Enter: its Alt+P leaves the dialog open today
+                k.press(Key.Key_Return)
                 assert not dialog.isVisible()
-                cards = dialog.repaired.cards
-                if cards.tables or cards.indicators:
+                done = dialog.repaired
+                if reprints(done.previous, done.movement):
                     k.in_dialog(reprint)
 
             keys.in_dialog(run)
@@ -353,14 +349,18 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
             k.press(Key.Key_A, ALT)
             k.type("arrived at 7.40")
 
-        repair("late-pair", late, "Pair 18 joins from round 2")
-        assert offered == ["Print the changed cards"]
+        repair(
+            "late-pair",
+            late,
+            "Pair 14 joins from round 2: round 2 table 7 against 7, who would sit out",
+        )
+        assert offered == ["Print the changed papers"]
         assert "Mrs Doyle & Mr Doyle" in store.printed_names().values()
         assert len(store.movement().field) == before_late + 1
         shots.take("late-pair")
 
         type_round(keys, window, rng, 2)
-        says(two, "Round 3 of 7")
+        says(two, f"Round 3 of {movement.rounds}")
         shots.take("round-2-in")
 
         # before round 3, the N/S pair of table 2 withdraws: table 2's phone says so by itself
@@ -451,7 +451,7 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
             k.press(Key.Key_A, ALT)
             k.type("out of time")
 
-        repair("cut", cut, "Play ends after round 5 of 7")
+        repair("cut", cut, f"Play ends after round 5 of {movement.rounds}")
         assert store.movement().rounds == 5
         says(one, "no more play")
         shots.take("cut")
@@ -461,12 +461,17 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
     assert window.tabs.currentWidget() is window.results
     check_standings(qtbot, window)
     standings = window.results.standings_shown()
+    # every pair that played ranked, the late pair too, and no empty place among them
+    assert len(standings) == PAIRS + 1
+    assert {competitor for _place, competitor, _score in standings} <= set(
+        store.printed_names().values()
+    ) | set(store.movement().field)
     shots.take("results")
 
     # the results published into a folder, and read in a browser
+    # (the window asks for the folder by a save dialog: publishing makes the folder named)
     site = tmp_path / "site"
-    site.mkdir()
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *_a: str(site))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(site), ""))
     menu(keys, qtbot, Key.Key_F, Key.Key_U)
     qtbot.waitUntil(
         lambda: "Results published" in window.statusBar().currentMessage(), timeout=30000
@@ -474,6 +479,9 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
     page = Document(dump_dom(site / "index.html", tmp_path / "profile")).shown
     for name in (ACCENTED, "Mrs Doyle"):
         assert name in page
+    # a page for each pair that played, the late pair's 14 too, and none for an empty place
+    published = {p.stem.removeprefix("competitor-") for p in site.glob("*/competitor-*.html")}
+    assert published == set(store.movement().field) == {str(n) for n in range(1, PAIRS + 2)}
     profile = tmp_path / "profile"
     shots.save("site.png", lambda to: screenshot(site / "index.html", to, DESKTOP, profile))
     shots.take("published")
