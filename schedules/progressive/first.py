@@ -100,10 +100,11 @@ def arrive(seating: Seating, player: Player, role: Role) -> Seating:
     return _replace(seating, place, player)
 
 
-def leave(seating: Seating, player: Player) -> Seating:
+def leave(seating: Seating, player: Player, field: Field) -> Seating:
     """`player` leaving the drive: their seat is empty from the next hand on, unless a table
-    as short or shorter has a player of the same part, who then takes the seat so the empty
-    seats stay together at one table (the moves never shift an empty seat, moves.py)."""
+    as short or shorter has a player who may take it (of the same part with ladies and
+    gentlemen, anyone by seat), who then moves in so the empty seats stay together at one
+    table (the moves never shift an empty seat, moves.py)."""
     place = seating.place_of(player)
     if place is None:
         raise DriveError(f"{player} is not seated.")
@@ -113,7 +114,7 @@ def leave(seating: Seating, player: Player) -> Seating:
         where
         for where, who in emptied.places()
         if where.table != place.table
-        and role_of(where.seat) is role_of(place.seat)
+        and (field is Field.BY_SEAT or role_of(where.seat) is role_of(place.seat))
         and len(emptied.empty_seats(where.table)) >= short
     ]
     if not donors:

@@ -149,6 +149,24 @@ def test_the_empty_seats_stay_gathered_so_every_hand_has_as_many_full_tables_as_
         seating = next_seating(settings, seating, results(seating, data, settings.dummy))
 
 
+@given(st.integers(1, 6), st.integers(1, 23), st.data())
+def test_a_leaver_by_seat_leaves_as_many_full_tables_as_the_others_can_make(
+    tables: int, count: int, data: st.DataObject
+) -> None:
+    settings = DriveSettings(tables, field=Field.BY_SEAT)
+    players = [f"p{i}" for i in range(min(count, 4 * tables))]
+    seating = draw_seating(settings, players, data.draw(st.integers(0, 99)))
+    for _ in range(min(3, len(players))):
+        seating = leave(
+            seating, data.draw(st.sampled_from(sorted(seating.players()))), settings.field
+        )
+        in_play = len(seating.players())
+        full = [t for t in range(1, tables + 1) if not seating.empty_seats(t)]
+        assert len(full) == in_play // 4
+        seating = next_seating(settings, seating, results(seating, data, False))
+        assert len(seating.playing_tables(dummy=False)) == in_play // 4
+
+
 @given(st.integers(1, 13), st.sampled_from(MovingRule), st.integers(0, 99), st.data())
 def test_a_field_of_four_per_table_fills_every_table_but_the_spare_ones_every_hand(
     full: int, rule: MovingRule, seed: int, data: st.DataObject
@@ -284,7 +302,10 @@ def test_a_late_arrival_fills_the_shortest_table_and_a_leaver_empties_a_seat() -
     late = arrive(seating, "c", Role.GENTLEMAN)
     assert late.tables[1] == ("B", "C", "b", "c")
     # a from the short table 1 takes b's seat, so table 2 still plays and A sits out alone
-    assert leave(late, "b").tables == (("A", None, None, None), ("B", "C", "a", "c"))
+    assert leave(late, "b", Field.LADIES_GENTLEMEN).tables == (
+        ("A", None, None, None),
+        ("B", "C", "a", "c"),
+    )
     full = arrive(late, "D", Role.LADY)
     assert full.tables[0] == ("A", "D", "a", None)
     with pytest.raises(DriveError, match="There is no seat for G: every lady's seat is taken"):
