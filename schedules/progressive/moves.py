@@ -93,8 +93,8 @@ def _leaving_side(
     """The side whose players leave `table`: the losers, or under the partner rule the pair the
     drive moves. A table that sat out has no losers: if one side there is wholly empty the
     other side leaves (so the same pair of empty seats stays and two new players sit out each
-    hand); otherwise its players change as the nearest table below that played did, so over the
-    evening each side of a table of three leaves in turn and nobody sits out every hand."""
+    hand); otherwise its players change as the nearest table below that played did, so which
+    side of a table of three leaves follows the results instead of being the same every hand."""
     result = by_table.get(table)
     if result is None:
         empty = {
