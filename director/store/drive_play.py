@@ -115,7 +115,7 @@ def _changed(record: DriveRecord, seating: Seating, hand: int) -> Seating:
     first, so an arrival may take a seat just left)."""
     for change in record.changes:
         if change.from_hand == hand and not change.arrives:
-            seating = leave(seating, change.player)
+            seating = leave(seating, change.player, record.settings.field)
     for change in record.changes:
         if change.from_hand == hand and change.arrives:
             seating = arrive(seating, change.player, change.role or record.roles[change.player])

@@ -100,12 +100,27 @@ def arrive(seating: Seating, player: Player, role: Role) -> Seating:
     return _replace(seating, place, player)
 
 
-def leave(seating: Seating, player: Player) -> Seating:
-    """`player` leaving the drive: their seat is empty from the next hand on."""
+def leave(seating: Seating, player: Player, field: Field) -> Seating:
+    """`player` leaving the drive: their seat is empty from the next hand on, unless a table
+    as short or shorter has a player who may take it (of the same part with ladies and
+    gentlemen, anyone by seat), who then moves in so the empty seats stay together at one
+    table (the moves never shift an empty seat, moves.py)."""
     place = seating.place_of(player)
     if place is None:
         raise DriveError(f"{player} is not seated.")
-    return _replace(seating, place, None)
+    emptied = _replace(seating, place, None)
+    short = len(emptied.empty_seats(place.table))
+    donors = [
+        where
+        for where, who in emptied.places()
+        if where.table != place.table
+        and (field is Field.BY_SEAT or role_of(where.seat) is role_of(place.seat))
+        and len(emptied.empty_seats(where.table)) >= short
+    ]
+    if not donors:
+        return emptied
+    donor = max(donors, key=lambda p: (len(emptied.empty_seats(p.table)), p.table))
+    return _replace(_replace(emptied, donor, None), place, emptied.at(donor))
 
 
 def _replace(seating: Seating, place: Place, player: Player | None) -> Seating:

@@ -4,7 +4,9 @@
 Every table sends one lady's-part player up (table t to t+1, the last table to table 1) and one
 gentleman's-part player down (t to t-1, table 1 to the last); under the partner rule one whole
 pair goes up. Whoever arrives takes the seats the leavers emptied, keeping their part, so the
-moves are a permutation of the seats and nobody can end at two tables.
+moves are a permutation of the seats and nobody can end at two tables. An empty seat never
+moves: a mover passes over a table that sends nobody of their part, so every table keeps its
+number of players and the empty seats stay gathered where the first seating put them.
 """
 
 from __future__ import annotations
@@ -35,20 +37,20 @@ def next_seating(
     if count != settings.tables:
         raise DriveError(f"The seating has {count} tables but the drive has {settings.tables}.")
     by_table = results_by_table(seating, results, settings.dummy)
-    leaving = {t: _leaving_side(settings, seating, t, by_table.get(t)) for t in range(1, count + 1)}
-    pair_moves = settings.rule is MovingRule.PARTNER
-    ladies_in: dict[int, Player | None] = {}
-    gentlemen_in: dict[int, Player | None] = {}
-    for t, side in leaving.items():
-        table = seating.tables[t - 1]
-        ladies_in[_up(t, count)] = table[side.lady]
-        gentlemen_in[_up(t, count) if pair_moves else _down(t, count)] = table[side.gentleman]
+    leaving = {t: _leaving_side(settings, seating, t, by_table) for t in range(1, count + 1)}
+    units = {t: _unit(seating.tables[t - 1], side) for t, side in leaving.items()}
+    if settings.rule is MovingRule.PARTNER:
+        arrivals = _pass_on(units, up=True)
+    else:
+        ladies = _pass_on({t: unit[:1] for t, unit in units.items()}, up=True)
+        gentlemen = _pass_on({t: unit[1:] for t, unit in units.items()}, up=False)
+        arrivals = {t: ladies[t] + gentlemen[t] for t in units}
     return Seating(
         tuple(
             _refill(
                 seating.tables[t - 1],
                 leaving[t],
-                (ladies_in[t], gentlemen_in[t]),
+                (arrivals[t][0], arrivals[t][1]),
                 settings.rule is MovingRule.PROGRESSIVE and t in by_table,
             )
             for t in range(1, count + 1)
@@ -56,28 +58,64 @@ def next_seating(
     )
 
 
+Unit = tuple[Player | None, ...]
+"""Who leaves one table together: a lady's-part and a gentleman's-part seat, or one of them."""
+
+
+def _unit(table: Table, side: Side) -> Unit:
+    return (table[side.lady], table[side.gentleman])
+
+
+def _pass_on(movers: Mapping[int, Unit], up: bool) -> dict[int, Unit]:
+    """Who arrives at each table, given who leaves it (`movers`): each mover goes to the next
+    table up (or down) that sends a mover with the same seats empty, so no table gains or loses
+    a player and the empty seats stay where they are. Were empty seats passed on like players,
+    a wholly empty table would send one up and one down, and two tables would be short every
+    hand; under the partner rule a player without a partner moves only among the like."""
+    arrivals = dict(movers)
+    for shape in {_shape(unit) for unit in movers.values()}:
+        senders = sorted((t for t, u in movers.items() if _shape(u) == shape), reverse=not up)
+        for here, there in zip(senders, senders[1:] + senders[:1], strict=True):
+            arrivals[there] = movers[here]
+    return arrivals
+
+
+def _shape(unit: Unit) -> tuple[bool, ...]:
+    return tuple(player is None for player in unit)
+
+
 def _leaving_side(
-    settings: DriveSettings, seating: Seating, table: int, result: TableResult | None
+    settings: DriveSettings,
+    seating: Seating,
+    table: int,
+    by_table: Mapping[int, TableResult],
 ) -> Side:
     """The side whose players leave `table`: the losers, or under the partner rule the pair the
-    drive moves. A table that sat out keeps a wholly empty side where it is (so the same pair
-    of empty seats stays at one table and two new players sit out each hand); otherwise its
-    emptier side leaves, so a lone empty seat moves on rather than keeping its partner out."""
+    drive moves. A table that sat out has no losers: if one side there is wholly empty the
+    other side leaves (so the same pair of empty seats stays and two new players sit out each
+    hand); otherwise its players change as the nearest table below that played did, so which
+    side of a table of three leaves follows the results instead of being the same every hand."""
+    result = by_table.get(table)
     if result is None:
-        return _sit_out_leavers(seating.tables[table - 1])
+        empty = {
+            side: all(seating.tables[table - 1][seat] is None for seat in side.value)
+            for side in Side
+        }
+        if empty[Side.NS] != empty[Side.EW]:
+            return Side.EW if empty[Side.NS] else Side.NS
+        below = [t for t in _tables_below(table, len(seating.tables)) if t in by_table]
+        if not below:
+            return Side.NS
+        return _leaving_side(settings, seating, below[0], by_table)
     losers = result.winners.other
     if settings.rule is MovingRule.PARTNER and settings.partner_mover is Mover.WINNERS:
         return losers.other
     return losers
 
 
-def _sit_out_leavers(table: Table) -> Side:
-    empty = {side: sum(table[seat] is None for seat in side.value) for side in Side}
-    if empty[Side.EW] == 2 and empty[Side.NS] < 2:
-        return Side.NS
-    if empty[Side.NS] == 2 and empty[Side.EW] < 2:
-        return Side.EW
-    return Side.EW if empty[Side.EW] > empty[Side.NS] else Side.NS
+def _tables_below(table: int, count: int) -> list[int]:
+    """The other tables going down from `table`, round past table 1 to the last."""
+    return [(table - 1 - step) % count + 1 for step in range(1, count)]
 
 
 def _refill(
@@ -92,14 +130,6 @@ def _refill(
         stays = leaving.other.gentleman
         seats[stays], seats[leaving.gentleman] = seats[leaving.gentleman], seats[stays]
     return (seats[0], seats[1], seats[2], seats[3])
-
-
-def _up(table: int, count: int) -> int:
-    return table % count + 1
-
-
-def _down(table: int, count: int) -> int:
-    return (table - 2) % count + 1
 
 
 def move_words(settings: DriveSettings, before: Place, after: Place) -> str:

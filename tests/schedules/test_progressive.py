@@ -108,9 +108,10 @@ def test_each_rule_changes_partners_as_it_says(
         if any(r.table == place.table and r.winners is side_of(place.seat) for r in hand)
     }
     played = {r.table for r in hand}
-    # with two tables the losers of one both go to the other; if it sat out, nobody there
-    # crosses and they meet again (docs/drive.md#sitting-out)
-    crossing = settings.tables >= 3 or len(played) == settings.tables
+    # with two tables in use the losers of one both go to the other; if it sat out, nobody
+    # there crosses and they meet again (docs/drive.md#sitting-out)
+    in_use = {place.table for place, _ in seating.places()}
+    crossing = len(in_use) >= 3 or in_use <= played
     for place, player in seating.places():
         before, now = partner(seating, player), partner(after, player)
         if settings.rule is MovingRule.PARTNER:
@@ -120,6 +121,63 @@ def test_each_rule_changes_partners_as_it_says(
             assert now == before
         elif settings.rule is MovingRule.PROGRESSIVE and place.table in played and crossing:
             assert before is None or now != before
+
+
+@given(drive_and_seating(), st.data())
+def test_the_empty_seats_stay_gathered_so_every_hand_has_as_many_full_tables_as_can_be(
+    drive: tuple[DriveSettings, Seating], data: st.DataObject
+) -> None:
+    settings, seating = drive
+    ladies = sum(1 for place, _ in seating.places() if role_of(place.seat) is Role.LADY)
+    gentlemen = len(seating.players()) - ladies
+    if settings.field is Field.BY_SEAT:
+        most = len(seating.players()) // 4
+    else:
+        most = min(ladies, gentlemen) // 2
+    for _ in range(4):
+        full = [t for t in range(1, settings.tables + 1) if not seating.empty_seats(t)]
+        assert len(full) == most
+        short = [
+            t
+            for t in range(1, settings.tables + 1)
+            if 0 < len(seating.tables[t - 1]) - len(seating.empty_seats(t)) < 4
+        ]
+        if settings.field is Field.BY_SEAT:
+            # the spare players are at one table, never spread over two
+            assert len(short) <= 1
+            assert len(seating.sitting_out(settings.dummy)) < 4
+        seating = next_seating(settings, seating, results(seating, data, settings.dummy))
+
+
+@given(st.integers(1, 6), st.integers(1, 23), st.data())
+def test_a_leaver_by_seat_leaves_as_many_full_tables_as_the_others_can_make(
+    tables: int, count: int, data: st.DataObject
+) -> None:
+    settings = DriveSettings(tables, field=Field.BY_SEAT)
+    players = [f"p{i}" for i in range(min(count, 4 * tables))]
+    seating = draw_seating(settings, players, data.draw(st.integers(0, 99)))
+    for _ in range(min(3, len(players))):
+        seating = leave(
+            seating, data.draw(st.sampled_from(sorted(seating.players()))), settings.field
+        )
+        in_play = len(seating.players())
+        full = [t for t in range(1, tables + 1) if not seating.empty_seats(t)]
+        assert len(full) == in_play // 4
+        seating = next_seating(settings, seating, results(seating, data, False))
+        assert len(seating.playing_tables(dummy=False)) == in_play // 4
+
+
+@given(st.integers(1, 13), st.sampled_from(MovingRule), st.integers(0, 99), st.data())
+def test_a_field_of_four_per_table_fills_every_table_but_the_spare_ones_every_hand(
+    full: int, rule: MovingRule, seed: int, data: st.DataObject
+) -> None:
+    settings = DriveSettings(full + 1, rule=rule)
+    ladies = [f"Mrs {i}" for i in range(2 * full)]
+    players = ladies + [f"Mr {i}" for i in range(2 * full)]
+    seating = draw_seating(settings, players, seed, ladies)
+    for _ in range(6):
+        assert seating.playing_tables(dummy=False) == tuple(range(1, full + 1))
+        seating = next_seating(settings, seating, results(seating, data, False))
 
 
 @given(st.integers(2, 8), st.sampled_from(MovingRule), st.data())
@@ -243,7 +301,11 @@ def test_a_late_arrival_fills_the_shortest_table_and_a_leaver_empties_a_seat() -
     seating = Seating((("A", None, "a", None), ("B", "C", "b", None)))
     late = arrive(seating, "c", Role.GENTLEMAN)
     assert late.tables[1] == ("B", "C", "b", "c")
-    assert leave(late, "b").tables[1] == ("B", "C", None, "c")
+    # a from the short table 1 takes b's seat, so table 2 still plays and A sits out alone
+    assert leave(late, "b", Field.LADIES_GENTLEMEN).tables == (
+        ("A", None, None, None),
+        ("B", "C", "a", "c"),
+    )
     full = arrive(late, "D", Role.LADY)
     assert full.tables[0] == ("A", "D", "a", None)
     with pytest.raises(DriveError, match="There is no seat for G: every lady's seat is taken"):

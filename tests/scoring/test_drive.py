@@ -158,7 +158,7 @@ def random_drive(draw: st.DrawFn) -> tuple[DriveSettings, list[Hand]]:
         leaver = draw(st.sampled_from(sorted(seating.players()) or [""]))
         leaving, arriving = draw(st.booleans()), draw(st.booleans())
         if leaver and leaving:
-            seating = leave(seating, leaver)
+            seating = leave(seating, leaver, drive.field)
         free = {role_of(s) for t in range(1, tables + 1) for s in seating.empty_seats(t)}
         if free and arriving:
             role = draw(st.sampled_from(sorted(free, key=lambda r: r.value)))
