@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from math import comb
-from operator import add, mul, neg
+from operator import add, mul
 
 from schedules.balance import balance
 from schedules.findings import ImpossibleMovementError
@@ -227,29 +227,33 @@ class _Search:
         self.signs = [1] * units + [0]
         self.counts = objective.counts(0)
 
-    def flip(self, unit: int) -> tuple[int, dict[int, int]]:
-        """The change of the objective, and of the class counts, if `unit` is flipped."""
-        row = self.rows.get(unit, _NO_ROW)
-        sign = self.signs[unit]
+    def _links(self, row: _Row) -> list[int]:
+        """L(k) of each class of the row (see `_Row`) under the present switches."""
         read = self.signs.__getitem__
         sums: Iterator[int] | None = None
         for others, signed in row.slots:
             part = map(mul, signed, map(read, others))
             sums = part if sums is None else map(add, sums, part)
-        links = list(sums or ())
-        here = map(self.counts.__getitem__, row.classes)
-        cross = sum(map(mul, row.weights, map(mul, links, here)))
-        square = sum(map(mul, row.weights, map(mul, links, links)))
-        change = dict(zip(row.classes, map(neg, links) if sign > 0 else links, strict=True))
-        return square - 2 * sign * cross, change
+        return list(sums or ())
 
-    def apply(self, unit: int, change: dict[int, int]) -> None:
-        """Flip `unit`, its class counts changed by `change` (from `flip`, or its negation)."""
-        self.mask ^= 1 << unit
-        self.signs[unit] = -self.signs[unit]
+    def delta(self, unit: int) -> int:
+        """The change of the objective if `unit` is flipped."""
+        row = self.rows.get(unit, _NO_ROW)
+        links = self._links(row)
+        here = map(self.counts.__getitem__, row.classes)
+        cross: int = sum(map(mul, row.weights, map(mul, links, here)))
+        square: int = sum(map(mul, row.weights, map(mul, links, links)))
+        return square - 2 * self.signs[unit] * cross
+
+    def flip(self, unit: int) -> None:
+        """Flip `unit`: its sign, and the counts of the classes it changes."""
+        row = self.rows.get(unit, _NO_ROW)
+        sign = self.signs[unit]
         counts = self.counts
-        for i, d in change.items():
-            counts[i] += d
+        for k, link in zip(row.classes, self._links(row), strict=True):
+            counts[k] -= sign * link
+        self.signs[unit] = -sign
+        self.mask ^= 1 << unit
 
 
 _Key = tuple[int, int, bool] | bool
@@ -379,26 +383,28 @@ def _local_search(objective: _Objective, units: int, count: int | None) -> int:
     one switch to another round while that helps."""
     state = _Search(objective, units)
     while count is None or state.mask.bit_count() < count:
-        options = [(state.flip(u), u) for u in range(units) if not state.mask >> u & 1]
+        options = [(state.delta(u), u) for u in range(units) if not state.mask >> u & 1]
         if not options:
             break
-        (delta, change), unit = min(options, key=lambda x: (x[0][0], x[1]))
+        delta, unit = min(options)
         if count is None and delta >= 0:
             break
-        state.apply(unit, change)
+        state.flip(unit)
     improved = True
     while improved:
         improved = False
         for i in [u for u in range(units) if state.mask >> u & 1]:
-            out_delta, out_change = state.flip(i)
-            state.apply(i, out_change)
-            moves = [(state.flip(j), j) for j in range(units) if j != i and not state.mask >> j & 1]
-            (in_delta, in_change), j = min(moves, key=lambda x: (x[0][0], x[1]))
+            out_delta = state.delta(i)
+            state.flip(i)
+            moves = [
+                (state.delta(j), j) for j in range(units) if j != i and not state.mask >> j & 1
+            ]
+            in_delta, j = min(moves)
             if out_delta + in_delta < 0:
-                state.apply(j, in_change)
+                state.flip(j)
                 improved = True
             else:
-                state.apply(i, {k: -d for k, d in out_change.items()})
+                state.flip(i)
     return state.mask
 
 
