@@ -162,3 +162,77 @@ def test_a_movement_without_the_shift_is_counted_set_by_set() -> None:
     broken = replace(m, seatings=turned)
     assert arrow_switch._table_shift(broken, arrow_switch._set_plays(broken)) is None
     assert arrow_switch._table_shift(m, arrow_switch._set_plays(m)) is not None
+
+
+# Switched rounds chosen by the search before its flips were read from per-unit rows (issue
+# 45): the faster search must choose exactly these.
+SEARCHED_BEFORE = [
+    (31, None, None, "1 2 5 6 7 9 10 13 15 16 20 22 25"),
+    (51, None, None, "1 2 4 5 6 9 10 11 12 15 16 23 28 30 32 37 40 41 43 44 47"),
+    (61, None, 8, "1 2 5 12 14 28 45 50"),
+    (30, "relay", None, "1 2 3 4 6 9 12 13 19 24 26 28"),
+    (30, "skip", None, "1 3 4 7 11 18 20 21 23 24 25 29"),
+    (26, "relay", 3, "1 3 14"),
+    (24, "skip", 3, "1 3 19"),
+    pytest.param(
+        61,
+        None,
+        None,
+        "1 2 3 4 5 9 12 13 14 16 17 22 28 31 35 37 38 44 45 46 48 50 51 53 56 58",
+        marks=pytest.mark.slow,
+    ),
+    pytest.param(
+        81,
+        None,
+        None,
+        "1 2 3 4 5 6 8 10 11 12 13 17 20 21 24 27 31 33 35 36 38 39 40 43 48 49 51 53 57 59 "
+        "60 64 71 72 74 77",
+        marks=pytest.mark.slow,
+    ),
+    pytest.param(
+        101,
+        None,
+        None,
+        "1 2 3 5 6 7 12 15 17 18 19 26 28 30 34 35 36 41 43 46 48 49 52 54 57 68 69 71 72 75 "
+        "76 78 79 81 87 88 89 91 93 94 95 98 99 101",
+        marks=pytest.mark.slow,
+    ),
+    pytest.param(101, None, 13, "1 2 5 12 26 28 34 41 43 46 79 87 92", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("tables", "variant", "count", "rounds"), SEARCHED_BEFORE)
+def test_large_mitchells_keep_the_switched_rounds_found_before(
+    tables: int, variant: str | None, count: int | None, rounds: str
+) -> None:
+    from schedules.catalog import Request, build
+
+    m = build(Request("mitchell", tables=tables, variant=variant))
+    assert sorted(best_round_switches(m, count).rounds) == [int(r) for r in rounds.split()]
+
+
+@given(st.sampled_from([None, "skip", "relay"]), st.booleans(), st.data())
+def test_a_flip_read_from_the_rows_is_the_objective_recounted(
+    variant: str | None, shifted: bool, data: st.DataObject
+) -> None:
+    """After any flips, the search's counts are those counted from scratch, and the change it
+    reads for flipping one more unit is the difference of the two objectives recounted."""
+    from schedules import arrow_switch
+    from schedules.catalog import Request, build
+
+    # skip and relay Mitchells are for an even number of tables
+    tables = data.draw(st.integers(2, 15)) * 2 if variant else data.draw(st.integers(3, 30))
+    m = build(Request("mitchell", tables=tables, variant=variant))
+    shift = arrow_switch._table_shift(m, arrow_switch._set_plays(m)) if shifted else None
+    objective = arrow_switch._Objective(arrow_switch._plays(m, lambda s: s.round - 1), shift)
+    state = arrow_switch._Search(objective, m.rounds)
+    units = st.integers(0, m.rounds - 1)
+    for unit in data.draw(st.lists(units, max_size=12)):
+        state.flip(unit)
+    assert state.counts == objective.counts(state.mask)
+    unit = data.draw(units)
+    before, delta = state.mask, state.delta(unit)
+    state.flip(unit)
+    assert state.mask == before ^ 1 << unit
+    assert delta == objective(state.mask) - objective(before)
+    assert state.counts == objective.counts(state.mask)
