@@ -428,3 +428,23 @@ def test_a_renamed_player_shows_whole_in_the_grid_at_once(qtbot, scores: MainWin
     text = next(t for t in texts if "Featherstonehaugh" in t)
     column = 3 + texts.index(text) % 2
     assert grid.table.columnWidth(column) >= grid.table.fontMetrics().horizontalAdvance(text)
+
+
+def test_a_typed_result_leaves_the_backup_copy_for_after_the_entry(
+    qtbot: QtBot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from director.store.backup import Backups
+
+    looked: list[int] = []
+    check = Backups.entry_committed
+    monkeypatch.setattr(
+        Backups, "entry_committed", lambda self, *due: looked.append(1) or check(self, *due)
+    )
+    window = seated
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    model = window.scores.model
+    assert model.setData(model.index(0, COL_NS_TRICKS), "8")
+    assert model.row(0).result is not None, "the entry is stored when its call returns"
+    assert looked == [], "whether a backup copy is due was looked at inside the entry"
+    qtbot.waitUntil(lambda: looked == [1], timeout=3000)
