@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from director.store.services import EventStore
-from director.store.values import Gender, Result
+from director.store.values import Gender
 from schedules.types import Competitors, Movement
 
 
@@ -105,12 +106,11 @@ def _slips(store: EventStore, movement: Movement, entered: set[int]) -> StepStat
     )
 
 
-def _scores(movement: Movement, results: tuple[Result, ...]) -> StepState:
+def _scores(movement: Movement, entered: Mapping[int, int]) -> StepState:
     due = Counter[int]()
     for seating in movement.seatings:
         due[seating.round] += len(seating.trays)
-    entered = Counter(r.round for r in results)
-    missing = [n for n in sorted(due) if entered[n] < due[n]]
+    missing = [n for n in sorted(due) if entered.get(n, 0) < due[n]]
     if not missing:
         return StepState(Step.SCORES, True, f"all {len(due)} rounds in", "Look at the scores")
     now = missing[0]
@@ -136,7 +136,9 @@ def evening(
         )
     chosen = f"{movement.family.replace('_', ' ').capitalize()}, {movement.rounds} rounds"
     slips_in = {s.tray for s in store.slips(session=session, section=section)}
-    entered = store.results(session=session, section=section)
+    # counted by the database: the path follows every entry, and reading each result back
+    # took longer than the entry itself in a large event
+    entered = store.results_per_round(session=session, section=section)
     slips, scores = _slips(store, movement, slips_in), _scores(movement, entered)
     started = bool(slips_in or entered)
     papers_done = printed or started

@@ -448,3 +448,30 @@ def test_a_typed_result_leaves_the_backup_copy_for_after_the_entry(
     assert model.row(0).result is not None, "the entry is stored when its call returns"
     assert looked == [], "whether a backup copy is due was looked at inside the entry"
     qtbot.waitUntil(lambda: looked == [1], timeout=3000)
+
+
+def test_the_evening_path_follows_an_entry_without_reading_every_result(
+    qtbot: QtBot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from director.evening.progress import Step
+    from director.store.services import EventStore
+
+    window = seated
+    store = window.context.store
+    movement = window.context.movement()
+    first_round = [s for s in movement.seatings if s.round == 1]
+    for seating in first_round:
+        for tray in seating.trays:
+            store.record_result(ResultEntry(1, 1, seating.table, tray, 7))
+    window.context.notify(Changed.RESULTS)
+    window.scores.show_round(2)  # the grid reads its round's results once, as it opens
+    read: list[object] = []
+    every = EventStore.results
+    monkeypatch.setattr(
+        EventStore, "results", lambda self, **kw: read.append(kw) or every(self, **kw)
+    )
+    model = window.scores.model
+    assert model.setData(model.index(0, COL_NS_TRICKS), "8")
+    scores = Step.SCORES
+    qtbot.waitUntil(lambda: "round 2 of" in window.path_bar.buttons[scores].text(), timeout=3000)
+    assert read == [], "the path read every result again to follow one entry"
