@@ -51,7 +51,7 @@ test-slow: venv system-deps  ## the slow tests and those on PostgreSQL
 bench: venv system-deps  ## speed figures for the largest sizes (prints them)
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks
 
-lint: venv  ## ruff, formatting, the layer contracts and the types (mypy --strict: engine, scoring, store, use cases, command line, table server, publishing, exchange)
+lint: venv  ## ruff, formatting, the layer contracts and the types (mypy --strict: the engine, every package of the program, the benchmarks and the tools)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports

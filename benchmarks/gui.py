@@ -66,6 +66,7 @@ def run() -> None:
         window.scores.show_round(1)
         window.tabs.setCurrentWidget(window.results)
         wait_for_standings(app, window)
+        assert window.context is not None, "the window opened the event"
         stored = len(window.context.store.results())
         cell = window.scores.model.index(0, COL_NS_TRICKS)
         values = itertools.cycle(("7", "8"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 
 from benchmarks.common import timed
 from schedules import howell_layouts as layouts
@@ -84,14 +85,14 @@ def run() -> None:
     for n in PERFECT:
         m = timed(
             f"howell: {n}-table perfect balance (--balance best)",
-            lambda n=n: _cold(Request("howell", tables=n, balance="best")),
+            partial(_cold, Request("howell", tables=n, balance="best")),
             repeat=1,
         )
         print(f"    SS {balance(m).ss}")
     for n in ODD:
         m = timed(
             f"howell: {n}-table cyclic optimum (--balance best)",
-            lambda n=n: _cold(Request("howell", tables=n, balance="best")),
+            partial(_cold, Request("howell", tables=n, balance="best")),
             repeat=1,
         )
         print(f"    SS {balance(m).ss} (cyclic optimum {(2 * n - 1) * (n - 1)})")

@@ -69,8 +69,7 @@ def enter_round(
     grid_reads = [0]
 
     def table(number: int) -> None:
-        address = urlsplit(base)
-        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+        connection = _connect(base)
         link = f"/table/{number}/{tokens[number]}"
         start.wait()
         for tray in plays[number]:
@@ -125,8 +124,7 @@ def race(base: str, tokens: dict[int, str], trays: dict[int, int], phones: int =
     lock = threading.Lock()
 
     def phone(number: int, ns: int) -> None:
-        address = urlsplit(base)
-        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+        connection = _connect(base)
         body = {"round": 1, "tray": trays[number], "ns": ns}
         start.wait()
         status = _post(connection, f"/table/{number}/{tokens[number]}/results", body)
@@ -140,6 +138,14 @@ def race(base: str, tokens: dict[int, str], trays: dict[int, int], phones: int =
     for thread in threads:
         thread.join(DEADLINE_SECONDS)
     return statuses
+
+
+def _connect(base: str) -> http.client.HTTPConnection:
+    """A connection of its own to the server at `base` (http://host:port)."""
+    address = urlsplit(base)
+    if address.hostname is None:
+        raise ValueError(f"no host in the server's address {base!r}")
+    return http.client.HTTPConnection(address.hostname, address.port, timeout=60)
 
 
 def _get(connection: http.client.HTTPConnection, path: str) -> int:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from benchmarks.common import timed
 from schedules import catalog
 from schedules.arrow_switch import best_switches
 from schedules.mitchell import pair_mitchell
 
 
-def _build(tables: int, variant: str | None = None, **extra: object) -> None:
-    catalog.build(catalog.Request("mitchell", tables=tables, variant=variant, **extra))
+def _build(tables: int, variant: str | None = None) -> None:
+    catalog.build(catalog.Request("mitchell", tables=tables, variant=variant))
 
 
 def run() -> None:
@@ -19,12 +21,12 @@ def run() -> None:
     for variant in ("relay", "stationary", "halves", "dummy"):
         timed(
             f"mitchell 50 tables ({variant}): generate + verify",
-            lambda v=variant: _build(50, v),
+            partial(_build, 50, variant),
             repeat=1,
         )
     for tables in (7, 13, 25):
         m = pair_mitchell(tables, None, 2)
         timed(
             f"mitchell {tables} tables: best arrow switches (--balance best)",
-            lambda m=m: best_switches(m),
+            partial(best_switches, m),
         )

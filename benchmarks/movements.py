@@ -12,7 +12,8 @@ process of about a third of a second):
   --variant three-quarter, --variant in-time --minutes 150; odd tables --variant half-rounds;
   --variant interwoven for 4-30 tables and for 7-59 pairs, odd; shortened --rounds R
   --balance best for R = T/2 (rounded up) and R = T, both pair counts;
-- mitchell with --balance best, 3-30 tables and 31, 41, 51, 61, 81 and 101 tables;
+- mitchell with --balance best, 3-30 tables and 31, 41, 51, 61, 81 and 101 tables (the largest
+  it is offered for, schedules.mitchell.BALANCED_TABLES);
 - mitchell and ladies-gentlemen, 3-30 tables as a director asks by default, and every variant
   at 4, 5, 6, 10, 14, 20, 26 and 30 tables; mitchell with --mnemonic at 6, 10 and 14 tables;
 - safford (4, 6, 8, 10, 12, 14, 16, 18, 20 couples); team, every variant at 4, 8, 16, 30, 44
@@ -31,6 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from benchmarks.common import compiled_environment, director_command, verdict
+from schedules.mitchell import BALANCED_TABLES
 
 TARGET = 1.0
 """CPU seconds per movement, generated and verified, in a fresh process (issue 31)."""
@@ -59,8 +61,9 @@ def _howell() -> Iterator[tuple[str, ...]]:
             yield ("howell", "--pairs", str(2 * t - 1), "--variant", "interwoven")
 
 
-LARGE_MITCHELLS = (31, 41, 51, 61, 81, 101)
-"""Tables of the large Mitchells timed with --balance best (issue 45), beyond the 3-30 swept."""
+LARGE_MITCHELLS = (31, 41, 51, 61, 81, BALANCED_TABLES)
+"""Tables of the large Mitchells timed with --balance best (issue 45), beyond the 3-30 swept, up
+to the largest it is offered for."""
 
 
 def _mitchell() -> Iterator[tuple[str, ...]]:

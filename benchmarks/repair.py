@@ -12,6 +12,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from benchmarks.common import verdict
@@ -36,7 +37,7 @@ def run() -> None:
         movement = build(request)
         _within(
             f"late pair before round {start}: {request.family}, {request.tables} tables",
-            lambda m=movement, r=start: late_pair(m, r),
+            partial(late_pair, movement, start),
         )
     movement = build(Request("howell", tables=15))
     with (

@@ -4,6 +4,7 @@ largest size."""
 from __future__ import annotations
 
 import time
+from functools import partial
 
 from benchmarks.common import timed
 from schedules import catalog
@@ -35,7 +36,7 @@ def run() -> None:
     for couples in (8, 12):
         found = timed(
             f"safford search, {couples} couples: every property, partnerships mixed",
-            lambda couples=couples: _first_seating(couples),
+            partial(_first_seating, couples),
             repeat=1,
         )
         print(f"  reached at step {found.step}: {found.score}")
@@ -47,4 +48,4 @@ def run() -> None:
         f"{(time.perf_counter() - start) * 1000:10.1f} ms"
     )
     for label, request in LARGEST:
-        timed(f"build + verify: {label}", lambda request=request: catalog.build(request))
+        timed(f"build + verify: {label}", partial(catalog.build, request))

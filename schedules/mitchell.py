@@ -207,8 +207,23 @@ def build(request: Request) -> Movement:
     if request.arrow_switch:
         return switched(movement, SwitchPlan(rounds=frozenset(request.arrow_switch)))
     if request.balance == "best":
+        _check_balance_size(tables)
         return switched(movement, best_switches(movement))
     return movement
+
+
+BALANCED_TABLES = 101
+"""The largest Mitchell whose arrow switches --balance best chooses: the search grows as the
+cube of the tables, and 101 tables (202 pairs) is far beyond any club's room (issue 45)."""
+
+
+def _check_balance_size(tables: int) -> None:
+    if tables > BALANCED_TABLES:
+        raise ImpossibleMovementError(
+            f"--balance best chooses the arrow switches of a Mitchell of up to "
+            f"{BALANCED_TABLES} tables, not {tables}: name the switched rounds with "
+            "--arrow-switch R,R, or play it without switches"
+        )
 
 
 def _tables(request: Request) -> int:
@@ -267,8 +282,8 @@ _READING = (
     "pairs circulate in their half, meeting its N-S pairs twice), sections (T/2 odd: two odd "
     "Mitchells with their own trays and winners) and relay (tables 1 and T share trays, a bye "
     "stand half way). An odd number of pairs leaves the last table's N-S place empty: whoever "
-    "reaches it sits out. --arrow-switch R,R (or --balance best, which chooses the switches) makes "
-    "it a one-winner movement."
+    "reaches it sits out. --arrow-switch R,R (or --balance best, which chooses the switches, up "
+    f"to {BALANCED_TABLES} tables) makes it a one-winner movement."
 )
 
 FAMILY = Family(
@@ -276,7 +291,7 @@ FAMILY = Family(
     title="Mitchell (pairs)",
     competitors=Competitors.PAIRS,
     sizes="3+ tables (odd: regular; even: skip, skip-revenge, stationary, dummy, halves, "
-    "sections, relay)",
+    f"sections, relay; --balance best up to {BALANCED_TABLES} tables)",
     help=f"{_SEED}\n\n{_READING}",
     build=build,
     variants=tuple(Variant(name, rule.summary, rule.sizes) for name, rule in RULES.items()),

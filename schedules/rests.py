@@ -69,6 +69,19 @@ def rest(movement: Movement, empty: Collection[Label]) -> Movement:
     return rested
 
 
+def seat_field(movement: Movement, present: int, filled: Collection[Label] = ()) -> Movement:
+    """`movement` for a field of `present` competitors where it seats more: the places beyond
+    the field rest (see `rest`). The highest-numbered places rest, keeping every place already
+    `filled` (a partnership is under its label), so that pair 1 to 13 of 13 pairs keep their
+    numbers and the 14th place is the rest; a field that fills every place, or none known
+    (`present` 0), is seated as it is."""
+    spare = len(movement.field) - present
+    if present <= 0 or spare <= 0:
+        return movement
+    unfilled = [label for label in reversed(movement.field) if label not in set(filled)]
+    return rest(movement, unfilled[:spare])
+
+
 def _shares_left(shares: tuple[Share, ...], playing: set[tuple[int, int]]) -> tuple[Share, ...]:
     """The relays still played by two tables or more once the empty places' tables are gone."""
     left = []

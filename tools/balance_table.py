@@ -216,9 +216,9 @@ def shortened_lines() -> list[str]:
         bound = index_bound(tables, rounds)
         others = [woven.get((tables, rounds)), moved.get((tables, rounds))]
         texts = " | ".join(f"{x:.2f}" if x is not None else "-" for x in others)
-        ours = f"{figure(row.ss)} | {row.index:.2f}" if row else "- | -"
+        our_cells = f"{figure(row.ss)} | {row.index:.2f}" if row else "- | -"
         lines.append(
-            f"| {tables} | {rounds} | {ours} | {texts} "
+            f"| {tables} | {rounds} | {our_cells} | {texts} "
             f"| {f'{bound:.2f}' if bound is not None else '-'} | {pub_text} |"
         )
         if pub:

@@ -40,6 +40,7 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
 from schedules import howell_layouts as layouts  # noqa: E402
 from schedules import interwoven  # noqa: E402
 from schedules.balance import balance  # noqa: E402
+from schedules.designs.starters import Cell  # noqa: E402
 from schedules.howell import layout_for, line_layout, reachable, to_movement  # noqa: E402
 from schedules.types import Movement  # noqa: E402
 from schedules.verify import verify  # noqa: E402
@@ -122,7 +123,7 @@ int main(void) {
 )
 
 
-def cells(layout: layouts.Layout) -> list[layouts.Cell]:
+def cells(layout: layouts.Layout) -> list[Cell]:
     """The layout's cells, round by round: the order of the stored bits."""
     return [cell for row in layout.rounds for cell in row]
 

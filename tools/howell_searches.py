@@ -32,9 +32,9 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules import howell_layouts as layouts  # noqa: E402
-from schedules.designs.bordered import Bordered  # noqa: E402
+from schedules.designs.bordered import Bordered, find_bordered  # noqa: E402
 from schedules.designs.difference_sets import BaseSet, base_sets  # noqa: E402
-from schedules.designs.starters import Starter  # noqa: E402
+from schedules.designs.starters import Starter, find_starter  # noqa: E402
 from schedules.howell import layout_for  # noqa: E402
 from tools.howell_balance_search import sizes  # noqa: E402
 
@@ -57,6 +57,15 @@ def recorded(
         return result
 
     return run
+
+
+def searching(name: str, search: Callable[..., Any]) -> None:
+    """Make `schedules.howell_layouts` call `search` for its search `name`. The module calls each
+    search by the name it imported it under, so the replacement goes in its namespace; a name
+    it does not have is refused rather than added unused."""
+    if not callable(getattr(layouts, name, None)):
+        raise AttributeError(f"schedules.howell_layouts calls no search named {name}")
+    setattr(layouts, name, search)
 
 
 def entry(result: Starter | Bordered | list[BaseSet] | None, seconds: float) -> dict[str, object]:
@@ -84,17 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     found: dict[str, tuple[float, Any]] = {}
     layouts._searches().clear()  # nothing stored: every design is searched afresh
-    layouts.find_starter = recorded(
-        layouts.find_starter, lambda g, k: f"starter {g.name} {k}", found
+    searching("find_starter", recorded(find_starter, lambda g, k: f"starter {g.name} {k}", found))
+    searching(
+        "find_bordered", recorded(find_bordered, lambda m, fixed: f"bordered {m} {fixed}", found)
     )
-    layouts.find_bordered = recorded(
-        layouts.find_bordered, lambda m, fixed: f"bordered {m} {fixed}", found
-    )
-    layouts.find_balanced_starter = recorded(
-        layouts.find_balanced_starter, layouts.balanced_key, found
+    searching(
+        "find_balanced_starter",
+        recorded(layouts.find_balanced_starter, layouts.balanced_key, found),
     )
     all_sets = recorded(lambda v: list(base_sets(v)), lambda v: f"base sets Z_{v}", found)
-    layouts.base_sets = lambda v: iter(all_sets(v))
+    searching("base_sets", lambda v: iter(all_sets(v)))
     shortened = sizes(args.tables)
     for tables in sorted({t for t, _ in shortened}):
         if tables >= 4:

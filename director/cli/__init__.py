@@ -19,6 +19,7 @@ COMMANDS = {
     "movement": ("director.cli.movement", "generate, list and verify movements"),
     "score": ("director.cli.score", "score a whole session from a JSON file"),
     "event": ("director.cli.event", "create and run an event file (players, slips, results)"),
+    "drive": ("director.cli.drive", "run a whist drive: seating, hands, moves, prizes"),
     "print": ("director.cli.printing", "print indicators, cards, slips, travellers, results"),
     "serve": ("director.cli.serve", "let the tables enter their results from phones"),
     "publish": ("director.cli.publish", "write the results as a website (standings, deals, cards)"),

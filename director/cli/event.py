@@ -47,13 +47,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
 from director.cli import repair
 from director.cli.options import add_movement_options, movement_request
 from director.cli.serve import add_table_links_options, table_links
+from director.cli.subcommands import FileCommands, run_subcommand
 from director.scoring import score_section
 from director.scoring.session_json import result_to_json
 from director.scoring.text import Rounding, report
@@ -71,7 +72,7 @@ from director.store.services import (
     Suit,
 )
 from director.store.values import AuditEntry, Card, Result
-from schedules.types import Direction
+from schedules.types import Competitors, Direction, Movement
 
 USAGE = (__doc__ or "").format(
     kinds=", ".join(k.name.lower() for k in IrregularityKind), fields=", ".join(FIELDS)
@@ -80,24 +81,12 @@ USAGE = (__doc__ or "").format(
 
 def run(argv: Sequence[str]) -> int:
     """Parse and run one `director event` subcommand."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0 if argv else 2
-    args = _parser().parse_args(list(argv))
-    handler: Callable[[argparse.Namespace], int] = args.handler
-    return handler(args)
+    return run_subcommand(argv, USAGE, _parser)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="director event", usage=USAGE)
-    commands = parser.add_subparsers(required=True)
-
-    def command(name: str, handler: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name)
-        sub.add_argument("file", help="event file or database URL")
-        sub.set_defaults(handler=handler)
-        return sub
-
+    commands = FileCommands("director event", USAGE)
+    command = commands.add
     new = command("new", _new)
     new.add_argument("--name", required=True)
     new.add_argument("--date", type=date.fromisoformat)
@@ -176,7 +165,7 @@ def _parser() -> argparse.ArgumentParser:
         )
     add_table_links_options(command("table-links", table_links))
     repair.add_options(command("repair", repair.run))
-    return parser
+    return commands.parser
 
 
 def _add_place(parser: argparse.ArgumentParser) -> None:
@@ -306,9 +295,17 @@ def _movement(args: argparse.Namespace) -> int:
         print(
             f"session {args.session} section {args.section}: {movement.family}"
             f"{' (' + movement.variant + ')' if movement.variant else ''}, {movement.tables}"
-            f" tables, {movement.rounds} rounds, {len(movement.trays)} trays"
+            f" tables, {movement.rounds} rounds, {len(movement.trays)} trays{_resting(movement)}"
         )
     return 0
+
+
+def _resting(movement: Movement) -> str:
+    """ ", 13 pairs (whoever meets ... rests)" for a field with rests ("" without)."""
+    if not movement.sitouts:
+        return ""
+    unit = "players" if movement.competitors is Competitors.INDIVIDUALS else "pairs"
+    return f", {len(movement.field)} {unit} (whoever is due at an empty place rests that round)"
 
 
 def _slip(args: argparse.Namespace) -> int:

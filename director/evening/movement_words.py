@@ -94,14 +94,12 @@ def balance_words(index: float) -> str:
     return "unevenly balanced"
 
 
-def meetings(
-    movement: Movement, report: BalanceReport, present: Sequence[Label] | None = None
-) -> str:
-    """Who meets whom among the competitors `present` (all the movement seats, unless said):
-    "every pair meets every other", "every N-S pair meets every E-W pair", "each player
-    partners every other once", or how many each meets: "meets 7 of the other 12 pairs"."""
+def meetings(movement: Movement, report: BalanceReport) -> str:
+    """Who meets whom: "every pair meets every other", "every N-S pair meets every E-W
+    pair", "each player partners every other once", or how many each meets: "meets 7 of the
+    other 12 pairs"."""
     one, many = nouns(movement)
-    field = tuple(movement.field if present is None else present)
+    field = movement.field
     met = {k for k, n in (*report.opponents.items(), *report.partners.items()) if n}
     individuals = movement.competitors is Competitors.INDIVIDUALS and report.partners
     if individuals and all(
@@ -121,17 +119,13 @@ def meetings(
     return f"each {one} meets {span} of the other {len(field) - 1} {many}"
 
 
-def summary(
-    movement: Movement, report: BalanceReport, minutes: Fraction, size: int | None = None
-) -> str:
+def summary(movement: Movement, report: BalanceReport, minutes: Fraction) -> str:
     """The proposal in one line: "every pair meets every other; 9 rounds of 2 trays; about
-    126 minutes; perfectly balanced". `size`: the competitors there are, when the movement
-    seats more (a place stays empty, and whoever meets it sits out)."""
+    126 minutes; perfectly balanced"."""
     trays = len(movement.seatings[0].trays) if movement.seatings else 0
     rounds = f"{movement.rounds} round{'s' if movement.rounds != 1 else ''}"
-    present = movement.field[:size] if size is not None else movement.field
     parts = [
-        meetings(movement, report, present),
+        meetings(movement, report),
         f"{rounds} of {trays} tray{'s' if trays != 1 else ''}",
         f"about {round(minutes)} minutes",
         balance_words(fairness(movement, report)),
@@ -140,39 +134,22 @@ def summary(
         parts[-1] += " within each side"
     if movement.shared:
         parts.append(sharing(movement))
-    if idle := sitting_out(movement, present):
+    if idle := sitting_out(movement):
         parts.append(idle)
-    if empty := movement.field[len(present) :]:
-        one, many = nouns(movement)
-        parts.append(
-            f"the place of {one if len(empty) == 1 else many} {', '.join(empty)} stays empty"
-        )
     return "; ".join(parts)
 
 
-def _sitters(movement: Movement, present: Sequence[Label]) -> dict[int, set[Label]]:
-    """Per round, the competitors there who do not play: not seated, or seated against an
-    empty place (a competitor the movement seats who is not there)."""
-    here = set(present)
-    out: dict[int, set[Label]] = {r: set() for r in range(1, movement.rounds + 1)}
-    for r, who in movement.sitouts.items():
-        out[r].update(label for label in who if label in here)
-    for s in movement.seatings:
-        if not set(s.places) <= here:
-            out[s.round].update(label for label in s.places if label in here)
-    return out
-
-
-def sitting_out(movement: Movement, present: Sequence[Label]) -> str:
+def sitting_out(movement: Movement) -> str:
     """Who sits out, in words: "one pair sits out each round, each pair once"; "" when
     nobody does."""
     one, many = nouns(movement)
-    rounds = _sitters(movement, present)
+    # an empty place is no seating (schedules/rests.py): whoever is due there is among these
+    rounds = {r: set(movement.sitouts.get(r, ())) for r in range(1, movement.rounds + 1)}
     if not any(rounds.values()):
         return ""
     per_round = {len(who) for who in rounds.values()}
     times = Counter(label for who in rounds.values() for label in who)
-    counts = {times[label] for label in present}
+    counts = {times[label] for label in movement.field}
     if len(per_round) == 1:
         (n,) = per_round
         said = f"{_number(n)} {one if n == 1 else many} sit{'s' if n == 1 else ''} out each round"
@@ -183,13 +160,13 @@ def sitting_out(movement: Movement, present: Sequence[Label]) -> str:
     low, high = min(counts), max(counts)
     if low > 0:
         return f"{said}, each {one} {_number(low)} to {_times(high)}"
-    idle = [label for label in present if times[label]]
+    idle = [label for label in movement.field if times[label]]
     often = {times[label] for label in idle}
     how = _times(often.pop()) if len(often) == 1 else f"up to {_times(max(often))}"
     side = {sides(movement)[label].pop().label for label in idle} if two_fields(movement) else set()
     if len(side) == 1:
         return f"{said}: each {side.pop()} {one} {how}"
-    who = _named(idle, many) or f"{len(idle)} of the {len(present)} {many}"
+    who = _named(idle, many) or f"{len(idle)} of the {len(movement.field)} {many}"
     return f"{said}: {who}, each {how}"
 
 

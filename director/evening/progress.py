@@ -136,9 +136,8 @@ def evening(
         )
     chosen = f"{movement.family.replace('_', ' ').capitalize()}, {movement.rounds} rounds"
     slips_in = {s.tray for s in store.slips(session=session, section=section)}
-    # counted by the database: the path follows every entry, and reading each result back
-    # took longer than the entry itself in a large event
-    entered = store.results_per_round(session=session, section=section)
+    # counted by the database: the path is read as the window opens, and after changes
+    entered = store.entered_per_round(session=session, section=section)
     slips, scores = _slips(store, movement, slips_in), _scores(movement, entered)
     started = bool(slips_in or entered)
     papers_done = printed or started

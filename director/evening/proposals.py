@@ -22,7 +22,7 @@ from schedules.catalog import Family, Request, build, families
 from schedules.findings import ScheduleError
 from schedules.ladies_gentlemen import Fill, fill_tables
 from schedules.mnemonic import SEED_WARNING, player_count
-from schedules.rests import rest
+from schedules.rests import seat_field
 from schedules.timing import duration_minutes
 from schedules.types import Movement
 
@@ -136,8 +136,6 @@ class Proposal:
     limit: Fraction | None = None
     """The time available (None: no limit)."""
     report: BalanceReport | None = None
-    present: int | None = None
-    """The competitors there are, when the movement seats more (its last places stay empty)."""
 
     @property
     def fits(self) -> bool:
@@ -183,7 +181,7 @@ class Proposal:
             part
             for part in (
                 words.kind_of(self.family, self.variant, engine),
-                words.summary(self.movement, self.report, self.minutes, self.present),
+                words.summary(self.movement, self.report, self.minutes),
                 left,
             )
             if part
@@ -238,23 +236,15 @@ def propose(ask: Ask, fam: Family, variant: str | None) -> Proposal:
         except ScheduleError as exc:
             refusal = str(exc)
             continue
-        movement = _field_seated(ask, movement)
+        if ask.kind is FieldKind.PAIRS:
+            movement = seat_field(movement, ask.size)
         trays = len(movement.seatings[0].trays) if movement.seatings else 0
         minutes = duration_minutes(movement.rounds, trays, ask.minutes_per_tray, movement.mnemonic)
-        fewer = ask.kind is FieldKind.PAIRS and ask.size < len(movement.field)
         return Proposal(
             fam.name, fam.title, variant, movement, None, left, minutes, ask.minutes,
-            balance(movement), ask.size if fewer else None,
+            balance(movement),
         )  # fmt: skip
     return Proposal(fam.name, fam.title, variant, None, refusal, limit=ask.minutes)
-
-
-def _field_seated(ask: Ask, movement: Movement) -> Movement:
-    """A movement sized in tables seats an even number of pairs: for an odd field its last
-    place is left empty, a rest for whoever meets it, never a pair without players."""
-    if ask.kind is not FieldKind.PAIRS or len(movement.field) <= ask.size:
-        return movement
-    return rest(movement, movement.field[ask.size :])
 
 
 CLUB_HOWELL_TABLES = 7
@@ -274,19 +264,17 @@ def club_howell(p: Proposal) -> bool:
 
 
 def best_first(rows: list[Proposal]) -> list[Proposal]:
-    """The usable proposals, best first: those that seat the field as it is before those
-    built for more (a place left empty, which the players screen cannot seat); then from
-    seven tables a three-quarter or in-time Howell, then best balanced, then one ranking of
-    everybody before two (N-S and E-W), then nobody left over or sitting out, then more of
-    the time used; then those that do not fit, in catalog order."""
+    """The usable proposals, best first: from seven tables a three-quarter or in-time Howell,
+    then best balanced, then one ranking of everybody before two (N-S and E-W), then nobody
+    left over or sitting out, then more of the time used; then those that do not fit, in
+    catalog order."""
 
-    def merit(p: Proposal) -> tuple[bool, bool, float, bool, bool, Fraction]:
+    def merit(p: Proposal) -> tuple[bool, float, bool, bool, Fraction]:
         assert p.movement is not None
         idle = bool(p.left_over or p.movement.sitouts)
         two = words.two_fields(p.movement)
-        empty = p.present is not None
         return (
-            empty, not club_howell(p), -round(p.fairness, 1), two, idle,
+            not club_howell(p), -round(p.fairness, 1), two, idle,
             -(p.minutes or Fraction(0)),
         )  # fmt: skip
 

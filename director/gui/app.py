@@ -9,13 +9,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from director.errors import DirectorError
 from director.gui.dialogs.read_only import open_event
-from director.gui.dialogs.start import first_event
 from director.gui.errors import install_excepthook, show_error
 from director.gui.main_window import MainWindow
 from director.gui.settings import Settings, configure_application
@@ -68,6 +67,9 @@ def last_event(settings: Settings) -> Path | None:
 def start_window(settings: Settings | None = None) -> MainWindow | None:
     """The main window on the event opened last; at the first start, on the event the
     director chooses to make or open (None if the director chose to quit)."""
+    # the first-start choice (and its example evening) is loaded only at the first start
+    from director.gui.dialogs.start import first_event
+
     settings = settings or Settings()
     path = last_event(settings)
     if path is not None:
@@ -76,15 +78,24 @@ def start_window(settings: Settings | None = None) -> MainWindow | None:
     return None if store is None else MainWindow(settings, store)
 
 
+def application(args: list[str]) -> QCoreApplication:
+    """The program's application object (made on the first call), named for its settings."""
+    app = QApplication.instance()
+    if app is None:
+        # fractional scale factors (150 %) stay fractional: crisp text on high-DPI screens;
+        # Qt takes the policy only before the application is made
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+        )
+        app = QApplication(args)
+    configure_application()
+    return app
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the main window and run until it is closed."""
     args = list(sys.argv if argv is None else argv)
-    # fractional scale factors (150 %) stay fractional: crisp text on high-DPI screens
-    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
-    )
-    app = QApplication.instance() or QApplication(args)
-    configure_application()
+    app = application(args)
     install_excepthook()
     window = make_window(Path(args[1])) if len(args) > 1 else start_window()
     if window is None:

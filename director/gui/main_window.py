@@ -118,7 +118,11 @@ class MainWindow(QMainWindow):
     # -- actions and menus ---------------------------------------------------------------
 
     def _action(
-        self, text: str, slot: object, keys: QKeySequence | str | None = None, tip: str = ""
+        self,
+        text: str,
+        slot: object,
+        keys: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        tip: str = "",
     ) -> QAction:
         action = QAction(text, self)
         if keys is not None:
@@ -269,7 +273,7 @@ class MainWindow(QMainWindow):
         for index in reversed(range(self.tabs.count())):
             screen = self.tabs.widget(index)
             self.tabs.removeTab(index)
-            if screen is not self.laws:
+            if screen is not None and screen is not self.laws:
                 screen.deleteLater()
         self.players = PlayersScreen(self.context)
         self.movement = MovementScreen(self.settings.minutes_per_tray())
@@ -331,7 +335,11 @@ class MainWindow(QMainWindow):
         # Every button and keyboard action of the entry screens changes the event, and so
         # does every editor their grids open. Choosing a movement is nothing but a change.
         for screen in (self.players, self.slips, self.scores):
-            for control in (*screen.findChildren(QAbstractButton), *screen.actions()):
+            controls: list[QAbstractButton | QAction] = [
+                *screen.findChildren(QAbstractButton),
+                *screen.actions(),
+            ]
+            for control in controls:
                 control.setEnabled(False)
             for grid in screen.findChildren(QAbstractItemView):
                 grid.setItemDelegate(ViewingDelegate(grid))
@@ -426,7 +434,7 @@ class MainWindow(QMainWindow):
         if not dialog.exec():
             return
         try:
-            store = dialog.create()
+            store = dialog.create_event()
         except Exception as exc:
             report_exception(exc, parent=self)
             return
@@ -621,8 +629,8 @@ class MainWindow(QMainWindow):
         dialog = ServeDialog(self.context, self.table_server, self, minutes)
         dialog.exec()
         self.table_server = dialog.server
-        serving = self.table_server is not None and self.table_server.running
-        self.context.links_base = self.table_server.base if serving else None
+        server = self.table_server
+        self.context.links_base = server.base if server is not None and server.running else None
         self._follow_tables()
 
     def _follow_tables(self) -> None:

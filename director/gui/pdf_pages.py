@@ -13,7 +13,7 @@ import io
 import threading
 from collections.abc import Callable, Sequence
 
-import pypdfium2 as pdfium
+import pypdfium2 as pdfium  # type: ignore[import-untyped]  # ships no types and no stubs
 from PySide6.QtCore import QRectF, QSizeF
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter
 from PySide6.QtPrintSupport import QPrinter
@@ -74,7 +74,9 @@ class PdfPages:
         self._pdf = pdf  # PDFium reads from this buffer: it must outlive the document
         with _PDFIUM:
             self._doc = pdfium.PdfDocument(pdf)
-            self.sizes = tuple(self._doc.get_page_size(i) for i in range(len(self._doc)))
+            self.sizes: tuple[tuple[float, float], ...] = tuple(
+                self._doc.get_page_size(i) for i in range(len(self._doc))
+            )
 
     def __len__(self) -> int:
         return len(self.sizes)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QThreadPool
+from PySide6.QtCore import QCoreApplication, QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ WINDOW_SIZE = (1280, 820)
 ONE_SCALE = "--this-scale"
 
 
-def settle(app: QApplication) -> None:
+def settle(app: QCoreApplication) -> None:
     """Let background work (and the work its results start), queued signals and repaints
     finish."""
     for _ in range(3):
@@ -44,7 +44,8 @@ def settle(app: QApplication) -> None:
 
 def show_exceptions(store: EventStore) -> None:
     """A revoke and a result still missing in round 2, so the score grid shows both."""
-    from director.scoring.model import Direction, Revoke
+    from director.scoring.model import Revoke
+    from schedules.types import Direction
 
     first, second, *_ = [r for r in store.results() if r.round == 2]
     store.correct_result(
@@ -113,7 +114,7 @@ def shot(widget: QWidget, target: Path) -> Path:
     return target
 
 
-def first_evening(app: QApplication, settings: Settings, scratch: Path, folder: Path) -> Path:
+def first_evening(app: QCoreApplication, settings: Settings, scratch: Path, folder: Path) -> Path:
     """A new event's window: the path at its first step."""
     from director.gui.main_window import MainWindow
     from director.store.services import EventStore
@@ -129,7 +130,7 @@ def first_evening(app: QApplication, settings: Settings, scratch: Path, folder: 
     return target
 
 
-def dialogs(app: QApplication, window: MainWindow, folder: Path) -> list[Path]:
+def dialogs(app: QCoreApplication, window: MainWindow, folder: Path) -> list[Path]:
     """The dialogs as the director meets them: the first start, a new event, the event's
     settings, an irregularity, a revoke, and printing tonight's papers."""
     from director.gui.dialogs.event_settings import EventSettingsDialog
@@ -149,13 +150,15 @@ def dialogs(app: QApplication, window: MainWindow, folder: Path) -> list[Path]:
     new_event = NewEventDialog(Path(os.environ["WHIST_DIRECTOR_DATA"]), window)
     new_event.name.setText("Club night, 23 November")
     new_event.venue.setText("Riverside")
-    printing = PrintDialog(window.context, window)
+    context = window.context
+    assert context is not None  # the window opened the demonstration event
+    printing = PrintDialog(context, window)
     printing.resize(900, 700)
     printing.render_papers(lambda: None)
     shown: tuple[tuple[str, QDialog], ...] = (
         ("start", StartDialog(window)),
         ("new-event", new_event),
-        ("event-settings", EventSettingsDialog(window.context.store.info(), window)),
+        ("event-settings", EventSettingsDialog(context.store.info(), window)),
         ("irregularity", irregularity),
         ("revoke", revoke),
         ("print", printing),

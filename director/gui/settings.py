@@ -34,8 +34,9 @@ class Settings:
 
     def recent_files(self) -> list[Path]:
         """Event files opened lately, newest first, only those that still exist."""
-        raw = self._store.value("files/recent", [], list) or []
-        return [Path(p) for p in raw if Path(p).exists()]
+        raw = self._store.value("files/recent", [], list)
+        paths = raw if isinstance(raw, list) else []  # QSettings gives back an `object`
+        return [Path(p) for p in paths if isinstance(p, str) and Path(p).exists()]
 
     def add_recent_file(self, path: Path) -> None:
         """Put `path` first in the recent files (once)."""
@@ -45,10 +46,12 @@ class Settings:
 
     def window_state(self) -> tuple[QByteArray | None, QByteArray | None]:
         """The main window's saved geometry and dock/toolbar state (None before the first run)."""
-        return (
-            self._store.value("window/geometry", None, QByteArray),
-            self._store.value("window/state", None, QByteArray),
-        )
+        return self._bytes("window/geometry"), self._bytes("window/state")
+
+    def _bytes(self, key: str) -> QByteArray | None:
+        """A stored byte array (None when absent or of another type)."""
+        value = self._store.value(key, None, QByteArray)
+        return value if isinstance(value, QByteArray) else None
 
     def save_window_state(self, geometry: QByteArray, state: QByteArray) -> None:
         """Remember where the main window was and how its bars were arranged."""

@@ -21,6 +21,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from director.errors import DirectorError
 from director.printing import fit
 from director.printing.fonts import BOLD, REGULAR, register_fonts
+from director.printing.pdf_operators import page_size, start_page
 
 # Page streams compressed and written as binary, not also spelled out in ASCII85 (reportlab's
 # default, for 7-bit mail): every PDF reader reads them, and a large event's results are a
@@ -74,7 +75,7 @@ class NumberedCanvas(pdfcanvas.Canvas):
 
     def showPage(self) -> None:
         self._pages.append(dict(self.__dict__))
-        self._startPage()
+        start_page(self)
 
     def save(self) -> None:
         total = len(self._pages)
@@ -85,10 +86,10 @@ class NumberedCanvas(pdfcanvas.Canvas):
         super().save()
 
     def _draw_footer(self, total: int) -> None:
-        width = self._pagesize[0] - 2 * MARGIN
+        width = page_size(self)[0] - 2 * MARGIN
         top = FOOTER_Y + FOOTER_SIZE
         fit.draw(self, self._footer, MARGIN, top, width - PAGE_NUMBER_WIDTH, FOOTER_SIZE)
-        number = f"page {self._pageNumber} of {total}"
+        number = f"page {self.getPageNumber()} of {total}"
         fit.draw(self, number, MARGIN, top, width, FOOTER_SIZE, align="right")
 
 

@@ -177,7 +177,7 @@ def _ranking(
     lost: bool,
 ) -> Table:
     equated = any(s.equated is not None for s in rows)
-    headings = ("", "Place", "No.", "Name", "Deals", "Tricks", "+/-")
+    headings: tuple[str, ...] = ("", "Place", "No.", "Name", "Deals", "Tricks", "+/-")
     if equated:
         headings += ("Equated",)
     if mp:
@@ -186,7 +186,7 @@ def _ranking(
         headings += ("Tricks lost",)
     body = []
     for s in rows:
-        row = (
+        row: tuple[str, ...] = (
             WINNER_MARK if s.label in won and s.place.rstrip("=") == "1" else "",
             s.place,
             s.label,
@@ -212,7 +212,7 @@ def _deal(
     irregular: dict[tuple[int, int, int, int], IrregularityKind],
     new_deals: dict[tuple[int, int], NewDeal],
 ) -> Table:
-    headings = ("Round", "Table", "N-S", "E-W", "N-S tricks", "Counted", "Marks")
+    headings: tuple[str, ...] = ("Round", "Table", "N-S", "E-W", "N-S tricks", "Counted", "Marks")
     headings += ("MP N-S", "MP E-W") if mp else ("+/- N-S", "+/- E-W")
     headings += ("Note",)
     rows = tuple(_deal_row(t, mp, irregular) for t in deal.tables)
@@ -328,7 +328,7 @@ def _personal(
             notes = (total,)
         if any(row[5].endswith("R") for row in rows):
             notes += (REVOKE_KEY,)
-        headings = ("Tray", "Round", "Table", "Hands", "Opponents", TRICKS_HEADING)
+        headings: tuple[str, ...] = ("Tray", "Round", "Table", "Hands", "Opponents", TRICKS_HEADING)
         headings += ("Matchpoints",) if mp else ("+/-",)
         sheets.append(Table(_who(who, names), headings, tuple(rows), notes))
     return tuple(sheets)

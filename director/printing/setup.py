@@ -32,12 +32,10 @@ def render(
     width = content_width(paper)
     ways = tray_ways(movement)
     rows = setup_rows(movement, ways)
+    legs = [leg for table_ways in ways.values() for w in table_ways for _, leg in w.goes]
     stands = sorted(
-        (
-            {leg.stand for table_ways in ways.values() for w in table_ways for _, leg in w.goes}
-            | {r.stand for r in rows}
-        )
-        - {None}
+        {leg.stand for leg in legs if leg.stand is not None}
+        | {r.stand for r in rows if r.stand is not None}
     )
     story: list[Flowable] = [
         Paragraph("Setting up the room", styles["title"]),

@@ -142,8 +142,8 @@ def setup_rows(
                 if leg.hop is Hop.NEW:
                     first.setdefault(tray, (way.round, []))[1].append(way.table)
     sets: dict[tuple[RoundNo, tuple[TableNo, ...]], list[TrayNo]] = {}
-    for tray, (r, tables) in sorted(first.items()):
-        sets.setdefault((r, tuple(sorted(tables))), []).append(tray)
+    for tray, (r, played_at) in sorted(first.items()):
+        sets.setdefault((r, tuple(sorted(played_at))), []).append(tray)
     need = copies(movement)
     rows = []
     for (r, tables), trays in sorted(sets.items()):

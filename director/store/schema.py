@@ -467,3 +467,123 @@ class TableCallRow(Base):
 
 
 AUDITED["table call"] = TableCallRow
+
+
+# -- the whist drive (added in revision 5) ---------------------------------------------------
+
+
+class DriveRow(Base):
+    """The event's whist drive, when it holds one: its settings, its prizes, and the number its
+    first seating was drawn from (None when the seating came from the players' cards). One
+    row. The seating for each hand is never stored: it is replayed from the first seating,
+    the entries and the arrivals and leavers (docs/drive.md)."""
+
+    __tablename__ = "drives"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tables: Mapped[int] = mapped_column(SmallInteger)
+    rule: Mapped[str] = mapped_column(String(20))
+    field: Mapped[str] = mapped_column(String(30))
+    layout: Mapped[str] = mapped_column(String(10))
+    partner_mover: Mapped[str] = mapped_column(String(10))
+    trumps: Mapped[str] = mapped_column(String(30))
+    hands: Mapped[int] = mapped_column(SmallInteger)
+    halves: Mapped[int] = mapped_column(SmallInteger)
+    sit_out: Mapped[str] = mapped_column(String(30))
+    set_figure: Mapped[int] = mapped_column(SmallInteger)
+    dummy: Mapped[bool] = mapped_column(Boolean)
+    revoke_penalty: Mapped[int] = mapped_column(SmallInteger)
+    prizes_by_role: Mapped[bool] = mapped_column(Boolean)
+    prize_places: Mapped[int] = mapped_column(SmallInteger)
+    half_time_prize: Mapped[bool] = mapped_column(Boolean)
+    booby_prize: Mapped[bool] = mapped_column(Boolean)
+    big_hands_prize: Mapped[bool] = mapped_column(Boolean)
+    tie_rule: Mapped[str] = mapped_column(String(40))
+    lots_seed: Mapped[int] = mapped_column(Integer)
+    draw_seed: Mapped[int | None] = mapped_column(Integer)
+    __table_args__ = (
+        CheckConstraint("tables >= 1", name="tables_range"),
+        CheckConstraint("hands >= 1 AND halves >= 1", name="hands_range"),
+        CheckConstraint("set_figure BETWEEN 0 AND 13", name="set_figure_range"),
+        CheckConstraint("revoke_penalty BETWEEN 0 AND 13", name="penalty_range"),
+    )
+
+
+class DriveSeatRow(Base):
+    """A player's seat in the drive's first seating."""
+
+    __tablename__ = "drive_seats"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="RESTRICT"), unique=True
+    )
+    table_no: Mapped[int] = mapped_column(SmallInteger)
+    seat: Mapped[str] = mapped_column(String(1))
+    __table_args__ = (
+        UniqueConstraint("table_no", "seat"),
+        CheckConstraint("seat IN ('N', 'E', 'S', 'W')", name="seat_known"),
+    )
+
+
+class DriveEntryRow(Base):
+    """What one table made of one hand: the winning side and its tricks, and who entered it
+    (at the keyboard, from a table's phone, or from the players' cards)."""
+
+    __tablename__ = "drive_entries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand_no: Mapped[int] = mapped_column(SmallInteger)
+    table_no: Mapped[int] = mapped_column(SmallInteger)
+    winners: Mapped[str] = mapped_column(String(2))
+    tricks: Mapped[int] = mapped_column(SmallInteger)
+    method: Mapped[str] = mapped_column(String(10))
+    entered_by: Mapped[str] = mapped_column(String(60))
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (
+        UniqueConstraint("hand_no", "table_no"),
+        CheckConstraint("winners IN ('ns', 'ew')", name="winners_known"),
+        CheckConstraint("tricks BETWEEN 7 AND 13", name="tricks_range"),
+        CheckConstraint("method IN ('keyboard', 'phone', 'card')", name="method_known"),
+    )
+
+
+class DrivePenaltyRow(Base):
+    """A revoke (or other irregularity) at one table in one hand: the side that gives the
+    drive's penalty, and why."""
+
+    __tablename__ = "drive_penalties"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand_no: Mapped[int] = mapped_column(SmallInteger)
+    table_no: Mapped[int] = mapped_column(SmallInteger)
+    offenders: Mapped[str] = mapped_column(String(2))
+    reason: Mapped[str] = mapped_column(Text)
+    entered_by: Mapped[str] = mapped_column(String(60))
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (CheckConstraint("offenders IN ('ns', 'ew')", name="offenders_known"),)
+
+
+class DriveChangeRow(Base):
+    """A player arriving late or leaving, from the start of hand `from_hand` on. An arrival
+    takes the part `role` (lady or gentleman; by seat, the part they play)."""
+
+    __tablename__ = "drive_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="RESTRICT"))
+    kind: Mapped[str] = mapped_column(String(6))
+    from_hand: Mapped[int] = mapped_column(SmallInteger)
+    role: Mapped[str | None] = mapped_column(String(10))
+    __table_args__ = (
+        CheckConstraint("kind IN ('arrive', 'leave')", name="kind_known"),
+        CheckConstraint("from_hand >= 2", name="from_hand_range"),
+        CheckConstraint("role IN ('lady', 'gentleman')", name="role_known"),
+        UniqueConstraint("player_id", "kind"),
+    )
+
+
+AUDITED.update(
+    {
+        "drive": DriveRow,
+        "drive seat": DriveSeatRow,
+        "drive entry": DriveEntryRow,
+        "drive penalty": DrivePenaltyRow,
+        "drive change": DriveChangeRow,
+    }
+)

@@ -23,6 +23,7 @@ from sqlalchemy import select
 from director.store import repository, scoring_bridge
 from director.store.backup import BackupPolicy
 from director.store.engine import create_database, open_database
+from director.store.operations.drive import DriveOperations
 from director.store.operations.movement import MovementOperations
 from director.store.operations.roster import RosterOperations
 from director.store.operations.scores import ScoreOperations
@@ -84,7 +85,12 @@ __all__ = [
 
 
 class EventStore(
-    RosterOperations, MovementOperations, ScoreOperations, TrailOperations, TableOperations
+    RosterOperations,
+    MovementOperations,
+    ScoreOperations,
+    TrailOperations,
+    TableOperations,
+    DriveOperations,
 ):
     """An open event: a file (SQLite) or a database URL (PostgreSQL, several stations).
 

@@ -10,10 +10,13 @@ chosen in this order:
 3. first rounds found once by `schedules.designs.whist.all_starters` (12, 20, 21, 24, 28; and
    13, 17, where a Z-cyclic first round balances perfectly and the closed form does not) or
    by annealing (tools/whist_search.py: 33, 36, 40, 44), stored in
-   schedules/data/whist/starters.json; the tests prove each;
+   schedules/data/whist/starters.json; the tests prove each. Without that file the engine
+   reruns the recorded search of 12-28 (`SEARCHED_STARTERS`, under a second each) and builds
+   the same rounds;
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
-   schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184);
+   schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184); without that file the
+   engine reruns the search of 76, 77, 133 and 161 (`SEARCHED_PAIRINGS`);
 5. first rounds invariant under a multiplier of odd order, found by annealing over its orbits
    (tools/multiplier_search.py) and stored in schedules/data/whist/multiplier.json: 1-rotational
    (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
@@ -52,12 +55,14 @@ entry naming the command that found it) when a size first asks for them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from schedules.designs.fields import prime_power
 from schedules.designs.holed_whist import HoledStarter, develop_holed
-from schedules.designs.patterned_whist import Pairing, patterned_starter
+from schedules.designs.patterned_whist import Pairing, patterned_starter, search_pairing
 from schedules.designs.pbd import RotationalPbd, closure_rounds
 from schedules.designs.whist import (
     SEATS,
@@ -65,6 +70,7 @@ from schedules.designs.whist import (
     Game,
     Spread,
     Starter,
+    all_starters,
     binary_starter,
     develop,
     field_product_starter,
@@ -120,6 +126,35 @@ def stored_spreads() -> dict[int, Spread]:
     }
 
 
+SEARCHED_STARTERS: dict[int, tuple[tuple[int, ...], int, str]] = {
+    12: ((11,), 1, "search over Z_11 + infinity"),
+    20: ((19,), 1, "search over Z_19 + infinity"),
+    21: ((21,), 12, "search over Z_21"),
+    24: ((23,), 5, "search over Z_23 + infinity"),
+    28: ((3, 3, 3), 65, "search over Z_3^3 + infinity"),
+}
+"""The group, seed and origin of the stored first rounds a depth-first search finds again
+within a second (tools/starter_search.py N --seed S, its command in starters.json): what the
+engine runs when the stored file is missing, to build the very same first round."""
+
+
+def searched_starter(players: int) -> Starter | None:
+    """The stored first round for `players`, or, when the stored file lacks it, the same
+    round found again by rerunning its recorded search (`SEARCHED_STARTERS`); else None."""
+    stored = stored_starters().get(players)
+    if stored is not None or players not in SEARCHED_STARTERS:
+        return stored
+    return _rerun_search(players)
+
+
+@cache
+def _rerun_search(players: int) -> Starter:
+    moduli, seed, origin = SEARCHED_STARTERS[players]
+    rotational = players % 4 == 0
+    found = next(all_starters(moduli, rotational, random.Random(seed)))
+    return Starter(found.moduli, found.games, rotational, origin)
+
+
 def prime_power_factors(n: int) -> list[int]:
     """n as a product of powers of distinct primes, smallest prime first."""
     factors, p = [], 2
@@ -134,11 +169,37 @@ def prime_power_factors(n: int) -> list[int]:
     return factors
 
 
+SEARCHED_PAIRINGS: dict[int, float] = {76: 0.07, 77: 0.17, 133: 10.61, 161: 5.86}
+"""The stored pairings the exact cover finds again with its first seed (seed 0, 1,000,000
+nodes, as tools/patterned_search.py N --nodes 1000000 ran), with the seconds it took when
+stored: what the engine reruns when the stored file is missing (148 and 184 took 33 s and
+14 minutes, too long to run for a director)."""
+PAIRING_NODES = 1_000_000
+
+
+def _patterned_entries() -> dict[int, dict[str, Any]]:
+    """The stored pairings, and those of `SEARCHED_PAIRINGS` the stored file lacks found again
+    by rerunning their recorded search, in the stored file's form."""
+    entries = stored_entries(PATTERNED)
+    for players, seconds in SEARCHED_PAIRINGS.items():
+        if players not in entries:
+            pairing, _ = search_pairing(players, 0, PAIRING_NODES)
+            assert pairing is not None  # the recorded search found it with these settings
+            entries[players] = {
+                "pairs": pairing.pairs,
+                "special": pairing.special,
+                "command": f"tools/patterned_search.py {players} --nodes {PAIRING_NODES}",
+                "seed": 0,
+                "seconds": seconds,
+            }
+    return entries
+
+
 @cache
 def patterned_pairings() -> dict[int, tuple[Pairing, str]]:
     """The pairings stored by tools/patterned_search.py, with how each was found."""
     found = {}
-    for players, entry in stored_entries(PATTERNED).items():
+    for players, entry in _patterned_entries().items():
         order = players - 1 if players % 4 == 0 else players
         pairs = tuple((a, b) for a, b in entry["pairs"])
         origin = (
@@ -243,7 +304,7 @@ def whist_starter(players: int) -> Starter | None:
     a stored first round, a stored patterned pairing, a stored 1-rotational first round
     from the multiplier search or the family search, the ring construction, the binary
     construction, the field product."""
-    stored_starter = stored_starters().get(players)
+    stored_starter = searched_starter(players)
     if stored_starter is not None:
         return stored_starter
     if players in patterned_pairings():

@@ -5,15 +5,15 @@ sits out and how many of the others each meets."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from director.evening.movement_words import kind_of, summary
-from director.evening.proposals import Ask, FieldKind, Proposal, best_first, candidates, propose
+from director.evening.proposals import Ask, FieldKind, Proposal, candidates, propose
 from schedules.balance import balance
 from schedules.catalog import Request, build
+from schedules.rests import seat_field
 from schedules.types import Movement
 
 PER_TRAY = Fraction(7)
@@ -89,15 +89,16 @@ def _seven_table_interwoven() -> Movement:
     return build(Request("howell", tables=7, variant="interwoven"))
 
 
-def test_a_movement_for_more_pairs_than_there_are_names_the_place_left_empty() -> None:
-    """Built for seven tables and played by 13 pairs: the pair who meets the fourteenth place
-    sits out, and each pair meets some of the twelve others."""
-    movement = _seven_table_interwoven()
-    assert len(movement.field) == 14
-    line = summary(movement, balance(movement), Fraction(150), 13)
+def test_a_movement_for_more_pairs_than_there_are_reads_as_rests_not_an_empty_place() -> None:
+    """Built for seven tables and played by 13 pairs: the pair due at the fourteenth place
+    rests, each pair meets some of the twelve others, and the missing pair is never named."""
+    movement = seat_field(_seven_table_interwoven(), 13)
+    assert len(movement.field) == 13
+    line = summary(movement, balance(movement), Fraction(150))
     assert "of the other 12 pairs" in line
     assert "one pair sits out each round" in line
-    assert line.endswith("the place of pair 17 stays empty")
+    assert "17" not in line
+    assert "empty" not in line
 
 
 def test_a_family_without_words_of_ours_reads_its_summary_without_options() -> None:
@@ -109,11 +110,10 @@ def test_a_family_without_words_of_ours_reads_its_summary_without_options() -> N
     assert "gentlemen move" in kind_of("ladies-gentlemen", "skip")
 
 
-def test_a_proposal_that_leaves_a_place_empty_comes_after_those_that_seat_the_field() -> None:
-    proposals = usable(FieldKind.PAIRS, 13, 200)
-    interwoven = next(p for p in proposals if p.variant == "interwoven")
-    built = _seven_table_interwoven()
-    emptied = replace(interwoven, movement=built, report=balance(built), present=13)
-    ordered = best_first([emptied, *proposals])
-    assert ordered[len(proposals)] is emptied  # last of the usable ones
-    assert ordered[: len(proposals)] == best_first(proposals)  # the others as they were
+def test_thirteen_pairs_are_proposed_the_seven_table_howell_with_a_rest() -> None:
+    """The 7-table interwoven Howell is proposed for 13 pairs with its 14th place a rest:
+    13 pairs in the field, one resting each round, no place left for a pair nobody is."""
+    interwoven = next(p for p in usable(FieldKind.PAIRS, 13, 200) if p.variant == "interwoven")
+    assert interwoven.movement is not None
+    assert len(interwoven.movement.field) == 13
+    assert all(len(out) == 1 for out in interwoven.movement.sitouts.values())

@@ -32,7 +32,7 @@ def test_the_proposal_for_25_pairs_names_who_sits_out() -> None:
 
 def test_too_many_runs_to_name_are_counted() -> None:
     m = build(Request("howell", pairs=59, rounds=16, balance="best"))
-    assert sitting_out(m, m.field) == "one pair sits out each round: 16 of the 59 pairs, each once"
+    assert sitting_out(m) == "one pair sits out each round: 16 of the 59 pairs, each once"
 
 
 def test_thirteen_pairs_get_the_best_balanced_club_howell_first() -> None:

@@ -65,7 +65,7 @@ def choose_movement(qtbot, window: MainWindow, family: str, tables: int) -> None
     assert chooser.kind.currentData() is FieldKind.PAIRS  # filled in from the partnerships
     chooser.minutes.setValue(0)  # no time limit: two trays a round
     with qtbot.waitSignal(chooser.proposalsReady, timeout=20000):
-        chooser.find.click()
+        chooser.propose_button.click()
     for row in range(chooser.proposals.rowCount()):
         p = chooser.proposals.proposal(row)
         if p.fits and p.family == family and p.movement.tables == tables:

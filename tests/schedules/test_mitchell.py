@@ -386,6 +386,8 @@ def test_refusals_name_what_works(kwargs: dict, message: str) -> None:
         ({"tables": 5, "pairs": 10}, "not both"),
         ({"tables": 5, "arrow_switch": (6,)}, r"not in 1\.\.5"),
         ({"tables": 5, "arrow_switch": (2,), "balance": "best"}, "give one"),
+        ({"tables": 102, "balance": "best"}, "up to 101 tables, not 102"),
+        ({"pairs": 203, "balance": "best"}, "up to 101 tables, not 102"),
     ],
 )
 def test_bad_requests(kwargs: dict, message: str) -> None:

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schedules.catalog import Request, build
-from schedules.rests import rest
+from schedules.rests import rest, seat_field
 from schedules.verify import verify
 
 SIZES = st.sampled_from(
@@ -62,3 +62,23 @@ def test_the_thirteen_pair_proposal_rests_the_empty_place_instead_of_a_phantom_p
     assert len(proposal.movement.field) == 13
     assert "17" not in proposal.movement.field
     assert proposal.movement.sitouts  # someone rests each round instead
+
+
+@settings(max_examples=25, deadline=None)
+@given(request=SIZES, data=st.data())
+def test_a_field_seated_keeps_its_filled_places_and_rests_the_highest_numbered_others(
+    request: Request, data: st.DataObject
+) -> None:
+    movement = build(request)
+    present = data.draw(st.integers(0, len(movement.field) + 2))
+    filled = data.draw(st.lists(st.sampled_from(movement.field), max_size=present, unique=True))
+    seated = seat_field(movement, present, filled)
+    if present == 0 or present >= len(movement.field):
+        assert seated == movement
+        return
+    assert len(seated.field) == present
+    assert set(filled) <= set(seated.field)
+    rested = [label for label in movement.field if label not in seated.field]
+    # those rested are the last of the places nobody fills
+    unfilled = [label for label in movement.field if label not in filled]
+    assert rested == unfilled[len(unfilled) - len(rested) :]

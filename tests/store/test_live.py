@@ -3,7 +3,6 @@ read now, for every kind of change to results; any other change asks for a full 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -103,25 +102,3 @@ def test_other_changes_ask_for_a_full_reading(
     mark = store.audit_mark()
     change(store)
     assert store.scoring_changes(mark) is None
-
-
-def _new_deal(store: EventStore) -> None:
-    store.order_new_deal(1, "a card was exposed in the deal")
-
-
-@pytest.mark.parametrize(
-    "change",
-    [_record, _correct, _delete, _record_and_undo, _several, _new_deal],
-    ids=lambda f: f.__name__.strip("_"),
-)
-def test_results_per_round_count_the_counting_results(
-    store: EventStore, change: Callable[[EventStore], None]
-) -> None:
-    store.record_result(entry(1, 1, 1, 7))
-    store.record_result(entry(2, 3, 1, 8))
-    store.record_result(entry(1, 2, 7, 5))
-    change(store)
-    counted = Counter(r.round for r in store.results())
-    assert store.results_per_round() == dict(counted)
-    if change is _new_deal:  # tray 1's results are of a deal that no longer counts
-        assert dict(counted) == {1: 1}

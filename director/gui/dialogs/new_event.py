@@ -102,7 +102,7 @@ class NewEventDialog(QDialog):
             return None
         return typed if typed.suffix else typed.with_suffix(EVENT_SUFFIX)
 
-    def create(self) -> EventStore:
+    def create_event(self) -> EventStore:
         """Create the event as the fields say (the store's refusals are raised)."""
         path = self.file()
         if path is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
 
 from director.gui.dialogs.new_event import EVENT_SUFFIX
 from director.gui.errors import show_error
@@ -56,7 +56,8 @@ def ask_how_to_open(reason: str, parent: QWidget | None) -> str | None:
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(read_only)
     box.exec()
-    chosen = box.clickedButton()
+    # Qt answers no button (None) when none was clicked, whatever PySide's stubs say
+    chosen: QAbstractButton | None = box.clickedButton()
     return None if chosen is None or chosen is cancel else chosen.text()
 
 

@@ -10,7 +10,7 @@ step when the director presses the button. Results already entered are never mov
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -210,8 +210,8 @@ class RepairDialog(QDialog):
         self._timer.timeout.connect(self.preview)
         self.kind.currentIndexChanged.connect(self.pages.setCurrentIndex)
         self.kind.currentIndexChanged.connect(self._timer.start)
-        for box in self.findChildren(QSpinBox):
-            box.valueChanged.connect(self._timer.start)
+        for spin in self.findChildren(QSpinBox):
+            spin.valueChanged.connect(self._timer.start)
         for combo in self.findChildren(QComboBox):
             if combo is not self.kind:
                 combo.currentIndexChanged.connect(self._timer.start)
@@ -245,7 +245,7 @@ class RepairDialog(QDialog):
         if kind is Kind.WITHDRAW:
             return Withdraw(self.leaving.currentData(), self.leave_round.value())
         if kind is Kind.WRONG:
-            places: Sequence[Label] = tuple(box.currentData() for box in self.sat)
+            places: tuple[Label, ...] = tuple(box.currentData() for box in self.sat)
             return WrongMove(self.wrong_round.value(), self.wrong_table.currentData(), places)
         if kind is Kind.CUT:
             return CutRounds(self.last_round.value())

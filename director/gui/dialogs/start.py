@@ -77,7 +77,7 @@ def _open_chosen() -> EventStore | None:
 
 def _new() -> EventStore | None:
     dialog = NewEventDialog(data_folder())
-    return dialog.create() if dialog.exec() else None
+    return dialog.create_event() if dialog.exec() else None
 
 
 def first_event() -> EventStore | None:

@@ -7,7 +7,7 @@ A change entered on one screen marks the others stale instead of rebuilding them
 from __future__ import annotations
 
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 
 class Screen(QWidget):
@@ -29,6 +29,12 @@ class Screen(QWidget):
         """Refresh if anything changed since the last refresh."""
         if self.stale:
             self.refresh()
+
+    def show_message(self, said: str, milliseconds: int) -> None:
+        """Say `said` in the window's status bar for a while (nowhere on a screen shown alone)."""
+        window = self.window()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(said, milliseconds)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

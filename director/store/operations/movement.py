@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session as Db
 from director.scoring.validate import validate
 from director.store import forming, repository, scoring_bridge
 from director.store.values import MovementChoice, SessionInfo, StoreError
+from schedules.rests import seat_field
 from schedules.types import Competitors, Movement
 
 if TYPE_CHECKING:
@@ -48,11 +49,14 @@ class MovementOperations(UnitOfWork):
     ) -> Movement:
         """Store a section's movement, its full seating, trays, dealers and original plays.
 
-        Refused once results have been entered for the section. Returns the movement as read
-        back from the store (equal to `movement`).
+        A movement that seats more than the roster's field has its spare places rest
+        (`field_seated`): no place nobody fills is stored as a competitor. Refused once
+        results have been entered for the section. Returns the movement as read back from
+        the store.
         """
         with self._step("choose movement") as step:
             section_id = repository.event.section_id(step.db, session, section)
+            movement = field_seated(step.db, movement)
             repository.movement.store_movement(
                 step.db, section_id, movement, size or movement.tables, size_unit
             )
@@ -137,6 +141,29 @@ class MovementOperations(UnitOfWork):
                 for section in s.sections
                 if repository.movement.has_movement(db, s.number, section)
             )
+
+
+def field_seated(db: Db, movement: Movement) -> Movement:
+    """`movement` seating the roster (pairs formed and the pairs the unpaired players make, or
+    players for an individual) when the roster is one short of its field: the highest-numbered
+    place nobody fills rests. Any other count is stored whole: more empty places mean the
+    roster is still being entered (and would leave whole tables idle: three empty places of a
+    16-player individual stop most of its tables every round)."""
+    players = repository.players.players(db)
+    formed = repository.players.partnerships(db)
+    if movement.competitors is Competitors.INDIVIDUALS:
+        present = len(players)
+        filled = tuple(p.label for p in formed if p.kind == "individual")
+    elif movement.competitors is Competitors.PAIRS:
+        pairs = [p for p in formed if p.kind != "individual"]
+        paired = {pid for p in pairs for pid in p.players}
+        present = len(pairs) + sum(1 for p in players if p.id not in paired) // 2
+        filled = tuple(p.label for p in pairs)
+    else:
+        return movement
+    if len(movement.field) - present != 1:
+        return movement
+    return seat_field(movement, present, filled)
 
 
 def _repaired(db: Db, request: RepairRequest, session: int, section: str) -> Repaired:

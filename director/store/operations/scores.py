@@ -140,13 +140,6 @@ class ScoreOperations(UnitOfWork):
             old = repository.results.delete_result(step.db, result_id, expected_version)
             step.summary = repository.results.describe(old)
 
-    def results_per_round(self, *, session: int = 1, section: str = "A") -> dict[int, int]:
-        """How many counting results each round of the section holds (rounds with none left
-        out), without reading the results themselves."""
-        with self._unit() as db:
-            sid = repository.event.section_id(db, session, section)
-            return repository.results.counts_by_round(db, sid)
-
     def results(
         self, *, session: int = 1, section: str = "A", counting_only: bool = True
     ) -> tuple[Result, ...]:
@@ -154,6 +147,12 @@ class ScoreOperations(UnitOfWork):
         with self._unit() as db:
             sid = repository.event.section_id(db, session, section)
             return repository.results.results(db, sid, session, section, counting_only)
+
+    def entered_per_round(self, *, session: int = 1, section: str = "A") -> dict[int, int]:
+        """How many counting results each round of the section has (rounds with none absent)."""
+        with self._unit() as db:
+            sid = repository.event.section_id(db, session, section)
+            return repository.results.entered_per_round(db, sid)
 
     def results_of_trays(
         self, trays: Iterable[int], *, session: int = 1, section: str = "A"

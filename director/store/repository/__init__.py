@@ -8,6 +8,7 @@ an audited row returns the change (old and new values) for the audit trail.
 from director.store.repository import (
     audit,
     deals,
+    drive,
     event,
     integrity,
     movement,
@@ -20,6 +21,7 @@ from director.store.repository import (
 __all__ = [
     "audit",
     "deals",
+    "drive",
     "event",
     "integrity",
     "movement",

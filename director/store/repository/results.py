@@ -259,17 +259,17 @@ def results(
     return tuple(sorted(values, key=lambda r: (r.round, r.table, r.tray, r.deal_version)))
 
 
-def counts_by_round(db: Db, sid: int) -> dict[int, int]:
-    """How many counting results the section holds in each round (rounds with none left out),
-    counted by the database: what a progress line needs, without reading every result."""
-    query = (
+def entered_per_round(db: Db, sid: int) -> dict[int, int]:
+    """How many counting results each round of the section has: counted by the database, for
+    a reader that needs no more (the evening's path, read as the window opens)."""
+    rows = db.execute(
         select(ResultRow.round_no, func.count())
         .join(DealRow, DealRow.id == ResultRow.deal_id)
         .join(TrayRow, TrayRow.id == DealRow.tray_id)
         .where(TrayRow.section_id == sid, DealRow.counting)
         .group_by(ResultRow.round_no)
     )
-    return {int(round_no): int(n) for round_no, n in db.execute(query).all()}
+    return dict(rows.all())
 
 
 class ScoredResult(NamedTuple):

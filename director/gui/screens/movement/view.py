@@ -42,7 +42,8 @@ from PySide6.QtWidgets import (
 from director.evening.movement_words import details
 from director.evening.proposals import Ask, FieldKind, Proposal, candidates, propose
 from director.gui.ops import Op, Progress
-from director.gui.screens.movement.model import GridModel, ProposalModel, RowRole, SortRole
+from director.gui.screens.movement.model import GridModel, ProposalModel
+from director.gui.tablemodel import RowRole, SortRole
 from schedules.balance import balance
 from schedules.mnemonic import SEED_WARNING
 from schedules.types import Movement
@@ -84,9 +85,9 @@ class MovementScreen(QWidget):
         for kind in FieldKind:
             self.kind.addItem(kind.value, kind)
         self.kind.setToolTip("What the field is counted in")
-        self.size = QSpinBox(minimum=2, maximum=500, value=10)
-        self.size.setMinimumWidth(80)
-        self.size.setToolTip("How many pairs, players, couples or teams take part")
+        self.field_size = QSpinBox(minimum=2, maximum=500, value=10)
+        self.field_size.setMinimumWidth(80)
+        self.field_size.setToolTip("How many pairs, players, couples or teams take part")
         self.minutes = QSpinBox(minimum=0, maximum=600, value=150, singleStep=15)
         self.minutes.setSpecialValueText("no limit")
         self.minutes.setSuffix(" min")
@@ -100,9 +101,9 @@ class MovementScreen(QWidget):
         self.warning = QLabel()
         self.warning.setWordWrap(True)
         self.warning.setStyleSheet("color: #a00;")
-        self.find = QPushButton("&Propose movements")
-        self.find.setToolTip("Ask every family in the catalog for a movement that fits")
-        self.find.setDefault(True)
+        self.propose_button = QPushButton("&Propose movements")
+        self.propose_button.setToolTip("Ask every family in the catalog for a movement that fits")
+        self.propose_button.setDefault(True)
         self.use = QPushButton("&Use this movement")
         self.use.setEnabled(False)
         self.use.setToolTip("Make the selected proposal the event's movement")
@@ -153,11 +154,11 @@ class MovementScreen(QWidget):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         row = QHBoxLayout()
-        row.addWidget(self.size)
+        row.addWidget(self.field_size)
         row.addWidget(self.kind)
         row.addStretch()
         field_label = QLabel("F&ield:")
-        field_label.setBuddy(self.size)
+        field_label.setBuddy(self.field_size)
         form.addRow(field_label, row)
         time_row = QHBoxLayout()
         time_row.addWidget(self.minutes)
@@ -168,7 +169,7 @@ class MovementScreen(QWidget):
         form.addRow(time_label, time_row)
         form.addRow("", self.mnemonic)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.find)
+        buttons.addWidget(self.propose_button)
         buttons.addWidget(self.use)
         buttons.addStretch()
         buttons.addWidget(self.show_all)
@@ -190,12 +191,12 @@ class MovementScreen(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(split)
 
-        self.find.clicked.connect(self.search)
+        self.propose_button.clicked.connect(self.search)
         self.use.clicked.connect(self._use)
         self.mnemonic.toggled.connect(self._warn)
         self.show_all.toggled.connect(sorter.set_show_all)
         self.per_tray.valueChanged.connect(self._per_tray_changed)
-        self.size.valueChanged.connect(self._warn)
+        self.field_size.valueChanged.connect(self._warn)
         self.kind.currentIndexChanged.connect(self._warn)
         self.table.selectionModel().selectionChanged.connect(self._selected)
         self.op: Op[list[Proposal]] | None = None
@@ -214,14 +215,14 @@ class MovementScreen(QWidget):
         """Fill in the field from the event's roster (with its ladies and gentlemen, if any)."""
         self.ladies, self.gentlemen = ladies, gentlemen
         self.kind.setCurrentIndex(self.kind.findData(kind))
-        self.size.setValue(size)
+        self.field_size.setValue(size)
 
     def ask(self) -> Ask:
         """What the director asks for, as the form stands."""
         minutes = self.minutes.value()
         return Ask(
             kind=self.kind.currentData(),
-            size=self.size.value(),
+            size=self.field_size.value(),
             minutes=Fraction(minutes) if minutes else None,
             minutes_per_tray=self.minutes_per_tray,
             mnemonic=self.mnemonic.isChecked(),
@@ -235,7 +236,7 @@ class MovementScreen(QWidget):
     def search(self) -> Op[list[Proposal]]:
         """Ask every fitting family, in a worker thread; the table fills when it is done."""
         ask = self.ask()
-        self.find.setEnabled(False)
+        self.propose_button.setEnabled(False)
 
         def work(progress: Progress) -> list[Proposal]:
             todo = list(candidates(ask.kind, ask.genders))
@@ -249,7 +250,7 @@ class MovementScreen(QWidget):
         self.op = (
             Op(self, "Searching for movements", work)
             .success(self._show_proposals)
-            .on_cancel(lambda: self.find.setEnabled(True))
+            .on_cancel(lambda: self.propose_button.setEnabled(True))
             .failure(self._failed)
             .run_in_background()
         )
@@ -258,11 +259,11 @@ class MovementScreen(QWidget):
     def _failed(self, exc: BaseException) -> None:
         from director.gui.errors import report_exception
 
-        self.find.setEnabled(True)
+        self.propose_button.setEnabled(True)
         report_exception(exc, parent=self)
 
     def _show_proposals(self, rows: list[Proposal]) -> None:
-        self.find.setEnabled(True)
+        self.propose_button.setEnabled(True)
         self.proposals.set_rows(rows, self.minutes_per_tray)
         usable = sum(p.usable for p in rows)
         self.show_all.setChecked(not usable)  # with nothing usable, say why at once

@@ -8,7 +8,15 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QStringListModel, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QStringListModel,
+    Qt,
+)
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,7 +39,6 @@ from PySide6.QtWidgets import (
 from director.evening.seating import field_labels, field_rows, seat_partnerships
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.player import PlayerDialog
-from director.gui.dialogs.roster_import import RosterImportDialog
 from director.gui.errors import report_exception
 from director.gui.screens.players.field import FieldModel
 from director.gui.screens.players.model import (
@@ -44,10 +51,8 @@ from director.gui.screens.players.model import (
     same_name,
     search_proxy,
 )
-from director.gui.tablemodel import RowRole
 from director.gui.widgets.entry_table import EntryDelegate, EntryTable, MessageLine
 from director.gui.widgets.screen import Screen
-from director.store.roster import open_roster
 from director.store.values import Gender, Partnership, Player, StoreError
 from schedules.types import Competitors, Movement
 
@@ -232,7 +237,7 @@ class PlayersScreen(Screen):
     def selected_players(self) -> list[Player]:
         """The players selected in the roster, in view order."""
         rows = sorted(self.players_view.selectionModel().selectedRows(), key=lambda i: i.row())
-        return [self.proxy.data(i, RowRole).player for i in rows]
+        return [self._row_at(i).player for i in rows]
 
     def _run(self, what: Changed, work: Callable[[], object]) -> bool:
         return self.context.apply(what, work, self)
@@ -297,6 +302,11 @@ class PlayersScreen(Screen):
     def import_roster(self, path: Path) -> bool:
         """Preview the roster CSV at `path`, let the director say what its columns hold, and
         add (or update) its players with their pairs and teams, as one step."""
+        # loaded when a roster is imported: the CSV reading brings the file parsers, which
+        # the window's start-up has no use for
+        from director.gui.dialogs.roster_import import RosterImportDialog
+        from director.store.roster import open_roster
+
         try:
             cells = open_roster(path)
         except StoreError as exc:
@@ -308,7 +318,7 @@ class PlayersScreen(Screen):
         layout, store = dialog.choice(), self.context.store
         done = self._run(Changed.PLAYERS, lambda: store.import_roster(path, layout))
         if done:
-            self.window().statusBar().showMessage(f"Imported the roster {path.name}", 5000)
+            self.show_message(f"Imported the roster {path.name}", 5000)
         return done
 
     def _ask_label(self, title: str) -> str | None:
@@ -376,7 +386,7 @@ class PlayersScreen(Screen):
         left = len([r for r in self.roster.rows() if r.partnership is None])
         said = f"{len(formed)} pairs formed" if formed else "No pairs formed"
         said += f"; {left} players not paired" if left else ""
-        self.window().statusBar().showMessage(said, 8000)
+        self.show_message(said, 8000)
         return bool(formed)
 
     def _name_pair(self, label: str, names: tuple[str, ...]) -> tuple[str, ...]:
@@ -421,7 +431,7 @@ class PlayersScreen(Screen):
             lambda: seat_partnerships(store, self.context.movement().field, draw),
         )
         if done:
-            self.window().statusBar().showMessage("Partnerships seated for the movement", 5000)
+            self.show_message("Partnerships seated for the movement", 5000)
         return done
 
     def _seat_players(self, draw: random.Random | None) -> bool:
@@ -438,12 +448,16 @@ class PlayersScreen(Screen):
         if done:
             said = "Players seated for the movement"
             said += f"; no place for {', '.join(p.name for p in left)}" if left else ""
-            self.window().statusBar().showMessage(said, 8000)
+            self.show_message(said, 8000)
         return done
 
     def roster_row(self, row: int) -> RosterRow:
         """The roster row shown at `row` of the (filtered) view."""
-        return self.proxy.data(self.proxy.index(row, 0), RowRole)
+        return self._row_at(self.proxy.index(row, 0))
+
+    def _row_at(self, index: QModelIndex) -> RosterRow:
+        """The roster row behind a cell of the (filtered) view."""
+        return self.roster.row(self.proxy.mapToSource(index).row())
 
 
 def _described(player: Player) -> str:
@@ -482,7 +496,10 @@ class NameDelegate(EntryDelegate):
         self.names = QStringListModel(self)
 
     def createEditor(
-        self, parent: QWidget, option: QStyleOptionViewItem, index: QModelIndex
+        self,
+        parent: QWidget,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
     ) -> QWidget:
         editor = super().createEditor(parent, option, index)
         if isinstance(editor, QLineEdit):

@@ -1,0 +1,93 @@
+"""An event one competitor short of its movement, built and printed from the command line
+alone: the empty place is a rest on every paper of the evening, never a competitor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.printing.test_tonights_papers import PHANTOM, read_back
+from tests.store.test_cli import director
+
+PAPERS = ("indicators", "table-cards", "slips", "travellers", "sign-in", "personal-cards")
+"""Tonight's papers (the window's set), the entry list and the personal cards."""
+
+
+def names(count: int) -> list[str]:
+    """Players whose names hold no number, so that a label read back is a label."""
+    return [f"Mx {chr(65 + i // 26)}{chr(97 + i % 26)}" for i in range(count)]
+
+
+def papers(event: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> str:
+    """Every paper of the evening, printed from the command line and read back."""
+    text = []
+    for paper in PAPERS:
+        out = tmp_path / f"{paper}.pdf"
+        assert director(capsys, "print", paper, "--event", event, "--out", out)[0] == 0
+        text += read_back(out.read_bytes())
+    return "\n".join(text)
+
+
+def new_event(tmp_path: Path, capsys: pytest.CaptureFixture[str], players: int) -> Path:
+    event = tmp_path / "club.whist"
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name\n" + "".join(f"{name}\n" for name in names(players)))
+    assert director(capsys, "event", "new", event, "--name", "Club night")[0] == 0
+    assert director(capsys, "event", "players", event, "--import", roster)[0] == 0
+    return event
+
+
+def test_thirteen_pairs_given_a_seven_table_howell_read_a_rest_never_pair_17(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = new_event(tmp_path, capsys, 26)
+    code, out, _ = director(
+        capsys, "event", "movement", event, "--family", "howell", "--tables", "7",
+        "--variant", "interwoven",
+    )  # fmt: skip
+    assert code == 0
+    assert "7 tables" in out
+    assert "13 pairs (whoever is due at an empty place rests that round)" in out
+    assert director(capsys, "event", "pair", event, "--in-order")[0] == 0
+    text = papers(event, capsys, tmp_path)
+    # the 7-table interwoven Howell numbers its pairs 1-7 and 11-17: the 17th place rests
+    field = {"1", "2", "3", "4", "5", "6", "7", "11", "12", "13", "14", "15", "16"}
+    assert {m.group(1) for m in PHANTOM.finditer(text)} == field
+    assert "Pair 17" not in text
+    assert "WHILE YOU REST" in text  # the rest card
+    assert "rest, then round" in text
+
+
+def test_fifteen_players_given_a_sixteen_player_individual_read_a_rest_never_player_16(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = new_event(tmp_path, capsys, 15)
+    code, out, _ = director(
+        capsys, "event", "movement", event, "--family", "individual", "--players", "16"
+    )
+    assert code == 0
+    assert "15 players (whoever is due at an empty place rests that round)" in out
+    for label, name in enumerate(names(15), start=1):
+        assert (
+            director(capsys, "event", "pair", event, "--label", str(label), "--players", name)[0]
+            == 0
+        )
+    text = papers(event, capsys, tmp_path)
+    assert {m.group(1) for m in PHANTOM.finditer(text)} == {str(n) for n in range(1, 16)}
+    assert "Player 16" not in text
+    assert "WHILE YOU REST" in text
+    assert "rest, then round" in text
+
+
+def test_a_roster_still_being_entered_keeps_the_movement_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ten pairs on the roster of a 7-table event are not yet its field: nobody rests."""
+    event = new_event(tmp_path, capsys, 20)
+    code, out, _ = director(
+        capsys, "event", "movement", event, "--family", "howell", "--tables", "7",
+        "--variant", "interwoven",
+    )  # fmt: skip
+    assert code == 0
+    assert "pairs (whoever" not in out
