@@ -87,6 +87,7 @@ def run() -> None:
         window.tabs.setCurrentWidget(window.scores)  # as the director types: the grid on view
         app.processEvents()
         timed(f"gui: type one result, grid and overview repainted ({TABLES} tables)", enter)
+        timed(f"gui: evening path following one result ({TABLES} tables)", window.refresh_path)
         live_standings(window)
         window.close()
 

@@ -19,6 +19,10 @@ from schedules.types import Movement
 
 T = TypeVar("T")
 
+BACKUP_DELAY_MS = 1000
+"""A backup copy that an entry made due is written this long after it, between keystrokes,
+never inside the entry (the entry itself is on disk when its call returns)."""
+
 
 class Where(TypedDict):
     """A session's section, as the store's keyword arguments."""
@@ -59,6 +63,10 @@ class EventContext(QObject):
         self.links_base: str | None = None
         """While the tables are served: the address their links start with, so that the table
         cards printed then carry each table's link."""
+        store.backups_later(self._back_up_soon)
+
+    def _back_up_soon(self, write: Callable[[], object]) -> None:
+        QTimer.singleShot(BACKUP_DELAY_MS, self, write)
 
     @property
     def where(self) -> Where:

@@ -135,7 +135,9 @@ class EventStore(
 
     def close(self) -> None:
         """Release the database (the SQLite file stays consistent at every moment anyway); the
-        engine is closed with the last open of the file in this process."""
+        engine is closed with the last open of the file in this process. A backup copy made due
+        and left for later (`backups_later`) is written first."""
+        self.write_due_backup()
         self._db.close()
 
     @property

@@ -428,3 +428,50 @@ def test_a_renamed_player_shows_whole_in_the_grid_at_once(qtbot, scores: MainWin
     text = next(t for t in texts if "Featherstonehaugh" in t)
     column = 3 + texts.index(text) % 2
     assert grid.table.columnWidth(column) >= grid.table.fontMetrics().horizontalAdvance(text)
+
+
+def test_a_typed_result_leaves_the_backup_copy_for_after_the_entry(
+    qtbot: QtBot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from director.store.backup import Backups
+
+    looked: list[int] = []
+    check = Backups.entry_committed
+    monkeypatch.setattr(
+        Backups, "entry_committed", lambda self, *due: looked.append(1) or check(self, *due)
+    )
+    window = seated
+    window.tabs.setCurrentWidget(window.scores)
+    window.scores.show_round(1)
+    model = window.scores.model
+    assert model.setData(model.index(0, COL_NS_TRICKS), "8")
+    assert model.row(0).result is not None, "the entry is stored when its call returns"
+    assert looked == [], "whether a backup copy is due was looked at inside the entry"
+    qtbot.waitUntil(lambda: looked == [1], timeout=3000)
+
+
+def test_the_evening_path_follows_an_entry_without_reading_every_result(
+    qtbot: QtBot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from director.evening.progress import Step
+    from director.store.services import EventStore
+
+    window = seated
+    store = window.context.store
+    movement = window.context.movement()
+    first_round = [s for s in movement.seatings if s.round == 1]
+    for seating in first_round:
+        for tray in seating.trays:
+            store.record_result(ResultEntry(1, 1, seating.table, tray, 7))
+    window.context.notify(Changed.RESULTS)
+    window.scores.show_round(2)  # the grid reads its round's results once, as it opens
+    read: list[object] = []
+    every = EventStore.results
+    monkeypatch.setattr(
+        EventStore, "results", lambda self, **kw: read.append(kw) or every(self, **kw)
+    )
+    model = window.scores.model
+    assert model.setData(model.index(0, COL_NS_TRICKS), "8")
+    scores = Step.SCORES
+    qtbot.waitUntil(lambda: "round 2 of" in window.path_bar.buttons[scores].text(), timeout=3000)
+    assert read == [], "the path read every result again to follow one entry"

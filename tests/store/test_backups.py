@@ -105,3 +105,38 @@ def test_a_copy_that_cannot_be_written_never_fails_the_entry(
         assert store.results() == (stored,)
     assert f"could not write a backup copy of {path}" in caplog.text
     assert "the entry itself was saved" in caplog.text
+
+
+def test_a_copy_left_for_later_is_never_written_inside_the_entry(
+    tmp_path: Path, movement: Movement
+) -> None:
+    policy = BackupPolicy(every_entries=2, every_seconds=3600)
+    path = tmp_path / "event.whist"
+    later: list[object] = []
+    with EventStore.create(path, "Club", backups=policy) as store:
+        store.backups_later(later.append)
+        store.choose_movement(movement)
+        for entry in plays(movement)[:3]:
+            store.record_result(entry)
+        copies = Backups(path, policy).copies
+        assert copies() == [], "a copy was written inside an entry's call"
+        assert later == [store.write_due_backup], "asked for once, however many entries"
+        assert store.write_due_backup() is not None
+        assert steps_in(copies()[-1]) == 4
+        for entry in plays(movement)[3:5]:
+            store.record_result(entry)
+    # a copy due and not yet written when the event is closed is written then
+    assert [steps_in(copy) for copy in copies()] == [4, 6]
+
+
+def test_an_entry_is_one_transaction(tmp_path: Path, movement: Movement) -> None:
+    from sqlalchemy import event
+
+    with EventStore.create(tmp_path / "event.whist", "Club") as store:
+        store.choose_movement(movement)
+        entries = plays(movement)
+        store.record_result(entries[0])
+        begun: list[object] = []
+        event.listen(store._db.engine, "begin", begun.append)
+        store.record_result(entries[1])
+    assert len(begun) == 1

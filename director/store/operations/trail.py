@@ -31,34 +31,26 @@ class TrailOperations(UnitOfWork):
     def undo(self, who: str = "director") -> AuditEntry | None:
         """Undo `who`'s latest step not yet undone (never another author's, such as a table's
         entry made since); None if there is nothing to undo."""
-        with self._unit(writes=True) as db:
-            entry = audit.undo(db, who)
-        self._after_entry()
-        return entry
+        with self._writing() as db:
+            return audit.undo(db, who)
 
     def redo(self, who: str = "director") -> AuditEntry | None:
         """Redo the step `who` undid last; None if nothing was undone since `who`'s last
         step."""
-        with self._unit(writes=True) as db:
-            entry = audit.redo(db, who)
-        self._after_entry()
-        return entry
+        with self._writing() as db:
+            return audit.redo(db, who)
 
     def undo_step(self, step: int, who: str = "director") -> AuditEntry:
         """Undo step number `step` of the audit trail, whoever made it (a table's entry taken
         back from the History); `ConflictError` if it is not in effect or the rows it changed
         were changed since."""
-        with self._unit(writes=True) as db:
-            entry = audit.undo_step(db, step, who)
-        self._after_entry()
-        return entry
+        with self._writing() as db:
+            return audit.undo_step(db, step, who)
 
     def redo_step(self, step: int, who: str = "director") -> AuditEntry:
         """Redo step number `step`, which was undone."""
-        with self._unit(writes=True) as db:
-            entry = audit.redo_step(db, step, who)
-        self._after_entry()
-        return entry
+        with self._writing() as db:
+            return audit.redo_step(db, step, who)
 
     def history(self) -> dict[str, object] | None:
         """The event's whole history (`director.store.history`): what the JSON export carries

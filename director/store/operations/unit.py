@@ -4,12 +4,13 @@ trail."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError, IntegrityError, NoResultFound
 from sqlalchemy.orm import Session as Db
 
@@ -31,6 +32,10 @@ class UnitOfWork:
         self._backups = (
             Backups(path, backups) if path is not None and not database.read_only else None
         )
+        self._later: Callable[[Callable[[], object]], None] | None = None
+        self._pending: tuple[int, datetime | None] | None = None
+        """(newest step, first step's time) of the latest step not yet looked at for a copy."""
+        self._scheduled = False
 
     @property
     def path(self) -> Path | None:
@@ -102,27 +107,55 @@ class UnitOfWork:
         return str(self._db.path) if self._db.path else self.url
 
     @contextmanager
+    def _writing(self) -> Iterator[Db]:
+        """One transaction that changes the event (a step, an undo, a redo): the backup copy
+        it makes due is noted inside it and written after its commit (`_after_entry`)."""
+        with self._unit(writes=True) as db:
+            yield db
+            self._note_backup(db)
+        self._after_entry()
+
+    @contextmanager
     def _step(self, action: str, who: str = "director") -> Iterator[Step]:
         """One undoable step: one transaction, every change of which goes into the audit
         trail as one entry named `action`, described by the `summary` the body sets."""
-        with self._unit(writes=True) as db:
+        with self._writing() as db:
             step = Step(db, action)
             with audit.recording(db) as changes:
                 yield step
             if changes:
                 audit.record(db, who, action, step.summary or action, changes)
-        self._after_entry()
 
-    def _after_entry(self) -> None:
-        """Write a rotating backup copy if one is due (see `Backups`)."""
+    def _note_backup(self, db: Db) -> None:
+        """Read, inside the step's own transaction, what decides whether a rotating backup
+        copy is due (`Backups`): the newest step, and when the first was made."""
         if self._backups is None:
             return
-        with self._unit() as db:
-            newest = live.audit_mark(db)
-            # None while the trail is empty (a step that changed nothing records nothing)
-            first_at = db.scalar(select(func.min(AuditRow.at)))
-        first = audit.aware(first_at) if first_at is not None else None
-        self._backups.entry_committed(newest, first)
+        # the trail's first step is its oldest: read by its key, not by scanning for min(at)
+        first_at = db.scalar(select(AuditRow.at).order_by(AuditRow.id).limit(1))
+        self._pending = (live.audit_mark(db), audit.aware(first_at) if first_at else None)
+
+    def _after_entry(self) -> None:
+        """Write the backup copy a committed step made due: at once, or, once `backups_later`
+        was called, when the caller's schedule runs it (never inside the entry's call)."""
+        if self._later is None:
+            self.write_due_backup()
+        elif self._pending is not None and not self._scheduled:
+            self._scheduled = True
+            self._later(self.write_due_backup)
+
+    def backups_later(self, schedule: Callable[[Callable[[], object]], None]) -> None:
+        """Have the backup copy that a step makes due written through `schedule` (a window's
+        idle timer) instead of right after the step: an entry's call returns as soon as it is
+        committed. `write_due_backup` (which `close` calls too) writes it."""
+        self._later = schedule
+
+    def write_due_backup(self) -> Path | None:
+        """Write the rotating backup copy the latest steps made due, if any (its path)."""
+        pending, self._pending, self._scheduled = self._pending, None, False
+        if pending is None or self._backups is None:
+            return None
+        return self._backups.entry_committed(*pending)
 
 
 @dataclass
