@@ -135,11 +135,6 @@ def back_to(qtbot: QtBot, window: MainWindow) -> None:
         window.activateWindow()
         qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
     if window.tabs.currentWidget() is window.scores:
-        qtbot.wait(300)
-        if not in_grid(window):
-            # After a repair and its reprint offer the keyboard is left on the menu bar, not
-            # in the grid (a fault of today's window); the director clicks back into the grid.
-            window.scores.table.setFocus()
         qtbot.waitUntil(lambda: in_grid(window), timeout=5000)
 
 
