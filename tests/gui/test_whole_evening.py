@@ -386,6 +386,11 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
 
         # round 3 as repaired: the tables that still play it, typed in
         type_round(keys, window, rng, 3)
+        # the round timer follows the rounds entered and the movement as repaired (the window
+        # reads the tables each second)
+        assert window.watch is not None
+        timer = window.watch.label
+        qtbot.waitUntil(lambda: timer.text().startswith("Round 4:"), timeout=5000)
 
         # a revoke ruled on a result already in: round 1, the first result typed at the window
         # (ruled on a phone's result today, E/W's own record from the phone stays, and the grid
@@ -448,6 +453,7 @@ def test_a_whole_thirteen_pair_evening_in_a_real_window(
         repair("cut", cut, f"Play ends after round 5 of {movement.rounds}")
         assert store.movement().rounds == 5
         says(one, "no more play")
+        qtbot.waitUntil(lambda: not timer.isVisible(), timeout=5000)  # it stops after the last
         shots.take("cut")
 
     # the standings (the next step): the scoring engine's own
