@@ -12,7 +12,8 @@ from director.store.values import Gender, Partnership, Player, Team
 if TYPE_CHECKING:
     from director.store.roster import Layout
 
-from director.store.operations.unit import UnitOfWork
+from director.store.operations.movement import reseat_sections
+from director.store.operations.unit import Step, UnitOfWork
 
 
 class RosterOperations(UnitOfWork):
@@ -74,6 +75,7 @@ class RosterOperations(UnitOfWork):
             imported = forming.store_roster(step.db, read)
             formed = f" and {len(read.formed)} partnerships" if read.formed else ""
             step.summary = f"{len(imported)} players{formed} from {Path(path).name}"
+            _note_rests(step)
         return imported
 
     def form_partnership(
@@ -89,6 +91,7 @@ class RosterOperations(UnitOfWork):
         ) as step:
             formed = tuple(repository.players.form_partnership(step.db, p) for p in partnerships)
             step.summary = ", ".join(repository.players.named(step.db, p) for p in formed)
+            _note_rests(step)
         return formed
 
     def form_couple(self, label: str, lady: int, gentleman: int) -> Partnership:
@@ -102,6 +105,7 @@ class RosterOperations(UnitOfWork):
                 step.db, repository.players.partnership(step.db, label)
             )
             repository.players.dissolve_partnership(step.db, label)
+            _note_rests(step)
 
     def relabel_partnerships(self, labels: Mapping[str, str]) -> tuple[Partnership, ...]:
         """Give partnerships new labels (old -> new: their starting places in the movement),
@@ -139,6 +143,10 @@ class RosterOperations(UnitOfWork):
             step.summary = repository.players.named(step.db, formed)
             if added:
                 step.summary += f"; added {', '.join(p.name for p in added)} to the roster"
+            else:
+                # players named one at a time are a roster still being entered: the field
+                # is known when they are all in (printing refuses an empty place till then)
+                _note_rests(step)
         return formed, added
 
     def pair_in_order(self, *, session: int = 1, section: str = "A") -> tuple[Partnership, ...]:
@@ -157,6 +165,7 @@ class RosterOperations(UnitOfWork):
             )
             formed = tuple(repository.players.form_partnership(step.db, p) for p in plan)
             step.summary = ", ".join(repository.players.named(step.db, p) for p in formed)
+            _note_rests(step)
         return formed
 
     def seat_players(
@@ -178,4 +187,13 @@ class RosterOperations(UnitOfWork):
             step.summary = f"{len(formed)} players given their places"
             if left:
                 step.summary += f"; no place for {', '.join(p.name for p in left)}"
+            _note_rests(step)
         return formed, tuple(left)
+
+
+def _note_rests(step: Step) -> None:
+    """Rest the empty place the roster's change leaves (`reseat_sections`), in the same step,
+    and say so in its summary."""
+    rests = reseat_sections(step.db)
+    if rests:
+        step.summary += f"; {rests}"
