@@ -152,8 +152,8 @@ def _refuse_empty_places(empty: int, movement: Movement) -> None:
     """Refuse papers that would seat a competitor who is not there. One empty place rests
     when the movement is chosen or the field paired; one left by players named one at a
     time rests when the movement is chosen again. More are a movement of the wrong size:
-    resting them would idle most of the field in most rounds (9 of 13 players rest in 9 of
-    15 rounds of the 16-player individual), where the movement for the field plays them."""
+    resting them would idle the field (13 players in the 16-player individual each rest 7 to
+    9 of its 15 rounds), where the movement for the field plays them."""
     if not empty:
         return
     individual = movement.competitors is Competitors.INDIVIDUALS

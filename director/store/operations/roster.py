@@ -91,7 +91,8 @@ class RosterOperations(UnitOfWork):
         ) as step:
             formed = tuple(repository.players.form_partnership(step.db, p) for p in partnerships)
             step.summary = ", ".join(repository.players.named(step.db, p) for p in formed)
-            _note_rests(step)
+            if len(formed) > 1:
+                _note_rests(step)
         return formed
 
     def form_couple(self, label: str, lady: int, gentleman: int) -> Partnership:
@@ -105,7 +106,6 @@ class RosterOperations(UnitOfWork):
                 step.db, repository.players.partnership(step.db, label)
             )
             repository.players.dissolve_partnership(step.db, label)
-            _note_rests(step)
 
     def relabel_partnerships(self, labels: Mapping[str, str]) -> tuple[Partnership, ...]:
         """Give partnerships new labels (old -> new: their starting places in the movement),
@@ -143,10 +143,6 @@ class RosterOperations(UnitOfWork):
             step.summary = repository.players.named(step.db, formed)
             if added:
                 step.summary += f"; added {', '.join(p.name for p in added)} to the roster"
-            else:
-                # players named one at a time are a roster still being entered: the field
-                # is known when they are all in (printing refuses an empty place till then)
-                _note_rests(step)
         return formed, added
 
     def pair_in_order(self, *, session: int = 1, section: str = "A") -> tuple[Partnership, ...]:
@@ -193,7 +189,14 @@ class RosterOperations(UnitOfWork):
 
 def _note_rests(step: Step) -> None:
     """Rest the empty place the roster's change leaves (`reseat_sections`), in the same step,
-    and say so in its summary."""
+    and say so in its summary.
+
+    Only the steps that enter a whole field (a roster imported, the players paired or seated,
+    several partnerships formed at once) rest a place: one partnership formed at a time is a
+    roster still being entered, and resting the last place when the one before it comes
+    in would leave the last pair no place (printing refuses an empty place till the movement
+    is chosen again). A partnership dissolved leaves the count as it was: its players still
+    make the pair they could form."""
     rests = reseat_sections(step.db)
     if rests:
         step.summary += f"; {rests}"
