@@ -19,6 +19,7 @@ from director.printing.documents import MOVEMENT_DOCUMENTS, TABLE_CARDS
 from director.printing.printed import Printed
 from director.printing.result_contents import results_document
 from director.scoring import score_section
+from schedules.types import Competitors
 
 if TYPE_CHECKING:
     from director.scoring.model import SectionPlay, SectionResult
@@ -62,6 +63,8 @@ class EventReader(Protocol):
     def movement(self, *, session: int = 1, section: str = "A") -> Movement: ...
 
     def scoring_input(self, *, session: int = 1, section: str = "A") -> SectionPlay: ...
+
+    def empty_places(self, *, session: int = 1, section: str = "A") -> int: ...
 
     def printed_names(self) -> dict[str, str]: ...
 
@@ -116,6 +119,7 @@ def read_papers(
         movement = event.movement(session=session, section=section)
     printed = Printed()
     if set(documents) & set(MOVEMENT_DOCUMENTS):
+        _refuse_empty_places(event.empty_places(session=session, section=section), movement)
         links: dict[int, str] = {}
         if links_base is not None and TABLE_CARDS in documents:
             links = _links(event.table_links(), session, section, links_base)
@@ -142,6 +146,24 @@ def print_event_document(
     chosen = MOVEMENT_DOCUMENTS[document]
     header = Header(chosen.verbose_name, papers.subtitle)
     return chosen.make(papers.movement, header, paper, progress, papers.printed)
+
+
+def _refuse_empty_places(empty: int, movement: Movement) -> None:
+    """Refuse papers that would seat a competitor who is not there. One empty place rests
+    when the movement is chosen or the field paired; one left by players named one at a
+    time rests when the movement is chosen again. More are a movement of the wrong size:
+    resting them would idle the field (13 players in the 16-player individual each rest 7 to
+    9 of its 15 rounds), where the movement for the field plays them."""
+    if not empty:
+        return
+    individual = movement.competitors is Competitors.INDIVIDUALS
+    unit = "players" if individual else "pairs"
+    came = len(movement.field) - empty
+    raise DirectorError(
+        f"{came} {unit} are entered and the movement is for {len(movement.field)}: choose the"
+        f" movement for {came} {unit} (or enter the {unit} still missing), so that no paper"
+        " seats a competitor who is not there"
+    )
 
 
 def _links(tokens: Sequence[TableToken], session: int, section: str, base: str) -> dict[int, str]:

@@ -22,6 +22,7 @@ from director.gui.pdf_pages import PdfPages
 from director.gui.print_job import paint_black_and_white, send
 from director.printing import print_queue
 from director.printing.documents import TABLE_CARDS
+from schedules.catalog import Request, build
 from tests.printing.pdf import pages
 
 pytestmark = pytest.mark.gui
@@ -300,3 +301,28 @@ def test_printing_to_a_file_never_replaces_the_event_file(qtbot: QtBot, seated: 
     dialog.print_to(_file_printer(event))
     qtbot.waitUntil(lambda: dialog.status.text().startswith("Cannot print: "), timeout=30000)
     assert event.read_bytes() == before
+
+
+def test_papers_for_a_movement_too_big_for_the_field_are_refused_with_the_one_to_choose(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Two pairs entered for a three-table Mitchell: the dialog prints nothing and says in one
+    line which movement to choose, rather than seat four pairs who are not there."""
+    context = window.context
+    assert context is not None
+    store = context.store
+    store.choose_movement(build(Request("mitchell", tables=3, trays_per_round=2)))
+    for n in range(4):
+        store.add_player(f"Mx Early{n}")
+    store.pair_in_order()
+    dialog = PrintDialog(context, window, TONIGHT)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.render_papers(lambda: None)
+    qtbot.waitUntil(lambda: dialog.status.text().startswith("Cannot print: "), timeout=30000)
+    assert dialog.status.text() == (
+        "Cannot print: 2 pairs are entered and the movement is for 6: choose the movement for"
+        " 2 pairs (or enter the pairs still missing), so that no paper seats a competitor who"
+        " is not there"
+    )
+    assert dialog.rendered is None

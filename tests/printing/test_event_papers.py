@@ -32,6 +32,8 @@ class CountingEvent:
 
     reads: list[str] = field(default_factory=list)
     tokens: tuple[TableToken, ...] = ()
+    empty: int = 0
+    """Places of the movement the roster leaves empty."""
 
     def info(self) -> EventInfo:
         self.reads.append("info")
@@ -49,6 +51,10 @@ class CountingEvent:
         self.reads.append("scoring_input")
         return SectionPlay(MOVEMENT, tuple(random_results(MOVEMENT, 1)), names=NAMES)
 
+    def empty_places(self, *, session: int = 1, section: str = "A") -> int:
+        self.reads.append("empty_places")
+        return self.empty
+
     def printed_names(self) -> dict[str, str]:
         self.reads.append("printed_names")
         return NAMES
@@ -62,7 +68,13 @@ def test_several_papers_read_the_event_once_and_score_it_once() -> None:
     event = CountingEvent()
     papers = read_papers(event, ("results", "table-cards", "travellers"))
     # the scoring input holds the movement: the movement is not read a second time
-    assert sorted(event.reads) == ["info", "printed_names", "scoring_input", "sessions"]
+    assert sorted(event.reads) == [
+        "empty_places",
+        "info",
+        "printed_names",
+        "scoring_input",
+        "sessions",
+    ]
     assert papers.scored is not None
     assert papers.movement is papers.scored.scoring.movement
     assert "Club night — 23 November 2026 — Session 1" in lines(
@@ -86,6 +98,20 @@ def test_movement_papers_read_no_scores_and_links_only_for_the_table_cards() -> 
 def test_table_cards_without_links_yet_are_refused_in_one_line() -> None:
     with pytest.raises(DirectorError, match="no links yet"):
         read_papers(CountingEvent(), ("table-cards",), links_base="http://192.168.1.20:8765")
+
+
+def test_papers_seating_a_pair_who_is_not_there_are_refused_with_the_movement_to_choose() -> None:
+    # the 3-table Mitchell seats 6 pairs; 4 are entered
+    with pytest.raises(DirectorError) as refused:
+        read_papers(CountingEvent(empty=2), ("indicators",))
+    assert str(refused.value) == (
+        "4 pairs are entered and the movement is for 6: choose the movement for 4 pairs (or"
+        " enter the pairs still missing), so that no paper seats a competitor who is not there"
+    )
+
+
+def test_the_results_alone_print_whatever_places_are_empty() -> None:
+    assert read_papers(CountingEvent(empty=2), ("results",)).scored is not None
 
 
 def test_papers_print_from_plain_values_with_no_event_at_all() -> None:

@@ -141,6 +141,10 @@ def test_table_cards_carry_each_tables_link_as_a_code_a_phone_reads(
     """Printed with the server's address, every table card's QR code reads back (as a phone's
     camera would, with zbarimg) as that table's own link."""
     assert store.path is not None
+    # the whole field entered: papers seat nobody who is not there
+    for n in range(6):
+        store.add_player(f"Mx Late{chr(97 + n)}")
+    store.pair_in_order()
     out = tmp_path / "cards.pdf"
     args = ["print", "table-cards", "--event", str(store.path), "--links", BASE, "--out"]
     assert main([*args, str(out)]) == 0

@@ -91,3 +91,100 @@ def test_a_roster_still_being_entered_keeps_the_movement_whole(
     )  # fmt: skip
     assert code == 0
     assert "pairs (whoever" not in out
+
+
+def test_a_movement_chosen_before_the_roster_rests_the_place_pairing_leaves_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The 7-table Howell is stored whole; importing 26 players and pairing them rests the
+    17th place in the same step, so tonight's papers never seat Pair 17."""
+    event = new_event(tmp_path, capsys, 0)
+    code, out, _ = director(
+        capsys, "event", "movement", event, "--family", "howell", "--tables", "7",
+        "--variant", "interwoven",
+    )  # fmt: skip
+    assert (code, "pairs (whoever" in out) == (0, False)
+    roster = tmp_path / "late.csv"
+    roster.write_text("name\n" + "".join(f"{name}\n" for name in names(26)))
+    assert director(capsys, "event", "players", event, "--import", roster)[0] == 0
+    assert director(capsys, "event", "pair", event, "--in-order")[0] == 0
+    text = papers(event, capsys, tmp_path)
+    field = {"1", "2", "3", "4", "5", "6", "7", "11", "12", "13", "14", "15", "16"}
+    assert {m.group(1) for m in PHANTOM.finditer(text)} == field
+    assert "WHILE YOU REST" in text
+
+
+def test_players_imported_after_the_movement_rest_the_sixteenth_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fifteen players imported into an event whose 16-player individual is chosen: the 16th
+    place rests in the import's step, and no paper prints Player 16."""
+    event = new_event(tmp_path, capsys, 0)
+    code = director(capsys, "event", "movement", event, "--family", "individual", "--players", "16")
+    assert code[0] == 0
+    roster = tmp_path / "late.csv"
+    roster.write_text("name\n" + "".join(f"{name}\n" for name in names(15)))
+    assert director(capsys, "event", "players", event, "--import", roster)[0] == 0
+    for label, name in enumerate(names(15), start=1):
+        assert (
+            director(capsys, "event", "pair", event, "--label", str(label), "--players", name)[0]
+            == 0
+        )
+    text = papers(event, capsys, tmp_path)
+    assert {m.group(1) for m in PHANTOM.finditer(text)} == {str(n) for n in range(1, 16)}
+    assert "Player 16" not in text
+
+
+def test_players_named_one_at_a_time_keep_every_place_till_the_movement_is_chosen_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Players added by naming them one at a time are a roster still being entered: the
+    15th does not rest the 16th place (the 16th player may be next). Papers are refused
+    rather than seat a Player 16 who is not there, and choosing the movement again rests it."""
+    event = new_event(tmp_path, capsys, 0)
+    movement = ("event", "movement", event, "--family", "individual", "--players", "16")
+    assert director(capsys, *movement)[0] == 0
+    for label, name in enumerate(names(15), start=1):
+        assert (
+            director(capsys, "event", "pair", event, "--label", str(label), "--players", name)[0]
+            == 0
+        )
+    code, _, err = director(
+        capsys, "print", "indicators", "--event", event, "--out", tmp_path / "i.pdf"
+    )
+    assert code != 0
+    assert "15 players are entered and the movement is for 16" in err
+    assert "Traceback" not in err
+    code, out, _ = director(capsys, *movement)
+    assert "15 players (whoever is due at an empty place rests that round)" in out
+    text = papers(event, capsys, tmp_path)
+    assert {m.group(1) for m in PHANTOM.finditer(text)} == {str(n) for n in range(1, 16)}
+
+
+def test_thirteen_players_in_a_sixteen_player_individual_are_sent_to_the_13_player_movement(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three empty places would idle most of the field: the papers are refused with the
+    advice to choose the movement for 13, which then prints with nobody at an empty place."""
+    event = new_event(tmp_path, capsys, 13)
+    assert (
+        director(capsys, "event", "movement", event, "--family", "individual", "--players", "16")[0]
+        == 0
+    )
+    for paper in ("indicators", "table-cards"):
+        code, _, err = director(
+            capsys, "print", paper, "--event", event, "--out", tmp_path / f"{paper}.pdf"
+        )
+        assert code != 0
+        assert (
+            "13 players are entered and the movement is for 16: choose the movement for 13"
+            " players" in err
+        )
+        assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "indicators.pdf").exists()
+    code, _, _ = director(
+        capsys, "event", "movement", event, "--family", "individual", "--players", "13"
+    )
+    assert code == 0
+    text = papers(event, capsys, tmp_path)
+    assert {m.group(1) for m in PHANTOM.finditer(text)} == {str(n) for n in range(1, 14)}

@@ -127,6 +127,12 @@ class MovementOperations(UnitOfWork):
             validate(scoring_bridge.scoring_input(step.db, session, section))
         return repaired
 
+    def empty_places(self, *, session: int = 1, section: str = "A") -> int:
+        """How many places of the section's movement the roster leaves empty before play
+        (see `empty_places`): a movement for more competitors than came."""
+        with self._unit() as db:
+            return empty_places(db, repository.event.section_id(db, session, section))
+
     def movement_choice(self, *, session: int = 1, section: str = "A") -> MovementChoice:
         """The family, size and variant that generated the section's movement."""
         with self._unit() as db:
@@ -147,23 +153,64 @@ def field_seated(db: Db, movement: Movement) -> Movement:
     """`movement` seating the roster (pairs formed and the pairs the unpaired players make, or
     players for an individual) when the roster is one short of its field: the highest-numbered
     place nobody fills rests. Any other count is stored whole: more empty places mean the
-    roster is still being entered (and would leave whole tables idle: three empty places of a
-    16-player individual stop most of its tables every round)."""
+    roster is still being entered, or the movement is the wrong size (three empty places of a
+    16-player individual stop most of its tables every round), and printing refuses them
+    (`empty_places`)."""
+    seated = _roster_field(db, movement)
+    if seated is None or len(movement.field) - seated[0] != 1:
+        return movement
+    return seat_field(movement, *seated)
+
+
+def reseat_sections(db: Db) -> str:
+    """Rest the one empty place of every section's stored movement that nothing has been
+    entered for, now that the roster changed (`field_seated`); after results, a place left
+    empty is a withdrawal, which the director repairs. Returns a note for the step's summary
+    ("" when nobody rests)."""
+    notes = []
+    for info in repository.event.sessions(db):
+        for section in info.sections:
+            if not repository.movement.has_movement(db, info.number, section):
+                continue
+            sid = repository.event.section_id(db, info.number, section)
+            if repository.movement.has_entries(db, sid):
+                continue
+            whole = repository.movement.load_movement(db, sid)
+            seated = field_seated(db, whole)
+            if seated.field == whole.field:
+                continue
+            choice = repository.movement.movement_choice(db, info.number, section)
+            repository.movement.store_movement(db, sid, seated, choice.size, choice.size_unit)
+            empty = ", ".join(c for c in whole.field if c not in set(seated.field))
+            notes.append(f"place {empty} rests (session {info.number} section {section})")
+    return "; ".join(notes)
+
+
+def empty_places(db: Db, sid: int) -> int:
+    """How many places of the section's movement the roster leaves empty: 0 before anyone
+    is entered, and once results are (a place left empty then is a withdrawal)."""
+    if repository.movement.has_entries(db, sid):
+        return 0
+    movement = repository.movement.load_movement(db, sid)
+    seated = _roster_field(db, movement)
+    if seated is None or seated[0] == 0:
+        return 0
+    return max(len(movement.field) - seated[0], 0)
+
+
+def _roster_field(db: Db, movement: Movement) -> tuple[int, tuple[str, ...]] | None:
+    """How many competitors the roster seats in `movement` and the labels already filled
+    (None for a movement of teams, whose field the roster does not count)."""
     players = repository.players.players(db)
     formed = repository.players.partnerships(db)
     if movement.competitors is Competitors.INDIVIDUALS:
-        present = len(players)
-        filled = tuple(p.label for p in formed if p.kind == "individual")
-    elif movement.competitors is Competitors.PAIRS:
+        return len(players), tuple(p.label for p in formed if p.kind == "individual")
+    if movement.competitors is Competitors.PAIRS:
         pairs = [p for p in formed if p.kind != "individual"]
         paired = {pid for p in pairs for pid in p.players}
         present = len(pairs) + sum(1 for p in players if p.id not in paired) // 2
-        filled = tuple(p.label for p in pairs)
-    else:
-        return movement
-    if len(movement.field) - present != 1:
-        return movement
-    return seat_field(movement, present, filled)
+        return present, tuple(p.label for p in pairs)
+    return None
 
 
 def _repaired(db: Db, request: RepairRequest, session: int, section: str) -> Repaired:

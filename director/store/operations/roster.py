@@ -12,7 +12,8 @@ from director.store.values import Gender, Partnership, Player, Team
 if TYPE_CHECKING:
     from director.store.roster import Layout
 
-from director.store.operations.unit import UnitOfWork
+from director.store.operations.movement import reseat_sections
+from director.store.operations.unit import Step, UnitOfWork
 
 
 class RosterOperations(UnitOfWork):
@@ -74,6 +75,7 @@ class RosterOperations(UnitOfWork):
             imported = forming.store_roster(step.db, read)
             formed = f" and {len(read.formed)} partnerships" if read.formed else ""
             step.summary = f"{len(imported)} players{formed} from {Path(path).name}"
+            _note_rests(step)
         return imported
 
     def form_partnership(
@@ -89,6 +91,8 @@ class RosterOperations(UnitOfWork):
         ) as step:
             formed = tuple(repository.players.form_partnership(step.db, p) for p in partnerships)
             step.summary = ", ".join(repository.players.named(step.db, p) for p in formed)
+            if len(formed) > 1:
+                _note_rests(step)
         return formed
 
     def form_couple(self, label: str, lady: int, gentleman: int) -> Partnership:
@@ -157,6 +161,7 @@ class RosterOperations(UnitOfWork):
             )
             formed = tuple(repository.players.form_partnership(step.db, p) for p in plan)
             step.summary = ", ".join(repository.players.named(step.db, p) for p in formed)
+            _note_rests(step)
         return formed
 
     def seat_players(
@@ -178,4 +183,20 @@ class RosterOperations(UnitOfWork):
             step.summary = f"{len(formed)} players given their places"
             if left:
                 step.summary += f"; no place for {', '.join(p.name for p in left)}"
+            _note_rests(step)
         return formed, tuple(left)
+
+
+def _note_rests(step: Step) -> None:
+    """Rest the empty place the roster's change leaves (`reseat_sections`), in the same step,
+    and say so in its summary.
+
+    Only the steps that enter a whole field (a roster imported, the players paired or seated,
+    several partnerships formed at once) rest a place: one partnership formed at a time is a
+    roster still being entered, and resting the last place when the one before it comes
+    in would leave the last pair no place (printing refuses an empty place till the movement
+    is chosen again). A partnership dissolved leaves the count as it was: its players still
+    make the pair they could form."""
+    rests = reseat_sections(step.db)
+    if rests:
+        step.summary += f"; {rests}"

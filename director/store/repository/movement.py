@@ -31,19 +31,7 @@ from schedules.types import Competitors, Movement, Seat, Seating, Share, Tray
 
 def store_movement(db: Db, sid: int, movement: Movement, size: int, size_unit: str) -> None:
     """Replace the section's movement, seating, tables, trays and deals."""
-    entered = db.scalar(
-        select(func.count(SlipRow.id))
-        .join(DealRow, DealRow.id == SlipRow.deal_id)
-        .join(TrayRow, TrayRow.id == DealRow.tray_id)
-        .where(TrayRow.section_id == sid)
-    )
-    for model in (ResultRow, IrregularityRow):
-        entered = entered or db.scalar(
-            select(func.count(model.id))
-            .join(TableRow, TableRow.id == model.table_id)
-            .where(TableRow.section_id == sid)
-        )
-    if entered:
+    if has_entries(db, sid):
         raise StoreError(
             "slips, results or irregularities are already entered for this section; the"
             " movement can no longer"
@@ -88,6 +76,23 @@ def store_movement(db: Db, sid: int, movement: Movement, size: int, size_unit: s
     db.flush()
     db.add_all(DealRow(tray_id=t.id, version=1, counting=True) for t in trays)
     db.flush()
+
+
+def has_entries(db: Db, sid: int) -> bool:
+    """Whether the section has a slip, a result or an irregularity entered."""
+    entered = db.scalar(
+        select(func.count(SlipRow.id))
+        .join(DealRow, DealRow.id == SlipRow.deal_id)
+        .join(TrayRow, TrayRow.id == DealRow.tray_id)
+        .where(TrayRow.section_id == sid)
+    )
+    for model in (ResultRow, IrregularityRow):
+        entered = entered or db.scalar(
+            select(func.count(model.id))
+            .join(TableRow, TableRow.id == model.table_id)
+            .where(TableRow.section_id == sid)
+        )
+    return bool(entered)
 
 
 def _seating_row(sid: int, seating: Seating) -> SeatingRow:
