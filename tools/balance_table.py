@@ -263,11 +263,12 @@ def level_search_lines(known: dict[tuple[int, int, int], tuple[float, str]]) -> 
         "at that size with a seed of its own and a fixed number of moves from every movement",
         "we build for it (`tools/howell_level_search.py`, recorded under `level_searches` in",
         "`schedules/data/howell/reseated.json`); where it found better than every movement we",
-        "build, the reseating is stored with its command and `--balance best` gives it. At the",
-        "bound no movement of the size can do better.",
+        "build, the reseating is stored with its command and `--balance best` gives it (ours:",
+        "what `--balance best` builds now). At the bound no movement of the size can do better.",
         "",
-        "| tables | rounds | searched | best found | published | bound | reproduced by |",
-        "|---:|---:|---|---:|---:|---:|---|",
+        "| tables | rounds | moves | seed | CPU seconds | best found | ours | published | bound "
+        "| reproduced by |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     sizes = sorted(tuple(map(int, key.split())) for key in searches)
     better, at_bound = [], []
@@ -275,14 +276,15 @@ def level_search_lines(known: dict[tuple[int, int, int], tuple[float, str]]) -> 
         entry = searches[f"{tables} {rounds}"]
         found, pub = float(str(entry["found_index"])), known[2 * tables, tables, rounds][0]
         bound = index_bound(tables, rounds)
+        ours = balance(build(Request("howell", tables=tables, rounds=rounds, balance="best")))
         size = f"{tables} tables {rounds} rounds"
         if round(found, 2) > round(pub, 2):
             better.append(size)
         if bound is not None and round(found, 2) >= round(bound, 2):
             at_bound.append(size)
         lines.append(
-            f"| {tables} | {rounds} | {entry['moves']} moves, seed {entry['seed']}, "
-            f"{entry['seconds']} s of CPU | {found:.2f} | {pub:.2f} "
+            f"| {tables} | {rounds} | {entry['moves']} | {entry['seed']} "
+            f"| {entry['seconds']} | {found:.2f} | {ours.index:.2f} | {pub:.2f} "
             f"| {f'{bound:.2f}' if bound is not None else '-'} "
             f"| `.venv/bin/python {entry['command']}` |"
         )
