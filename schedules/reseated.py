@@ -61,8 +61,12 @@ class Entry(TypedDict, total=False):
     """Per round, each table's tray set (from 1)."""
     ss: str
     index: float
+    found_index: float
+    """The index of the best reseating the search found, better than ours or not."""
     command: str
-    """The command that made an entry no balance search made (see `MADE`)."""
+    """The command that made this entry, where not the file's own: one that no balance search
+    made (see `MADE`), or a later search of a size where ours was level with a published one
+    (tools/howell_level_search.py)."""
 
 
 @cache

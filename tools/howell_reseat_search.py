@@ -266,10 +266,12 @@ def search(tables: int, rounds: int, seed: int, moves: int) -> dict[str, object]
         starts.append(("double", Field(*double, rounds)))
     entry: dict[str, object] = {"before_index": round(target, 4), "seed": seed, "moves": moves}
     best_index = target
+    found = 0.0
     for origin, field in starts:
         squares, seat = improve(field, rnd, moves)
         candidate = reseated.movement_of(tables, seat, field.table_set, 1, origin)
         report = balance(candidate)
+        found = max(found, report.index)
         if report.index > best_index + 1e-9:
             best_index = report.index
             entry |= {
@@ -280,6 +282,7 @@ def search(tables: int, rounds: int, seed: int, moves: int) -> dict[str, object]
                 "sets": [[s + 1 for s in row] for row in field.table_set],
             }
         assert squares >= 0
+    entry["found_index"] = round(found, 4)
     entry["seconds"] = round(time.process_time() - started, 1)
     return entry
 

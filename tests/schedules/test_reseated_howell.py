@@ -4,8 +4,10 @@ it beats the shortened and interwoven Howells."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +22,7 @@ from schedules.findings import ImpossibleMovementError
 from schedules.tally import opponent_counts
 from schedules.types import Movement
 from schedules.verify import verify
-from tools import howell_double_search
+from tools import howell_double_search, howell_level_search
 from tools.howell_reseat_search import Field, from_movement, improve, random_field, search
 
 FOUND = sorted(
@@ -248,3 +250,46 @@ def test_the_double_search_finds_again_what_is_stored_for_10_tables_10_rounds() 
     seats, sets = found
     assert [[p + 1 for p in row] for row in seats] == stored["seats"]
     assert [[s + 1 for s in row] for row in sets] == stored["sets"]
+
+
+LEVEL_SEARCHES = sorted(
+    json.loads(reseated.STORED.read_text(encoding="utf-8")).get("level_searches", {}).items()
+)
+
+
+def test_the_sizes_level_with_a_published_movement_were_searched_again() -> None:
+    assert len(LEVEL_SEARCHES) >= 20, "run tools/howell_level_search.py at the level sizes"
+
+
+@pytest.mark.parametrize(("key", "record"), LEVEL_SEARCHES, ids=[k for k, _ in LEVEL_SEARCHES])
+def test_a_level_search_records_its_command_and_best_builds_what_it_found(
+    key: str, record: dict[str, object]
+) -> None:
+    tables, rounds = map(int, key.split())
+    assert record["command"] == (
+        f"tools/howell_level_search.py --tables {tables} --rounds {rounds} "
+        f"--seed {record['seed']} --moves {record['moves']}"
+    )
+    found = float(str(record["found_index"]))
+    bound = index_bound(tables, rounds)
+    assert bound is None or found <= bound + 1e-4
+    # what the search found better than ours is stored, so `--balance best` reaches it
+    assert balance(_best(tables, rounds)).index >= found - 1e-4
+    entry = reseated.stored_sizes().get(key, {})
+    if entry.get("command") == record["command"]:
+        assert entry["index"] == found
+
+
+@pytest.mark.slow
+def test_a_level_search_finds_again_what_it_recorded_for_4_tables_4_rounds(
+    tmp_path: Path,
+) -> None:
+    recorded = dict(LEVEL_SEARCHES)["4 4"]
+    copy = tmp_path / "reseated.json"
+    copy.write_text(reseated.STORED.read_text(encoding="utf-8"), encoding="utf-8")
+    again = howell_level_search.record(
+        4, 4, int(str(recorded["seed"])), int(str(recorded["moves"])), copy
+    )
+    assert {k: v for k, v in again.items() if k != "seconds"} == {
+        k: v for k, v in recorded.items() if k != "seconds"
+    }
