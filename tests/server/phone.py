@@ -19,6 +19,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 PHONE = (390, 844)
 """A small phone's screen in CSS pixels."""
+BIG_SCREEN = (1920, 1080)
+"""A projector's or a TV's full-HD screen."""
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -53,6 +55,24 @@ def phones() -> Iterator[Callable[[], Phone]]:
     finally:
         for browser in opened:
             browser.quit()
+
+
+@contextmanager
+def big_screen() -> Iterator[Phone]:
+    """A headless browser filling a full-HD screen (a projector's), closed after."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    browser = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    # The page itself is the screen's size (a window's size would include the browser's bars).
+    width, height = BIG_SCREEN
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        yield browser
+    finally:
+        browser.quit()
 
 
 def press(browser: Phone, css: str) -> None:

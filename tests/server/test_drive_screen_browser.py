@@ -1,0 +1,86 @@
+"""A 12-table drive's big screen in a real headless browser at 1920x1080, served by the table
+server: what a room reads from the projector after a hand, and a screenshot of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from director.server.running import TableServer
+from director.store.services import EventStore, Gender
+from schedules.progressive import DriveSettings, Side
+from tests.server.phone import BIG_SCREEN, big_screen, says
+
+pytestmark = pytest.mark.slow
+
+SURNAMES = [
+    "Ames",
+    "Bell",
+    "Cole",
+    "Dunn",
+    "Eyre",
+    "Fox",
+    "Gray",
+    "Hale",
+    "Ince",
+    "Judd",
+    "Kerr",
+    "Lamb",
+    "Moss",
+    "Nash",
+    "Owen",
+    "Pike",
+    "Quin",
+    "Reed",
+    "Shaw",
+    "Tate",
+    "Usher",
+    "Vane",
+    "Webb",
+    "Yates",
+]
+
+
+@pytest.fixture
+def drive(tmp_path: Path) -> Iterator[EventStore]:
+    """A 12-table drive of 48 (24 ladies, 24 gentlemen), 24 hands in two halves."""
+    with EventStore.create(tmp_path / "hall.whist", name="Harvest drive") as store:
+        for name in SURNAMES:
+            store.add_player(f"Mrs {name}", gender=Gender.LADY)
+            store.add_player(f"Mr {name}", gender=Gender.GENTLEMAN)
+        store.start_drive(DriveSettings(tables=12, hands=24), seed=48)
+        yield store
+
+
+def test_the_big_screen_after_a_hand_at_full_hd(drive: EventStore, tmp_path: Path) -> None:
+    for hand in range(1, 14):  # into the second half, so the half-time prize is up
+        for table in range(1, 13):
+            won = Side.NS if (table + hand) % 3 else Side.EW
+            drive.enter_drive_hand(hand, table, won, 7 + (table * hand) % 7)
+    server = TableServer(drive, port=0)
+    server.start()
+    server.clock.start(14, 8)
+    try:
+        with big_screen() as browser:
+            browser.get(server.screen_url)
+            says(browser, "Move now")
+            browser.save_screenshot(str(tmp_path / "big-screen.png"))
+            shown = browser.find_element(By.TAG_NAME, "body").text
+            assert "Hand 14 of 24" in shown
+            assert "Clubs are trumps" in shown
+            assert "Where everyone goes after hand 13" in shown
+            assert "Standings after hand 13" in shown
+            assert "Half-time: " in shown
+            # Every player's line is on the screen (text cut off by the box would not be read).
+            for move in drive.drive_moves(13):
+                assert f"{move.player}: {move.words}" in shown
+            width, height = browser.execute_script(
+                "const page = document.documentElement;"
+                " return [page.scrollWidth, page.scrollHeight]"
+            )
+            assert (width, height) == BIG_SCREEN  # everything fits on the screen, no scrolling
+    finally:
+        server.stop()
