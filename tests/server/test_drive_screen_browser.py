@@ -55,11 +55,17 @@ def drive(tmp_path: Path) -> Iterator[EventStore]:
         yield store
 
 
-def test_the_big_screen_after_a_hand_at_full_hd(drive: EventStore, tmp_path: Path) -> None:
-    for hand in range(1, 14):  # into the second half, so the half-time prize is up
+def _play(drive: EventStore, hands: range) -> None:
+    for hand in hands:
         for table in range(1, 13):
             won = Side.NS if (table + hand) % 3 else Side.EW
             drive.enter_drive_hand(hand, table, won, 7 + (table * hand) % 7)
+
+
+def test_the_big_screen_after_a_hand_and_at_the_end_at_full_hd(
+    drive: EventStore, tmp_path: Path
+) -> None:
+    _play(drive, range(1, 14))  # into the second half, so the half-time prize is up
     server = TableServer(drive, port=0)
     server.start()
     server.clock.start(14, 8)
@@ -82,5 +88,14 @@ def test_the_big_screen_after_a_hand_at_full_hd(drive: EventStore, tmp_path: Pat
                 " return [page.scrollWidth, page.scrollHeight]"
             )
             assert (width, height) == BIG_SCREEN  # everything fits on the screen, no scrolling
+            _play(drive, range(14, 25))
+            says(browser, "The drive is over")
+            browser.save_screenshot(str(tmp_path / "big-screen-final.png"))
+            shown = browser.find_element(By.TAG_NAME, "body").text
+            for prize in drive.drive_prizes():
+                said = prize.words[0].upper() + prize.words[1:]
+                assert said in shown
+            assert "trumps" not in shown
+            assert "Standings after hand 24" in shown
     finally:
         server.stop()
