@@ -35,16 +35,22 @@ FLAGS = (
 Phone = webdriver.Chrome
 
 
+def _options() -> webdriver.ChromeOptions:
+    """Debian's chromium, headless and quiet (no updates, no sync, nothing fetched)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    return options
+
+
 @contextmanager
 def phones() -> Iterator[Callable[[], Phone]]:
     """Opens headless browsers sized as phones (each a table's phone); all closed after."""
     opened: list[Phone] = []
 
     def _open() -> Phone:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in FLAGS:
-            options.add_argument(flag)
+        options = _options()
         metrics = {"width": PHONE[0], "height": PHONE[1], "pixelRatio": 2}
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
         opened.append(webdriver.Chrome(options=options, service=Service(CHROMEDRIVER)))
@@ -60,11 +66,7 @@ def phones() -> Iterator[Callable[[], Phone]]:
 @contextmanager
 def big_screen() -> Iterator[Phone]:
     """A headless browser filling a full-HD screen (a projector's), closed after."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    browser = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    browser = webdriver.Chrome(options=_options(), service=Service(CHROMEDRIVER))
     # The page itself is the screen's size (a window's size would include the browser's bars).
     width, height = BIG_SCREEN
     metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}

@@ -35,11 +35,6 @@ def drive(tmp_path: Path) -> Iterator[EventStore]:
 
 
 @pytest.fixture
-def clock() -> RoundClock:
-    return RoundClock()
-
-
-@pytest.fixture
 def screen(drive: EventStore, clock: RoundClock) -> Iterator[TestClient]:
     app = create_app(drive, clock, screen_token=TOKEN)
     with TestClient(app, base_url="http://testserver") as client:
