@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from director.scoring.drive import Standing, tricks_words
 from director.store import drive_play
-from director.store.services import EventStore
+from director.store.services import EventStore, StoreError
 
 TOP = 10
 """Players the standings on the screen show: what a room can read from the back."""
@@ -15,7 +15,11 @@ TOP = 10
 def screen_state(store: EventStore) -> dict[str, object]:
     """The big screen's content as JSON-ready values, replayed from the event's drive. The
     moves are by name, so a player finds their own line at a glance."""
-    record = store.drive()
+    try:
+        record = store.drive()
+    except StoreError:
+        # The store's words name a command; the screen is read in the hall.
+        raise StoreError("this event holds no whist drive, so there is nothing to show") from None
     settings = record.settings
     known = drive_play.seatings(record)
     played = drive_play.played(record)

@@ -153,4 +153,5 @@ def test_a_pairs_event_says_it_has_no_drive(tmp_path: Path) -> None:
     ):
         answer = client.get(f"/screen/{TOKEN}/state")
         assert answer.status_code == 422
-        assert "holds no whist drive" in answer.json()["error"]
+        error = answer.json()["error"]
+        assert error == "this event holds no whist drive, so there is nothing to show"
