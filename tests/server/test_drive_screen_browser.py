@@ -99,3 +99,36 @@ def test_the_big_screen_after_a_hand_and_at_the_end_at_full_hd(
             assert "Standings after hand 24" in shown
     finally:
         server.stop()
+
+
+def test_a_field_too_large_for_one_screen_is_shown_a_screenful_at_a_time(
+    tmp_path: Path,
+) -> None:
+    with EventStore.create(tmp_path / "big.whist", name="County drive") as drive:
+        for n in range(60):
+            drive.add_player(f"Mrs Player {n}", gender=Gender.LADY)
+            drive.add_player(f"Mr Player {n}", gender=Gender.GENTLEMAN)
+        drive.start_drive(DriveSettings(tables=30, hands=24), seed=30)
+        for table in range(1, 31):
+            drive.enter_drive_hand(1, table, Side.NS if table % 2 else Side.EW, 8)
+        server = TableServer(drive, port=0)
+        server.start()
+        try:
+            with big_screen() as browser:
+                browser.get(server.screen_url)
+                says(browser, "Where everyone goes after hand 1 (1 of ")
+                pages = int(browser.find_element(By.ID, "moves-page").text.split(" of ")[1][:-1])
+                seen = browser.find_element(By.ID, "moves").text
+                browser.save_screenshot(str(tmp_path / "big-screen-paged.png"))
+                for page in range(2, pages + 1):
+                    says(browser, f"(%d of {pages})" % page, seconds=15)
+                    seen += "\n" + browser.find_element(By.ID, "moves").text
+                # Every player's line comes round, each on a page of type read across a hall.
+                for move in drive.drive_moves(1):
+                    assert f"{move.player}: {move.words}" in seen
+                size = browser.execute_script(
+                    "return getComputedStyle(document.getElementById('moves')).fontSize"
+                )
+                assert float(size.removesuffix("px")) >= 0.015 * BIG_SCREEN[1] - 0.5
+        finally:
+            server.stop()
