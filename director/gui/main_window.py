@@ -532,17 +532,29 @@ class MainWindow(QMainWindow):
         if state.step is Step.PAPERS:
             self.print_documents()
             return
-        screen, focus = {
-            Step.FIELD: (self.players, self.players.players_view),
-            Step.MOVEMENT: (self.movement, self.movement.table),
-            Step.SLIPS: (self.slips, self.slips.table),
-            Step.SCORES: (self.scores, self.scores.table),
-            Step.RESULTS: (self.results, self.results.standings_view),
+        screen = {
+            Step.FIELD: self.players,
+            Step.MOVEMENT: self.movement,
+            Step.SLIPS: self.slips,
+            Step.SCORES: self.scores,
+            Step.RESULTS: self.results,
         }[state.step]
         self.tabs.setCurrentWidget(screen)
         if state.round is not None:
             self.scores.show_round(state.round)
-        focus.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.focus_screen()
+
+    def focus_screen(self) -> None:
+        """The keyboard to the screen on view, in the list or grid a director works in."""
+        focus = {
+            self.players: self.players.players_view,
+            self.movement: self.movement.table,
+            self.slips: self.slips.table,
+            self.scores: self.scores.table,
+            self.results: self.results.standings_view,
+        }.get(self.tabs.currentWidget())
+        if focus is not None:
+            focus.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- edit ---------------------------------------------------------------------------
 
@@ -617,6 +629,9 @@ class MainWindow(QMainWindow):
         repaired = dialog.repaired
         self.statusBar().showMessage(f"Movement repaired: {repaired.summary}", 10000)
         offer_reprints(self.context, repaired, self)
+        # Two dialogs in a row, opened from the menu bar, hand the keyboard back to the menu
+        # bar: it goes back to the screen the director was on.
+        self.focus_screen()
 
     def serve_tables(self) -> None:
         """Start or stop serving the tables' pages (the server outlives the dialog)."""

@@ -173,3 +173,25 @@ def test_the_repair_starts_at_the_first_round_not_yet_played(qtbot, seated: Main
     assert opened() == {**dict.fromkeys(Kind, 2), Kind.CUT: rounds - 1}
     _every_round_played(seated)
     assert opened()[Kind.CUT] == rounds  # nothing is cut unasked
+
+
+def test_after_a_repair_and_its_reprint_offer_the_keyboard_is_back_in_the_grid(
+    qtbot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The repair is taken from the menu bar by its keys (Alt+N, P), and the papers to print
+    again are put off: the keyboard returns to the screen on view, not to the menu bar."""
+    window = seated
+    _first_round_played(window)
+    window.tabs.setCurrentWidget(window.scores)
+    window.menuBar().setFocus()  # where the menu's keys leave it while its dialogs are open
+
+    def repair_at_once(dialog: RepairDialog) -> int:
+        dialog.kind.setCurrentIndex(dialog.kind.findData(Kind.LATE))
+        dialog.late_round.setValue(2)
+        dialog.repair()
+        return 1
+
+    monkeypatch.setattr(RepairDialog, "exec", repair_at_once)
+    monkeypatch.setattr(PrintDialog, "exec", lambda _dialog: 0)
+    window.repair_movement()
+    qtbot.waitUntil(lambda: window.scores.table.hasFocus(), timeout=2000)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from director.gui.context import Changed
@@ -39,18 +39,22 @@ class Keyboard:
 
     def press(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier):
         """One key (with its modifier), to the focus widget; then let queued work run."""
-        target = QApplication.focusWidget()
-        assert target is not None, "nothing has the keyboard focus"
-        self.qtbot.keyClick(target, key, modifier)
+        self.qtbot.keyClick(self.focus(), key, modifier)
         self.count += 1
         QApplication.processEvents()
+
+    def focus(self) -> QWidget:
+        """The widget with the keyboard focus; on a loaded machine the window manager may give
+        it a moment after the window shows, so wait for it (a few seconds, not for ever)."""
+        self.qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=5000)
+        target = QApplication.focusWidget()
+        assert target is not None, "nothing has the keyboard focus"
+        return target
 
     def type(self, text: str) -> None:
         """Each character of `text`, one key each."""
         for char in text:
-            target = QApplication.focusWidget()
-            assert target is not None, "nothing has the keyboard focus"
-            self.qtbot.keyClicks(target, char)
+            self.qtbot.keyClicks(self.focus(), char)
             self.count += 1
         QApplication.processEvents()
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from director.server.links import table_url
 from director.server.running import TableServer
@@ -125,3 +126,20 @@ def test_a_withdrawal_while_served_changes_the_tables_page(
     assert (tmp_path / "after-withdrawal.png").stat().st_size > 10_000
     refused = [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
     assert refused == []
+
+
+def test_the_saved_line_goes_when_the_tables_round_changes(
+    store: EventStore, serving: str, phone: Callable[[], Phone]
+) -> None:
+    """The last tray of round 1 is confirmed; once the page is on round 2 the line goes."""
+    browser = phone()
+    browser.get(link(store, serving, 1))
+    trays = next(s.trays for s in store.movement().seatings if (s.round, s.table) == (1, 1))
+    for tray in trays:
+        press(browser, "button[data-ns='7']")
+        press(browser, "#agree")
+        says(browser, f"Tray {tray} saved.")
+    says(browser, "Round 2 of")
+    WebDriverWait(browser, 15).until(
+        lambda b: "saved." not in b.find_element(By.ID, "message").text
+    )

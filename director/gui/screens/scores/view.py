@@ -426,10 +426,11 @@ class ScoresScreen(Screen):
         if not dialog.exec():
             return
         ns_tricks, revoke = dialog.result_entered()
-        ew_record = row.result.ew_record if row.result else None
+        # The ruling states the tricks as made: a record E/W gave before it (a phone's) no
+        # longer stands against it, or the grid would call the director to a settled dispute.
         self.context.apply(
             Changed.RESULTS,
-            lambda: self._store_result(row, ns_tricks, (revoke,), ew_record),
+            lambda: self._store_result(row, ns_tricks, (revoke,)),
             self,
         )
 
