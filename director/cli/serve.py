@@ -14,6 +14,11 @@ every table's page shows a round timer of M minutes for the open round (the firs
 still to come), warning near the end; once every table has entered that round the timer moves
 on to the next by itself.
 
+For a whist drive, `director serve` serves the drive's big screen for a projector or TV (the
+hand and its trump, who moves where, the standings and prizes) and prints its link, which
+changes each time the server starts. With --minutes the screen shows a timer of M minutes for
+each hand, starting afresh when every table has entered the hand.
+
     director event table-links FILE --base URL [--format text|json] [--renew]
         [--session S] [--section A]
 
@@ -34,7 +39,8 @@ from typing import TYPE_CHECKING
 
 from director.errors import DirectorError
 from director.server.links import LOOPBACK, base_url, table_url
-from director.store.services import EventStore
+from director.store import drive_play
+from director.store.services import EventStore, StoreError
 from director.store.table_values import ServingAddress, TableToken
 
 if TYPE_CHECKING:  # uvicorn is loaded only to serve
@@ -58,7 +64,8 @@ def run(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     with EventStore.open(args.file) as store:
-        links = _issue_every_section(store)
+        hand = _drive_hand(store)
+        links = _issue_every_section(store) if hand is None or store.scored_sections() else ()
         kept = store.serving_address()
         host, port = _where(args.host, args.port, kept)
         server = TableServer(store, host, port)
@@ -82,8 +89,14 @@ def run(argv: Sequence[str]) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-        print(_text(links, base), flush=True)
-        if args.minutes is not None:
+        if links:
+            print(_text(links, base), flush=True)
+        if hand is not None:
+            print(f"The drive's big screen (open it on the projector): {server.screen_url}")
+        if args.minutes is not None and hand is not None:
+            server.clock.start(hand, args.minutes)
+            print(f"Hand timer: {args.minutes:g} minutes a hand, hand {hand} now.", flush=True)
+        elif args.minutes is not None:
             print(_start_clock(store, server, args.minutes), flush=True)
         try:
             threading.Event().wait()
@@ -92,6 +105,15 @@ def run(argv: Sequence[str]) -> int:
         finally:
             server.stop()
     return 0
+
+
+def _drive_hand(store: EventStore) -> int | None:
+    """The hand the event's whist drive is playing (None: the event holds no drive)."""
+    try:
+        record = store.drive()
+    except StoreError:
+        return None
+    return len(drive_play.seatings(record))
 
 
 def _where(host: str | None, port: int | None, kept: ServingAddress | None) -> tuple[str, int]:

@@ -4,6 +4,8 @@
     GET  /table/{table}/{token}/state     round, seats, trays, moves, round timer (JSON)
     POST /table/{table}/{token}/results   {"round": R, "tray": K, "ns": N[, "ew": M]}
     POST /table/{table}/{token}/calls     {"round": R, "tray": K, "kind": "revoke"[, "note": ""]}
+    GET  /screen/{token}                  a whist drive's big screen (read-only, for a projector)
+    GET  /screen/{token}/state            hand, trump, moves, standings, prizes, timer (JSON)
 
 Answers: 200 when stored; 400 for a request that is not such JSON; 403 for a wrong or
 renewed link (logged); 409 for a round or tray that is not this table's now, or already
@@ -24,8 +26,10 @@ from __future__ import annotations
 import html
 import json
 import logging
+import secrets
 import traceback
 from collections.abc import Awaitable, Callable, Collection, Mapping
+from typing import cast
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -36,6 +40,7 @@ from starlette.types import ASGIApp
 
 from director.errors import DirectorError
 from director.server.clock import WARNING_SECONDS, ClockReading, RoundClock
+from director.server.drive_screen import screen_state
 from director.server.limits import DEFAULT_LIMITS, Limits, RateLimit, nesting_depth
 from director.server.logs import shorten_token
 from director.server.protection import Protection, RefusedError
@@ -54,6 +59,7 @@ from schedules.package_data import data_file
 LOGGER = logging.getLogger("director.server")
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 PAGE = data_file("director", "server", "table.html")
+SCREEN = data_file("director", "server", "screen.html")
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -66,13 +72,16 @@ def create_app(
     room: Room | None = None,
     limits: Limits = DEFAULT_LIMITS,
     hosts: Collection[str] | None = None,
+    screen_token: str | None = None,
 ) -> ASGIApp:
     """The application serving `store`'s tables; `clock` is the round timer the pages show,
     `room` the event as the pages read it, `hosts` the names the server answers to (`Host`
-    headers; None: any), behind the checks of `Protection`."""
+    headers; None: any), behind the checks of `Protection`. `screen_token` opens a whist
+    drive's big screen (None: no big screen is served)."""
     clock = clock or RoundClock()
     room = room or Room(store)
     page = PAGE.read_text(encoding="utf-8")
+    screen = SCREEN.read_text(encoding="utf-8")
     per_tray = RateLimit(1, limits.calls_per_tray_seconds)
     per_table = RateLimit(limits.calls_per_table, 60.0)
 
@@ -162,6 +171,21 @@ def create_app(
 
         return JSONResponse(await run_in_threadpool(work), headers=NO_STORE)
 
+    async def show_screen(request: Request) -> Response:
+        try:
+            _screen_link(screen_token, request)
+        except RefusedError as refused:
+            return HTMLResponse(_notice(refused.reason), refused.status, headers=NO_STORE)
+        return HTMLResponse(screen, headers=NO_STORE)
+
+    async def screen_now(request: Request) -> Response:
+        _screen_link(screen_token, request)
+        shown = await run_in_threadpool(screen_state, store)
+        # The timer's round is the drive's hand: a hand fully entered starts the next one's
+        # time afresh, and the last one stops it.
+        clock.follow(None if shown["finished"] else cast(int, shown["hand"]))
+        return JSONResponse(shown | {"clock": _clock(clock.reading())}, headers=NO_STORE)
+
     async def home(_request: Request) -> Response:
         return HTMLResponse(_notice("Open your table's link from its table card."))
 
@@ -171,6 +195,8 @@ def create_app(
         Route("/table/{table:int}/{token}/state", _answering(state)),
         Route("/table/{table:int}/{token}/results", _answering(enter_result), methods=["POST"]),
         Route("/table/{table:int}/{token}/calls", _answering(call_director), methods=["POST"]),
+        Route("/screen/{token}", _answering(show_screen)),
+        Route("/screen/{token}/state", _answering(screen_now)),
     ]
     return Protection(Starlette(routes=routes), limits, hosts)
 
@@ -250,6 +276,16 @@ async def _link(store: EventStore, request: Request) -> TableToken:
             403, "this table link is not valid (renewed?); ask the director for the new one"
         )
     return link
+
+
+def _screen_link(screen_token: str | None, request: Request) -> None:
+    """Refuse (403) a big-screen link other than the one the server gave."""
+    token = str(request.path_params["token"])
+    if screen_token is None or not secrets.compare_digest(token, screen_token):
+        LOGGER.warning("refused a big-screen link: unknown token %s...", token[:4])
+        raise RefusedError(
+            403, "this big-screen link is not valid; ask the director for the new one"
+        )
 
 
 async def _json(request: Request, limits: Limits) -> dict[str, object]:

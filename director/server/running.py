@@ -36,6 +36,7 @@ from director.server.links import (
 from director.server.logs import guard_logs, unguard_logs
 from director.server.room import Room
 from director.store.services import EventStore, StoreError
+from director.store.table_values import new_token
 
 DEFAULT_PORT = 8765
 START_SECONDS = 10.0
@@ -57,6 +58,9 @@ class TableServer:
     ) -> None:
         self.clock = RoundClock()
         self.room = Room(store)
+        self.screen_token = new_token()
+        """The secret of this run's big-screen link (a whist drive's projector page): kept in
+        memory only, as the screen is opened from this computer, not from a printed card."""
         self.host = host
         self.port = port
         self._store = store
@@ -76,7 +80,14 @@ class TableServer:
         listening = _bind(address, self.port, self._limits.max_connections)
         port = listening.getsockname()[1]
         hosts = answers_to(self.host, port)
-        app = create_app(self._store, self.clock, room=self.room, limits=self._limits, hosts=hosts)
+        app = create_app(
+            self._store,
+            self.clock,
+            room=self.room,
+            limits=self._limits,
+            hosts=hosts,
+            screen_token=self.screen_token,
+        )
         config = uvicorn.Config(
             app,
             http=guarded_protocol(self._limits),
@@ -116,6 +127,11 @@ class TableServer:
     def base(self) -> str:
         """The address the tables' links start with, e.g. "http://192.168.1.20:8765"."""
         return base_url(self.host, self.port)
+
+    @property
+    def screen_url(self) -> str:
+        """The big screen's link, for a whist drive's projector or TV."""
+        return f"{self.base}/screen/{self.screen_token}"
 
     @property
     def running(self) -> bool:

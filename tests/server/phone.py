@@ -19,6 +19,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 PHONE = (390, 844)
 """A small phone's screen in CSS pixels."""
+BIG_SCREEN = (1920, 1080)
+"""A projector's or a TV's full-HD screen."""
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -33,16 +35,22 @@ FLAGS = (
 Phone = webdriver.Chrome
 
 
+def _options() -> webdriver.ChromeOptions:
+    """Debian's chromium, headless and quiet (no updates, no sync, nothing fetched)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    return options
+
+
 @contextmanager
 def phones() -> Iterator[Callable[[], Phone]]:
     """Opens headless browsers sized as phones (each a table's phone); all closed after."""
     opened: list[Phone] = []
 
     def _open() -> Phone:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in FLAGS:
-            options.add_argument(flag)
+        options = _options()
         metrics = {"width": PHONE[0], "height": PHONE[1], "pixelRatio": 2}
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
         opened.append(webdriver.Chrome(options=options, service=Service(CHROMEDRIVER)))
@@ -53,6 +61,20 @@ def phones() -> Iterator[Callable[[], Phone]]:
     finally:
         for browser in opened:
             browser.quit()
+
+
+@contextmanager
+def big_screen() -> Iterator[Phone]:
+    """A headless browser filling a full-HD screen (a projector's), closed after."""
+    browser = webdriver.Chrome(options=_options(), service=Service(CHROMEDRIVER))
+    # The page itself is the screen's size (a window's size would include the browser's bars).
+    width, height = BIG_SCREEN
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        yield browser
+    finally:
+        browser.quit()
 
 
 def press(browser: Phone, css: str) -> None:

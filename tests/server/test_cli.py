@@ -14,8 +14,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from director.cli import main
-from director.store.services import EventStore
+from director.store.services import EventStore, Gender
 from schedules.catalog import Request, build
+from schedules.progressive import DriveSettings
 
 BASE = "http://192.168.1.20:8765"
 
@@ -122,6 +123,32 @@ def test_serve_with_minutes_shows_the_round_timer_on_every_page(store: EventStor
             clock = json.loads(connection.getresponse().read())["clock"]
             assert clock["round"] == 1
             assert 25 * 60 - 30 <= clock["seconds_left"] <= 25 * 60
+    finally:
+        child.kill()
+        child.wait(30)
+
+
+def test_serve_gives_a_drives_big_screen_with_a_timer_for_each_hand(tmp_path: Path) -> None:
+    path = tmp_path / "hall.whist"
+    with EventStore.create(path, name="Harvest drive") as drive:
+        for n in range(4):
+            drive.add_player(f"Mrs {n}", gender=Gender.LADY)
+            drive.add_player(f"Mr {n}", gender=Gender.GENTLEMAN)
+        drive.start_drive(DriveSettings(tables=2, hands=4), seed=1)
+    child, base = _serve(path, "--minutes", "8")
+    try:
+        assert child.stdout is not None
+        screen = child.stdout.readline()
+        assert screen.startswith("The drive's big screen (open it on the projector): ")
+        assert "Hand timer: 8 minutes a hand, hand 1 now." in child.stdout.readline()
+        link = urlsplit(screen.split(": ", 1)[1].strip())
+        assert f"{link.scheme}://{link.netloc}" == base
+        assert link.hostname is not None
+        connection = http.client.HTTPConnection(link.hostname, link.port, timeout=30)
+        connection.request("GET", f"{link.path}/state")
+        state = json.loads(connection.getresponse().read())
+        assert (state["hand"], state["trump"], state["clock"]["round"]) == (1, "Hearts", 1)
+        assert 8 * 60 - 30 <= state["clock"]["seconds_left"] <= 8 * 60
     finally:
         child.kill()
         child.wait(30)
