@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from director.evening.progress import Step, StepState, evening, next_step
 from director.evening.proposals import FieldKind, Proposal
+from director.gui import heap
 from director.gui.context import Changed, EventContext
 from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
 from director.gui.dialogs.read_only import open_event
@@ -267,6 +268,7 @@ class MainWindow(QMainWindow):
             self._stop_serving()
             self.context.store.close()
             self.context.deleteLater()
+            heap.event_closing()
         self.context = EventContext(store, self)
         self.context.changed.connect(self._changed)
         current = self.tabs.currentIndex()
@@ -315,6 +317,8 @@ class MainWindow(QMainWindow):
         self._allow_editing(not store.read_only)
         mode = " read-only: nothing can be changed" if store.read_only else ""
         self.statusBar().showMessage(f"Opened {store.path or store.url}{mode}", 8000)
+        # once the first screen has loaded the event (after this call returns): see `heap`
+        QTimer.singleShot(0, heap.event_loaded)
 
     def _allow_editing(self, allowed: bool) -> None:
         """Enable or disable every action and control that changes the event (a read-only

@@ -327,6 +327,13 @@ class ResultRow(Base):
         # Standings read every result of a section's deals.
         Index(None, "table_id", "round_no"),
     )
+    __mapper_args__ = {  # noqa: RUF012  # the declarative hook SQLAlchemy reads once
+        # A correction's UPDATE (and a deletion's DELETE) requires, in the same statement, the
+        # version its author saw: another station's change in between makes it match no row.
+        # The store sets each next version itself.
+        "version_id_col": row_version,
+        "version_id_generator": False,
+    }
 
 
 class IrregularityRow(Base):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, QSettings, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDialog
+from pytestqt.qtbot import QtBot
 
 from director.evening.progress import Step
 from director.gui import app, errors
@@ -311,6 +313,7 @@ import json, sys, time
 from pathlib import Path
 from PySide6.QtCore import QPoint, QRect, QSettings
 from PySide6.QtWidgets import QApplication, QDialog
+from pytestqt.qtbot import QtBot
 from director.gui.main_window import MainWindow
 from director.gui.settings import Settings
 from director.store.services import EventStore
@@ -509,3 +512,17 @@ def test_every_papers_name_shows_whole_in_the_print_dialog(qtbot, seated: MainWi
         shown = papers.visualItemRect(papers.item(row))
         assert shown.width() <= papers.viewport().width(), papers.item(row).text()
     assert papers.horizontalScrollBar().maximum() == 0
+
+
+def test_an_open_event_is_kept_out_of_full_collections_until_another_opens(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    # what the event loaded is not scanned by each full garbage collection (a pause of several
+    # frames in a large event) ...
+    qtbot.waitUntil(lambda: gc.get_freeze_count() > 0)
+    other = tmp_path / "other.whist"
+    EventStore.create(other, name="Other evening").close()
+    assert window.open_path(other)
+    # ... and once another event replaces it, can be freed; the new one is then kept out too
+    assert gc.get_freeze_count() == 0
+    qtbot.waitUntil(lambda: gc.get_freeze_count() > 0)

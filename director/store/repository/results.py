@@ -12,8 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sqlalchemy import CursorResult, Select, func, select, update
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session as Db
+from sqlalchemy.orm.exc import StaleDataError
 
 from director.store.audit import aware, now
 from director.store.repository.deals import locate
@@ -344,21 +345,16 @@ def _locked_result(db: Db, result_id: int, expected_version: int) -> ResultRow:
     return row
 
 
-def _bump_version(db: Db, row: ResultRow, expected_version: int) -> None:
-    """Raise the version only if nobody else did in the meantime (the row may have been read
-    before another station's commit)."""
-    done = db.execute(
-        update(ResultRow)
-        .where(ResultRow.id == row.id, ResultRow.row_version == expected_version)
-        .values(row_version=expected_version + 1)
-        .execution_options(synchronize_session=False)
-    )
-    # Session.execute promises only a Result; an UPDATE without RETURNING gives a CursorResult,
-    # the kind that counts the rows it changed.
-    assert isinstance(done, CursorResult)
-    if done.rowcount != 1:
-        raise ConflictError(f"result {row.id} was changed by another station just now; look again")
-    row.row_version = expected_version + 1
+def _flush_unless_changed(db: Db, result_id: int) -> None:
+    """Write the change to the result, refused if another station changed it after it was
+    read (the UPDATE or DELETE quotes the version read, so it then matches no row)."""
+    try:
+        db.flush()
+    except StaleDataError:
+        # the failed flush rolled the step back: the row's attributes can no longer be read
+        raise ConflictError(
+            f"result {result_id} was changed by another station just now; look again"
+        ) from None
 
 
 def update_result(
@@ -374,10 +370,10 @@ def update_result(
     """Correct a result the caller saw at `expected_version`."""
     _check_tricks(ns_tricks, revokes, awards, ew_record)
     row = _locked_result(db, result_id, expected_version)
-    _bump_version(db, row, expected_version)
+    row.row_version = expected_version + 1
     _fill_result(row, ns_tricks, revokes, awards, ew_record)
     row.entered_by, row.entered_at = who, now()
-    db.flush()
+    _flush_unless_changed(db, result_id)
     return result(db, result_id)
 
 
@@ -385,9 +381,8 @@ def delete_result(db: Db, result_id: int, expected_version: int) -> Result:
     """Delete a result the caller saw at `expected_version`; returns it as it was."""
     value = result(db, result_id)
     row = _locked_result(db, result_id, expected_version)
-    _bump_version(db, row, expected_version)
     db.delete(row)
-    db.flush()
+    _flush_unless_changed(db, result_id)
     return value
 
 
