@@ -38,14 +38,20 @@ def new_event(tmp_path: Path, capsys: pytest.CaptureFixture[str], players: int) 
     return event
 
 
-def test_thirteen_pairs_given_a_seven_table_howell_read_a_rest_never_pair_17(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    event = new_event(tmp_path, capsys, 26)
+def seven_table_howell(event: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """The 7-table interwoven Howell (14 places, numbered 1-7 and 11-17) given to the event."""
     code, out, _ = director(
         capsys, "event", "movement", event, "--family", "howell", "--tables", "7",
         "--variant", "interwoven",
     )  # fmt: skip
+    return code, out
+
+
+def test_thirteen_pairs_given_a_seven_table_howell_read_a_rest_never_pair_17(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = new_event(tmp_path, capsys, 26)
+    code, out = seven_table_howell(event, capsys)
     assert code == 0
     assert "7 tables" in out
     assert "13 pairs (whoever is due at an empty place rests that round)" in out
@@ -85,10 +91,7 @@ def test_a_roster_still_being_entered_keeps_the_movement_whole(
 ) -> None:
     """Ten pairs on the roster of a 7-table event are not yet its field: nobody rests."""
     event = new_event(tmp_path, capsys, 20)
-    code, out, _ = director(
-        capsys, "event", "movement", event, "--family", "howell", "--tables", "7",
-        "--variant", "interwoven",
-    )  # fmt: skip
+    code, out = seven_table_howell(event, capsys)
     assert code == 0
     assert "pairs (whoever" not in out
 
@@ -99,10 +102,7 @@ def test_a_movement_chosen_before_the_roster_rests_the_place_pairing_leaves_empt
     """The 7-table Howell is stored whole; importing 26 players and pairing them rests the
     17th place in the same step, so tonight's papers never seat Pair 17."""
     event = new_event(tmp_path, capsys, 0)
-    code, out, _ = director(
-        capsys, "event", "movement", event, "--family", "howell", "--tables", "7",
-        "--variant", "interwoven",
-    )  # fmt: skip
+    code, out = seven_table_howell(event, capsys)
     assert (code, "pairs (whoever" in out) == (0, False)
     roster = tmp_path / "late.csv"
     roster.write_text("name\n" + "".join(f"{name}\n" for name in names(26)))
