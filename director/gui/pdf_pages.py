@@ -4,19 +4,20 @@ only through painting, see `print_job`).
 The PDFs come from reportlab; a preview driven through Qt takes painted pages, so each page is
 rasterised by PDFium (the `pypdfium2` wheels, the same engine as Qt's own QtPdf, which is not
 in PySide6-Essentials): one library on Windows, macOS and Linux, no system tool. PDFium must not
-be called from two threads at once, so every call goes through one lock.
+be called from two threads at once, so every call goes through one lock (`pdf_join.PDFIUM`).
 """
 
 from __future__ import annotations
 
 import io
-import threading
 from collections.abc import Callable, Sequence
 
 import pypdfium2 as pdfium  # type: ignore[import-untyped]  # ships no types and no stubs
 from PySide6.QtCore import QRectF, QSizeF
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter
 from PySide6.QtPrintSupport import QPrinter
+
+from director.printing.pdf_join import PDFIUM
 
 POINTS_PER_INCH = 72
 BITMAP_FORMATS = {
@@ -26,28 +27,11 @@ BITMAP_FORMATS = {
     "L": QImage.Format.Format_Grayscale8,
 }
 """PDFium's pixel layouts (asked for in R, G, B byte order) as Qt names them."""
-_PDFIUM = threading.Lock()
-
-
-def merged(pdfs: Sequence[bytes]) -> bytes:
-    """The pages of every PDF, in order, as one PDF."""
-    if len(pdfs) == 1:
-        return pdfs[0]
-    with _PDFIUM:
-        whole = pdfium.PdfDocument.new()
-        for pdf in pdfs:
-            part = pdfium.PdfDocument(pdf)
-            whole.import_pages(part)
-            part.close()
-        out = io.BytesIO()
-        whole.save(out)
-        whole.close()
-    return out.getvalue()
 
 
 def selected(pdf: bytes, indices: Sequence[int]) -> bytes:
     """The pages `indices` (from 0) of a PDF, in that order, as a PDF of their own."""
-    with _PDFIUM:
+    with PDFIUM:
         whole = pdfium.PdfDocument(pdf)
         part = pdfium.PdfDocument.new()
         part.import_pages(whole, list(indices))
@@ -60,7 +44,7 @@ def selected(pdf: bytes, indices: Sequence[int]) -> bytes:
 
 def page_count(pdf: bytes) -> int:
     """How many pages a PDF has."""
-    with _PDFIUM:
+    with PDFIUM:
         document = pdfium.PdfDocument(pdf)
         count = len(document)
         document.close()
@@ -72,7 +56,7 @@ class PdfPages:
 
     def __init__(self, pdf: bytes) -> None:
         self._pdf = pdf  # PDFium reads from this buffer: it must outlive the document
-        with _PDFIUM:
+        with PDFIUM:
             self._doc = pdfium.PdfDocument(pdf)
             self.sizes: tuple[tuple[float, float], ...] = tuple(
                 self._doc.get_page_size(i) for i in range(len(self._doc))
@@ -84,7 +68,7 @@ class PdfPages:
     def image(self, index: int, dpi: float, grey: bool = False) -> QImage:
         """Page `index` (from 0) drawn at `dpi` dots per inch, on white (in shades of grey
         with `grey`)."""
-        with _PDFIUM:
+        with PDFIUM:
             page = self._doc[index]
             bitmap = page.render(scale=dpi / POINTS_PER_INCH, rev_byteorder=True, grayscale=grey)
             image = QImage(

@@ -9,17 +9,14 @@ any of the papers, in one PDF.
 
 from __future__ import annotations
 
-import io
-import threading
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Protocol
-
-import pypdfium2 as pdfium  # type: ignore[import-untyped]  # ships no types and no stubs
 
 from director.errors import DirectorError
 from director.printing import drive_cards, drive_sheets
 from director.printing.base import Header, Progress
 from director.printing.drive_contents import DrivePapers, blank_cards, named_cards
+from director.printing.pdf_join import merged
 from director.scoring.drive import penalty_notes, standings
 from director.scoring.drive_prizes import prizes
 from director.store import drive_play
@@ -40,9 +37,6 @@ DRIVE_PAPERS: dict[str, tuple[str, Render]] = {
     drive_sheets.PRIZES: ("Prizes", drive_sheets.render_prizes),
 }
 """Each of a drive's papers by the name the CLI and the GUI use: its title and how it is drawn."""
-
-_PDFIUM = threading.Lock()
-"""PDFium is not safe to call from two threads at once."""
 
 
 class DriveReader(Protocol):
@@ -121,23 +115,7 @@ def print_drive_papers(
     for kind in kinds:
         title, render = DRIVE_PAPERS[kind]
         pdfs.append(render(papers, Header(title, papers.subtitle), paper, progress))
-    return _joined(pdfs)
-
-
-def _joined(pdfs: Sequence[bytes]) -> bytes:
-    """The pages of every PDF, in order, as one PDF."""
-    if len(pdfs) == 1:
-        return pdfs[0]
-    with _PDFIUM:
-        whole = pdfium.PdfDocument.new()
-        for pdf in pdfs:
-            part = pdfium.PdfDocument(pdf)
-            whole.import_pages(part)
-            part.close()
-        out = io.BytesIO()
-        whole.save(out)
-        whole.close()
-    return out.getvalue()
+    return merged(pdfs)
 
 
 def _links(tokens: Sequence[TableToken], settings: DriveSettings, base: str) -> dict[int, str]:

@@ -29,13 +29,14 @@ from PySide6.QtWidgets import (
 from director.errors import DirectorError
 from director.gui.context import Changed, EventContext
 from director.gui.ops import Op, Progress
-from director.gui.pdf_pages import PdfPages, merged, page_count, paint
+from director.gui.pdf_pages import PdfPages, page_count, paint
 from director.gui.print_job import chosen_pages, send
 from director.printing import base as _base
 from director.printing import documents as _documents
 from director.printing import event as _printing
 from director.printing import results as _results
 from director.printing.event import EventPapers
+from director.printing.pdf_join import merged
 from director.printing.printed import PaperKey
 from director.printing.reprints import reprints
 from director.server.links import base_url
