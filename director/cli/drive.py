@@ -377,7 +377,8 @@ def _drive_papers(store: EventStore, args: argparse.Namespace) -> DrivePapers:
 
 def _before_the_drive(store: EventStore, args: argparse.Namespace) -> DrivePapers:
     """Blank numbered cards (and table cards, the caller's sheet) for a drive not started."""
-    from director.printing.drive import blank_papers, drive_subtitle
+    from director.printing.drive import blank_papers
+    from director.printing.event import event_words
 
     later = sorted(set(args.kinds) & {"standings", "prizes"})
     if later:
@@ -391,4 +392,4 @@ def _before_the_drive(store: EventStore, args: argparse.Namespace) -> DrivePaper
         hands=args.hands,
         halves=args.halves,
     )
-    return blank_papers(drive_subtitle(store.info()), settings)
+    return blank_papers(event_words(store.info()), settings)

@@ -16,6 +16,7 @@ from director.errors import DirectorError
 from director.printing import drive_cards, drive_sheets
 from director.printing.base import Header, Progress
 from director.printing.drive_contents import DrivePapers, blank_cards, named_cards
+from director.printing.event import event_words
 from director.printing.pdf_join import merged
 from director.scoring.drive import penalty_notes, standings
 from director.scoring.drive_prizes import prizes
@@ -53,21 +54,8 @@ def check_kinds(kinds: Collection[str]) -> None:
     """Refuse a paper a drive does not have, naming those it has."""
     unknown = [kind for kind in kinds if kind not in DRIVE_PAPERS]
     if unknown or not kinds:
-        raise DirectorError(
-            f"unknown paper {unknown[0]!r}; "
-            if unknown
-            else f"say which papers; a drive prints: {', '.join(DRIVE_PAPERS)}"
-        )
-
-
-def drive_subtitle(info: EventInfo) -> str:
-    """ "Harvest drive — Village Hall — 5 December 2026": the event, its venue and date."""
-    parts = [info.name]
-    if info.venue:
-        parts.append(info.venue)
-    if info.held_on is not None:
-        parts.append(f"{info.held_on.day} {info.held_on:%B %Y}")
-    return " — ".join(parts)
+        what = f"unknown paper {unknown[0]!r}" if unknown else "say which papers"
+        raise DirectorError(f"{what}; a drive prints: {', '.join(DRIVE_PAPERS)}")
 
 
 def read_drive_papers(event: DriveReader, links_base: str | None = None) -> DrivePapers:
@@ -83,7 +71,7 @@ def read_drive_papers(event: DriveReader, links_base: str | None = None) -> Driv
     arrivals = [(c.player, c.from_hand) for c in record.changes if c.arrives]
     links = {} if links_base is None else _links(event.table_links(), settings, links_base)
     return DrivePapers(
-        subtitle=drive_subtitle(event.info()),
+        subtitle=event_words(event.info()),
         settings=settings,
         cards=named_cards(record.first, arrivals),
         first=record.first,

@@ -74,12 +74,18 @@ class EventReader(Protocol):
 def event_subtitle(info: EventInfo, session: SessionInfo, section: str) -> str:
     """ "Club night — The Assembly Rooms — 23 November 2026 — Session 1" (the venue when
     known, the section when there are several)."""
+    words = session.name + (f", section {section}" if len(session.sections) > 1 else "")
+    return f"{event_words(info)} — {words}"
+
+
+def event_words(info: EventInfo) -> str:
+    """ "Club night — The Assembly Rooms — 23 November 2026": the event, its venue and date
+    (each when known)."""
     parts = [info.name]
     if info.venue:
         parts.append(info.venue)
     if info.held_on is not None:
         parts.append(f"{info.held_on.day} {info.held_on:%B %Y}")
-    parts.append(session.name + (f", section {section}" if len(session.sections) > 1 else ""))
     return " — ".join(parts)
 
 
