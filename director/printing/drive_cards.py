@@ -214,7 +214,11 @@ def render_table_cards(
         story += [PlainText(f"Table {table}", number), Spacer(1, 4 * mm)]
         link = papers.links.get(table)
         if link:
-            story += [entry_link(link, width, styles), Spacer(1, 6 * mm)]
+            # the link typed large enough to copy into a phone from across the table
+            larger = {
+                "body": ParagraphStyle("link", parent=styles["body"], fontSize=13, leading=17)
+            }
+            story += [entry_link(link, width, larger), Spacer(1, 6 * mm)]
         story.append(PlainText("After each hand", styles["heading"]))
         story += [PlainText(words, said) for words in directions(papers.settings, table)]
         if table in short:

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from director.printing.base import Header, Progress, build_document, report, stylesheet
-from director.printing.columns import fitting_sizes
+from director.printing.columns import column_shares, fitting_sizes
 from director.printing.drive_contents import (
     DrivePapers,
     caller_notes,
@@ -30,11 +30,11 @@ PRIZES = "prizes"
 
 SIZE = 12
 """The sheets' text size, where every cell of a column fits it."""
+PRIZE_SIZE = 11
 CALLER_SHARES = (0.1, 0.22, 0.12, 0.56)
 CALLER_ROW = 8 * mm
 STANDING_SHARES = {"Place": 0.09, "Part": 0.14, "Tricks": 0.11, "Won": 0.08, "Sat out": 0.1}
 """The standings' column shares by heading; the name takes the rest."""
-PRIZE_SHARES = (0.24, 0.26, 0.14, 0.36)
 
 
 def render_caller(papers: DrivePapers, header: Header, paper: str, p: Progress | None) -> bytes:
@@ -128,9 +128,12 @@ def render_prizes(papers: DrivePapers, header: Header, paper: str, p: Progress |
             for prize in papers.prizes
         ]
         headings = ("Prize", "Winner", "Score", "Tie")
-        sizes = fitting_sizes(rows, [s * width for s in PRIZE_SHARES], (SIZE,) * 4)
+        # widths by what the columns hold, every cell at the one size, a long tie wrapped:
+        # the words read out at the prize-giving stay as large as the names
+        shares = column_shares(headings, rows, width, PRIZE_SIZE, shrink=False, whole=(2,))
+        sizes = (PRIZE_SIZE,) * len(headings)
         first = room - height_of(story, width, room)
-        story += _titled("The winners", headings, rows, PRIZE_SHARES, sizes, width, room, first)
+        story += _titled("The winners", headings, rows, shares, sizes, width, room, first)
     if papers.penalties:
         story.append(PlainText("Penalties", styles["heading"]))
         story += [PlainText(line, styles["body"]) for line in papers.penalties]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -239,3 +241,19 @@ def test_every_paper_prints_together_in_the_order_asked(papers: DrivePapers) -> 
     assert pages[0].startswith("Prizes")
     assert pages[1].startswith(f"{papers.cards[0].player} No. 1")
     assert len(pages) - 1 == 1 + 13 + 13 + 2 + 4 + 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_table_cards_qr_code_opens_its_tables_page(
+    papers: DrivePapers, paper: str, tmp_path: Path
+) -> None:
+    if shutil.which("zbarimg") is None or shutil.which("pdftoppm") is None:
+        pytest.skip("zbarimg or pdftoppm not found (tools/system-deps)")
+    pdf = tmp_path / "tables.pdf"
+    pdf.write_bytes(print_drive_papers(papers, ["table-cards"], paper))
+    subprocess.run(["pdftoppm", "-r", "100", "-gray", "-png", pdf, tmp_path / "t"], check=True)
+    found = []
+    for image in sorted(tmp_path.glob("t-*.png")):
+        read = subprocess.run(["zbarimg", "-q", "--raw", image], capture_output=True, text=True)
+        found.append(read.stdout.strip())
+    assert found == [f"{BASE}/table/{t}/tok{t}x" for t in range(1, 14)]
