@@ -25,7 +25,7 @@ from director.store import drive_play
 if TYPE_CHECKING:
     from director.store.drive_play import DriveRecord
     from director.store.table_values import TableToken
-    from director.store.values import EventInfo
+    from director.store.values import EventInfo, Player
     from schedules.progressive import DriveSettings
 
 Render = Callable[[DrivePapers, Header, str, "Progress | None"], bytes]
@@ -49,6 +49,8 @@ class DriveReader(Protocol):
 
     def table_links(self) -> tuple[TableToken, ...]: ...
 
+    def players(self) -> tuple[Player, ...]: ...
+
 
 def check_kinds(kinds: Collection[str]) -> None:
     """Refuse a paper a drive does not have, naming those it has."""
@@ -69,11 +71,14 @@ def read_drive_papers(event: DriveReader, links_base: str | None = None) -> Driv
     final = standings(settings, hands)
     half = settings.hands_per_half
     arrivals = [(c.player, c.from_hand) for c in record.changes if c.arrives]
+    # the roster's players not in the drive yet: those named as coming late
+    drive = record.first.players() | {p for p, _ in arrivals}
+    later = [p.name for p in event.players() if p.name not in drive]
     links = {} if links_base is None else _links(event.table_links(), settings, links_base)
     return DrivePapers(
         subtitle=event_words(event.info()),
         settings=settings,
-        cards=named_cards(record.first, arrivals),
+        cards=named_cards(record.first, arrivals, later),
         first=record.first,
         links=links,
         played=len(hands),

@@ -142,7 +142,7 @@ def _draw_card(
     fit.draw_lines(c, name, x0, top, room, "left")
     fit.draw(c, f"No. {card.number}", x0 + room, top, NUMBER_WIDTH, NUMBER_SIZE, BOLD, "right")
     top -= max(TITLE_HEIGHT, name.height)
-    start = f"First hand: {card.start}" + (f" ({card.part})" if card.part else "")
+    start = card.start + (f" ({card.part})" if card.part else "")
     fit.draw(c, start, x0, top, inner, START_SIZE)
     top -= START_HEIGHT
     width = (inner - (layout.count - 1) * COLUMN_GAP) / layout.count
@@ -222,6 +222,6 @@ def render_table_cards(
         story.append(PlainText("After each hand", styles["heading"]))
         story += [PlainText(words, said) for words in directions(papers.settings, table)]
         if table in short:
-            story += [Spacer(1, 4 * mm), PlainText(short_table_words(papers, table), said)]
+            story += [Spacer(1, 4 * mm), PlainText(short_table_words(papers.settings), said)]
         report(progress, table, papers.settings.tables)
     return build_document(story, header, paper)

@@ -36,7 +36,7 @@ class PersonalCard:
     number: int
     player: Player
     start: str
-    """ "Table 3, North" (or "joins at hand 6" for a late arrival's card)."""
+    """ "First hand: Table 3, North" (or "Joins at hand 6" on a late arrival's card)."""
     part: str = ""
     """ "Lady" or "Gentleman" on a blank card of a drive of ladies and gentlemen."""
 
@@ -76,15 +76,19 @@ def place_words(place: Place) -> str:
     return f"Table {place.table}, {SEAT_WORDS[place.seat]}"
 
 
-def named_cards(first: Seating, arrivals: Sequence[tuple[Player, int]]) -> tuple[PersonalCard, ...]:
+def named_cards(
+    first: Seating, arrivals: Sequence[tuple[Player, int]], later: Sequence[Player] = ()
+) -> tuple[PersonalCard, ...]:
     """A card per player, numbered in the order of the first seating (table 1 North first),
-    then the late arrivals (player, the hand they join at), seated when they come."""
+    then the late arrivals (player, the hand they join at), then the players who are to join
+    later (not seated yet: their hand is not known)."""
     seated = sorted(first.places(), key=lambda item: (item[0].table, item[0].seat))
-    cards = [PersonalCard(n, p, place_words(at)) for n, (at, p) in enumerate(seated, 1)]
-    cards += [
-        PersonalCard(len(cards) + k, p, f"joins at hand {hand}")
-        for k, (p, hand) in enumerate(arrivals, 1)
+    cards = [
+        PersonalCard(n, p, f"First hand: {place_words(at)}") for n, (at, p) in enumerate(seated, 1)
     ]
+    coming = [(p, f"Joins at hand {hand}") for p, hand in arrivals]
+    coming += [(p, "Joins later") for p in sorted(later)]
+    cards += [PersonalCard(len(cards) + k, p, said) for k, (p, said) in enumerate(coming, 1)]
     return tuple(cards)
 
 
@@ -99,7 +103,8 @@ def blank_cards(settings: DriveSettings) -> tuple[PersonalCard, ...]:
             if ladies:
                 part = "Lady" if seat in (Seat.N, Seat.E) else "Gentleman"
             number = (table - 1) * 4 + seat + 1
-            cards.append(PersonalCard(number, "", place_words(Place(table, seat)), part))
+            start = f"First hand: {place_words(Place(table, seat))}"
+            cards.append(PersonalCard(number, "", start, part))
     return tuple(cards)
 
 
@@ -176,16 +181,16 @@ def short_tables(papers: DrivePapers) -> tuple[int, ...]:
     return tuple(t for t in range(1, len(first.tables) + 1) if first.empty_seats(t))
 
 
-def short_table_words(papers: DrivePapers, table: int) -> str:
-    """Why a short table's players sit out, and what they score."""
-    first = papers.first
-    seated = 0 if first is None else sum(p is not None for p in first.tables[table - 1])
-    if papers.settings.dummy and seated == 3:
-        return "Three players here: they play each hand with the fourth hand open as a dummy."
-    return (
-        f"{seated} {'player' if seated == 1 else 'players'} here: whoever sits at this table"
-        f" sits out the hand and scores {sit_out_words(papers.settings)}."
-    )
+def short_table_words(settings: DriveSettings) -> str:
+    """What happens at a short table, said on its card (the number of players there may
+    change with late arrivals and leavers, so it is not said)."""
+    scores = sit_out_words(settings)
+    if settings.dummy:
+        return (
+            "This table is short: with three players here they play each hand with the fourth"
+            f" hand open as a dummy; with fewer they sit out the hand and score {scores}."
+        )
+    return f"This table is short: whoever sits here sits out the hand and scores {scores}."
 
 
 def caller_notes(papers: DrivePapers, hand: int) -> str:

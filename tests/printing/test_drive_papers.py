@@ -27,7 +27,7 @@ from director.scoring.drive_prizes import PrizeSettings
 from director.store.drive_play import DriveRecord
 from director.store.services import EventStore, Gender
 from director.store.table_values import TableToken
-from director.store.values import EventInfo
+from director.store.values import EventInfo, Player
 from schedules.progressive import DriveSettings, Layout, MovingRule, Side, Trumps
 from schedules.progressive.settings import SUITS
 from tests.printing.pdf import page_size
@@ -37,6 +37,7 @@ SIGNS = {"hearts": "♥", "clubs": "♣", "diamonds": "♦", "spades": "♠"}
 LADIES = tuple(f"Mrs Lady{k:02d}" for k in range(25))
 GENTLEMEN = tuple(f"Mr Gent{k:02d}" for k in range(25))
 PLAYED = 12
+LATE, ARRIVES, LATER, LEAVES = "Mr Late", 6, "Mrs Wren", "Mrs Lady05"
 """Hands entered in the 24-hand drive: the first half."""
 BASE = "http://192.168.1.20:8765"
 
@@ -44,19 +45,25 @@ BASE = "http://192.168.1.20:8765"
 @pytest.fixture(scope="module")
 def drive_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """50 players on 13 tables (table 13 holds two, who sit out each hand), 24 hands, the
-    first half entered with a revoke penalty in hand 3."""
+    first half entered with a revoke penalty in hand 3; Mr Late arrives for hand 6, Mrs Lady05
+    leaves at half time, and Mrs Wren, named as coming late, has not come yet."""
     path = tmp_path_factory.mktemp("drive") / "harvest.whist"
     rng = random.Random(48)
     with EventStore.create(path, name="Harvest drive") as store:
         for lady, gentleman in zip(LADIES, GENTLEMEN, strict=True):
             store.add_player(lady, gender=Gender.LADY)
             store.add_player(gentleman, gender=Gender.GENTLEMAN)
-        store.start_drive(DriveSettings(tables=13, hands=24), seed=5)
+        store.add_player(LATE, gender=Gender.GENTLEMAN)
+        store.add_player(LATER, gender=Gender.LADY)
+        store.start_drive(DriveSettings(tables=13, hands=24), seed=5, absent=(LATE, LATER))
         for hand in range(1, PLAYED + 1):
+            if hand == ARRIVES:
+                store.drive_arrival(LATE, ARRIVES)
             for table in store.drive_seating(hand).playing_tables(False):
                 winners = rng.choice((Side.NS, Side.EW))
                 store.enter_drive_hand(hand, table, winners, rng.randint(7, 13))
         store.record_drive_penalty(3, 2, Side.EW, "revoke in clubs")
+        store.drive_leaver(LEAVES, PLAYED + 1)
     return path
 
 
@@ -76,6 +83,9 @@ class Tokens:
 
     def table_links(self) -> tuple[TableToken, ...]:
         return self.tokens
+
+    def players(self) -> tuple[Player, ...]:
+        return self.store.players()
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +117,7 @@ def test_each_player_has_a_numbered_card_with_every_hands_trump(
 ) -> None:
     pdf = print_drive_papers(papers, ["score-cards"], paper)
     pages = read_back(pdf)[:-1]  # the last piece follows the last page break
-    assert len(pages) == 13  # 50 cards, four to a page
+    assert len(pages) == 13  # 52 cards, four to a page
     width, height = page_size(pdf)
     assert width > height  # landscape: four cards of two columns
     cards = [card for page in pages for card in re.split(r"\n(?=\S[^\n]* No\. \d+\n)", page)]
@@ -123,11 +133,13 @@ def test_each_player_has_a_numbered_card_with_every_hands_trump(
         assert body.count("Hand Tricks Total Table") == 2
         assert "\nHalf-time\n" in f"\n{body}\n"
         assert body.endswith("Final total")
-    assert set(named) == set(LADIES) | set(GENTLEMEN)
-    assert sorted(n for n, _ in named.values()) == list(range(1, 51))
+    assert set(named) == {*LADIES, *GENTLEMEN, LATE, LATER}
+    assert sorted(n for n, _ in named.values()) == list(range(1, 53))
     for place, player in record.first.places():
         seat = {"N": "North", "E": "East", "S": "South", "W": "West"}[place.seat.name]
         assert named[player][1] == f"First hand: Table {place.table}, {seat}"
+    assert named[LATE] == (51, f"Joins at hand {ARRIVES}")
+    assert named[LATER] == (52, "Joins later")
 
 
 def test_blank_cards_are_numbered_by_table_and_seat_with_a_line_for_the_name() -> None:
@@ -159,7 +171,7 @@ def test_each_table_card_has_its_number_its_link_and_where_its_players_go(
         assert f"The losing lady moves up to table {up}." in text
         assert f"The losing gentleman moves down to table {down}." in text
         assert "winning gentleman changes seats" in text
-        sits_out = "2 players here: whoever sits at this table sits out the hand and scores"
+        sits_out = "This table is short: whoever sits here sits out the hand and scores the hand's"
         assert (sits_out in text) == (table == 13)
 
 
@@ -194,8 +206,9 @@ def test_the_standings_hold_every_player_at_half_time_and_say_the_drive_is_not_o
     assert "After hand 12 of 24" in text
     assert "Half-time (after hand 12)" in text
     assert "Final standings" not in text
-    for player in (*LADIES, *GENTLEMEN):
+    for player in (*LADIES, *GENTLEMEN, LATE):
         assert text.count(f" {player} ") == 2, player  # the standings after 12 and half-time
+    assert LATER not in text
     best = papers.final[0]
     assert re.search(rf"^1=? {best.player} \w+ {best.total:g} {best.hands_won}", text, re.M)
     sat_out = [s for s in papers.final if s.sat_out]
