@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from director.printing.base import Header, Progress, build_document, report, stylesheet
 from director.printing.columns import column_shares, fitting_sizes
@@ -32,7 +32,12 @@ SIZE = 12
 """The sheets' text size, where every cell of a column fits it."""
 PRIZE_SIZE = 11
 CALLER_SHARES = (0.1, 0.22, 0.12, 0.56)
-CALLER_ROW = 8 * mm
+CALLER_SIZE = 11
+CALLER_ROW = 9 * mm
+CALLER_ROW_LEAST = 7 * mm
+"""The hands' rows on the caller's sheet: as tall as the page leaves, within these."""
+CALLER_TITLE = 14 * mm
+"""The grid's title and heading row above the hands."""
 STANDING_SHARES = {"Place": 0.09, "Part": 0.14, "Tricks": 0.11, "Won": 0.08, "Sat out": 0.1}
 """The standings' column shares by heading; the name takes the rest."""
 
@@ -53,21 +58,26 @@ def render_caller(papers: DrivePapers, header: Header, paper: str, p: Progress |
         for hand in range(1, settings.hands + 1)
     ]
     headings = ("Hand", "Trumps", "Called", "Notes for the caller")
-    sizes = fitting_sizes(rows, [s * width for s in CALLER_SHARES], (SIZE,) * 4)
+    sizes = fitting_sizes(rows, [s * width for s in CALLER_SHARES], (CALLER_SIZE,) * 4)
+
+    story: list[Flowable] = [PlainText("The caller's sheet", styles["title"])]
+    rules: list[Flowable] = [PlainText("The drive's rules", styles["heading"])]
+    rules += [PlainText(line, styles["body"]) for line in rules_words(papers)]
+    room = frame_height(paper)
+    # the hands' rows as tall as leaves the rules on the same page, within bounds
+    left = room - height_of([*story, *rules], width, room) - CALLER_TITLE
+    row = min(max(left / (settings.hands + 1), CALLER_ROW_LEAST), CALLER_ROW)
 
     def piece(chunk: Sequence[tuple[str, ...]], k: int, count: int) -> list[Flowable]:
         title = "Hands and trumps" + (" (continued)" if k else "")
         return [
             PlainText(title, styles["heading"]),
             Spacer(1, 1.5 * mm),
-            grid(headings, chunk, CALLER_SHARES, width, sizes, CALLER_ROW, (0, 1), False),
+            grid(headings, chunk, CALLER_SHARES, width, sizes, row, (0, 1), False),
         ]
 
-    story: list[Flowable] = [PlainText("The caller's sheet", styles["title"])]
-    room = frame_height(paper)
     story += paged(rows, piece, width, room, room - height_of(story, width, room))
-    story.append(PlainText("The drive's rules", styles["heading"]))
-    story += [PlainText(line, styles["body"]) for line in rules_words(papers)]
+    story.append(KeepTogether(rules))
     report(p, 1, 1)
     return build_document(story, header, paper)
 
