@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from director.printing import fit
 from director.printing.drive import (
     DRIVE_PAPERS,
     blank_papers,
@@ -270,3 +271,11 @@ def test_each_table_cards_qr_code_opens_its_tables_page(
         read = subprocess.run(["zbarimg", "-q", "--raw", image], capture_output=True, text=True)
         found.append(read.stdout.strip())
     assert found == [f"{BASE}/table/{t}/tok{t}x" for t in range(1, 14)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_text_on_the_drives_papers_runs_out_of_its_box(papers: DrivePapers, paper: str) -> None:
+    with fit.recording() as measured:
+        print_drive_papers(papers, list(DRIVE_PAPERS), paper)
+    assert len(measured) > 1000
+    assert [m for m in measured if m.overflows or m.cut] == []
