@@ -10,6 +10,7 @@ any of the papers, in one PDF.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from director.errors import DirectorError
@@ -102,13 +103,25 @@ def print_drive_papers(
     paper: str = "a4",
     progress: Progress | None = None,
 ) -> bytes:
-    """The PDF of the drive's papers `kinds` (see `DRIVE_PAPERS`), one after the other."""
+    """The PDF of the drive's papers `kinds` (see `DRIVE_PAPERS`), one after the other;
+    `progress` hears how far through them all the printing is."""
     check_kinds(kinds)
     pdfs = []
-    for kind in kinds:
+    for k, kind in enumerate(kinds):
         title, render = DRIVE_PAPERS[kind]
-        pdfs.append(render(papers, Header(title, papers.subtitle), paper, progress))
+        part = None if progress is None else partial(_part, progress, k, len(kinds))
+        pdfs.append(render(papers, Header(title, papers.subtitle), paper, part))
     return merged(pdfs)
+
+
+STEPS = 1000
+"""Each paper's share of the progress reported, in steps."""
+
+
+def _part(progress: Progress, k: int, count: int, done: int, total: int) -> None:
+    """Progress through the `k`th of `count` papers as progress through them all, so the
+    bar never goes back when the next paper starts."""
+    progress(k * STEPS + done * STEPS // max(total, 1), count * STEPS)
 
 
 def _links(tokens: Sequence[TableToken], settings: DriveSettings, base: str) -> dict[int, str]:

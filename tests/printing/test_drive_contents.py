@@ -3,6 +3,7 @@ a card's lines, the directions at every table, and every text fitting its box on
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from director.printing import fit
 from director.printing.drive import blank_papers, print_drive_papers
 from director.printing.drive_cards import card_lines
-from director.printing.drive_contents import directions, placed
+from director.printing.drive_contents import directions, placed, standing_headings
 from director.scoring.drive import Standing, ranked
 from schedules.progressive import DriveSettings, Field, Layout, MovingRule, Trumps
 
@@ -74,3 +75,27 @@ def test_no_text_on_the_blank_papers_runs_out_of_its_box(paper: str) -> None:
             print_drive_papers(papers, ["score-cards", "table-cards", "caller"], paper)
         assert measured
         assert [m for m in measured if m.overflows or m.cut] == []
+
+
+def test_progress_runs_once_through_every_paper_and_never_goes_back() -> None:
+    papers = blank_papers("Harvest drive", DriveSettings(tables=3, hands=8))
+    heard: list[tuple[int, int]] = []
+    print_drive_papers(papers, ["table-cards", "score-cards"], "a4", lambda *d: heard.append(d))
+    done = [d for d, _ in heard]
+    assert done == sorted(done)
+    assert heard[-1] == (2000, 2000)
+    assert {total for _, total in heard} == {2000}
+    assert len(heard) == 3 + 12  # a step per table card, then per score card
+
+
+def test_a_drive_by_seat_has_no_ladies_and_gentlemen_on_its_papers() -> None:
+    settings = DriveSettings(tables=2, hands=4, halves=1, field=Field.BY_SEAT)
+    papers = blank_papers("Open drive", settings)
+    assert standing_headings(papers) == ("Place", "Name", "Tricks", "Won", "Sat out")
+    assert {card.part for card in papers.cards} == {""}
+    assert (
+        standing_headings(
+            replace(papers, settings=replace(settings, field=Field.LADIES_GENTLEMEN))
+        )[2]
+        == "Part"
+    )
