@@ -8,18 +8,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from director.cli import main
 from director.store.services import EventStore, Gender
 from tests.printing.test_tonights_papers import read_back
-
-LADIES = ("Mrs Ames", "Mrs Bell", "Mrs Cole", "Mrs Dunn", "Mrs Eyre")
-GENTLEMEN = ("Mr Ames", "Mr Bell", "Mr Cole", "Mr Dunn", "Mr Eyre")
-
-
-def director(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.store.test_drive_cli import GENTLEMEN, LADIES, director
 
 
 @pytest.fixture
