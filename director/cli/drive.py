@@ -13,6 +13,8 @@
     director drive moves FILE --hand N [--format text|json]
     director drive standings FILE [--after N] [--format text|json]
     director drive prizes FILE [--format text|json]
+    director drive cards FILE [--csv CARDS.csv | --player NAME [--hands "8 5 - 7 ..."]
+        [--total T] | --rule --hand N --table T --right NAME] [--format text|json]
 
 The field is the event's roster (`director event players`); players named with --late are
 not seated until they arrive. The first seating is drawn from a number the program shows (give
@@ -31,6 +33,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
+from director.cli.drive_cards import add_cards
 from director.cli.subcommands import FileCommands, run_subcommand
 from director.scoring.drive import Standing, Tricks, tricks_words
 from director.scoring.drive_prizes import PrizeSettings, TieRule
@@ -115,6 +118,8 @@ def _parser() -> argparse.ArgumentParser:
 
     prizes = command("prizes", _prizes)
     _add_format(prizes)
+
+    add_cards(commands)
     return commands.parser
 
 
