@@ -15,6 +15,8 @@
     director drive prizes FILE [--format text|json]
     director drive print FILE KIND... --out FILE.pdf [--paper a4|letter] [--force]
         [--links URL] [--blank [--tables N --hands 24 --halves 2 --by-seat --trumps-turned]]
+    director drive cards FILE [--csv CARDS.csv | --player NAME [--hands "8 5 - 7 ..."]
+        [--total T] | --rule --hand N --table T --right NAME] [--format text|json]
 
 The field is the event's roster (`director event players`); players named with --late are
 not seated until they arrive. The first seating is drawn from a number the program shows (give
@@ -45,6 +47,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from director.cli.drive_cards import add_cards
 from director.cli.outputs import check_out, write_out
 from director.cli.subcommands import FileCommands, run_subcommand
 from director.scoring.drive import Standing, Tricks, tricks_words
@@ -146,6 +149,7 @@ def _parser() -> argparse.ArgumentParser:
     printing.add_argument("--halves", type=int, default=2)
     printing.add_argument("--by-seat", action="store_true")
     printing.add_argument("--trumps-turned", action="store_true")
+    add_cards(commands)
     return commands.parser
 
 
