@@ -152,6 +152,7 @@ def _directions(settings: DriveSettings, up: str, down: str) -> tuple[str, ...]:
         return (
             f"The {moving} move up to {up}, together.",
             f"The {staying} stay at this table.",
+            "Partners stay together all drive.",
         )
     said = (
         f"The losing {lady} moves up to {up}.",

@@ -184,7 +184,7 @@ def test_table_cards_say_the_end_of_a_line_and_a_partner_drives_moves(
     )
     pages = read_back(print_drive_papers(replace(papers, settings=settings), ["table-cards"]))
     assert "The winners move up to table 1, at the start of the line, together." in flat(pages[3])
-    assert "The losers stay at this table." in flat(pages[3])
+    assert "The losers stay at this table. Partners stay together all drive." in flat(pages[3])
 
 
 def test_the_callers_sheet_lists_every_hand_its_trump_and_the_breaks(
