@@ -39,8 +39,6 @@ def run(argv: Sequence[str]) -> int:
         raise DirectorError(f"{source}: no such file")
     out = Path(args.out) if args.out else source.with_suffix(".whist")
     made = import_event(source, out)
-    print(
-        f"imported {source} as {made.path}: {made.name}, {made.sections} section(s),"
-        f" {made.steps} steps of history"
-    )
+    held = "a whist drive" if made.drive else f"{made.sections} section(s)"
+    print(f"imported {source} as {made.path}: {made.name}, {held}, {made.steps} steps of history")
     return 0

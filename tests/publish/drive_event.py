@@ -1,5 +1,5 @@
 """A whist drive to publish and to export: three tables of a lady and a gentleman each side,
-four hands in two halves, a revoke, a player named like markup, and a late arrival."""
+four hands in two halves, a revoke and a player named like markup."""
 
 from __future__ import annotations
 
