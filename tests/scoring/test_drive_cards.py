@@ -16,7 +16,9 @@ from director.scoring.drive_cards import (
     card_line,
     check_cards,
     check_totals,
+    parse_figure,
 )
+from director.scoring.errors import InputFormatError
 from schedules.progressive import (
     DriveSettings,
     Field,
@@ -236,3 +238,21 @@ def test_one_total_miswritten_is_the_only_flag_and_names_its_card(
     cards[player] = Card(player, card.hands, (card.total or Fraction(0)) + slip)
     check = _check(settings_, hands, cards)
     assert [(f.slip, f.players) for f in check.flags] == [(Slip.TOTAL, (player,))]
+
+
+@given(st.fractions(min_value=0, max_value=200, max_denominator=12))
+def test_a_figure_written_as_a_fraction_or_a_half_reads_back_exactly(value: Fraction) -> None:
+    assert parse_figure(f" {value} ") == value
+    if value.denominator == 2:
+        assert parse_figure(f"{value.numerator // 2}½") == value
+        assert parse_figure(f"{float(value)}") == value
+
+
+@given(st.text(max_size=12))
+def test_any_text_reads_as_a_figure_or_is_refused_in_words(text: str) -> None:
+    refused = None
+    try:
+        parse_figure(text)
+    except InputFormatError as exc:
+        refused = str(exc)
+    assert refused is None or refused.endswith("is not a number of tricks")

@@ -115,6 +115,8 @@ def test_a_ruling_takes_one_card_and_a_card_of_a_stranger_is_refused(target: str
             store.type_drive_card(Card("Mrs Nobody", (), Fraction(3)))
         with pytest.raises(StoreError, match="card has 2 hands; the drive has 4"):
             store.type_drive_card(Card(north, (Fraction(3), None), None))
+        with pytest.raises(StoreError, match="typed hand by hand: type it so again"):
+            store.type_drive_card(Card(north, (), Fraction(30)))
 
 
 def test_the_short_form_flags_each_total_unlike_the_entered_hands(target: str | Path) -> None:

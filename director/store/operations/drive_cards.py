@@ -55,7 +55,13 @@ class DriveCardOperations(UnitOfWork):
         every table's hand its cards now agree on (method "card")."""
         with self._step("drive card", who) as step:
             record = rows.record(step.db)
+            typed = card_rows.cards(step.db)
             _check_typable(record, card)
+            if card.short and any(c.player == card.player and not c.short for c in typed):
+                raise StoreError(
+                    f"{card.player}'s card was typed hand by hand: type it so again (a total"
+                    " alone would take its hands out of the drive)"
+                )
             card_rows.put_card(step.db, roster_ids(step.db)[card.player], card, who)
             step.summary = card_line(card)
             return _sync(step.db, record, who)
@@ -98,9 +104,13 @@ def _check_typable(record: DriveRecord, card: Card) -> None:
         raise StoreError(f"{card.player} is not in the drive")
     if card.hands and len(card.hands) != record.settings.hands:
         raise StoreError(
-            f"{card.player}'s card has {len(card.hands)} hands; the drive has"
-            f" {record.settings.hands} (leave a blank for a hand not played)"
+            f"{card.player}'s card has {_hands(len(card.hands))}; the drive has"
+            f" {_hands(record.settings.hands)} (leave a blank for a hand not played)"
         )
+
+
+def _hands(count: int) -> str:
+    return f"{count} hand{'' if count == 1 else 's'}"
 
 
 def _sync(db: Db, record: DriveRecord, who: str) -> CardCheck:
