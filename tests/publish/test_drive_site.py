@@ -15,6 +15,7 @@ import pytest
 from director.publish.drive_pages import player_pages
 from director.publish.site import publish_site
 from director.scoring.text import figure
+from schedules.progressive import Side
 from tests.publish.browser import DESKTOP, PHONE, Document, dump_dom, screenshot
 from tests.publish.drive_event import make_drive
 
@@ -96,3 +97,21 @@ def test_the_drive_site_in_a_browser_every_link_resolves_and_it_is_photographed(
         assert screenshot(files[0], shots / f"index-{name}.png", size, profile).stat().st_size
     card = next(f for f in files if f.parent.name == "drive")
     assert screenshot(card, shots / "card-phone.png", PHONE, profile).stat().st_size
+
+
+def test_a_card_shows_the_hands_sat_out_with_the_figure_scored(tmp_path: Path) -> None:
+    with make_drive(tmp_path / "drive.whist", hands=0) as store:
+        store.drive_leaver("Mr Lamb", 2)
+        for hand in (1, 2):
+            for table in store.drive_seating(hand).playing_tables(False):
+                store.enter_drive_hand(hand, table, Side.NS, 8)
+        short = store.drive_seating(2).sitting_out(False)
+        files = publish_site(store, tmp_path / "site", WHEN)
+        final = {s.player: s for s in store.drive_standings()}
+    player = sorted(short)[0]
+    assert final[player].sat_out == frozenset({2})
+    page = tmp_path / "site" / "drive" / player_pages(tuple(final.values()))[player]
+    assert page in files
+    text = html.unescape(page.read_text(encoding="utf-8"))
+    assert "Hand 2: sat out, scored 6.5." in text
+    assert ", sat out" in _rows(page)[2][4]

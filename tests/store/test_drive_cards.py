@@ -134,3 +134,43 @@ def test_the_short_form_flags_each_total_unlike_the_entered_hands(target: str | 
             f" {cards[short[0].player].total} tricks after hand 4."
         ]
         assert {e.method for e in store.drive().entries} == {"keyboard"}
+
+
+def _uneven(target: str | Path, keyboard: bool) -> EventStore:
+    """Eleven players on three tables (the third short, sitting out) and a late gentleman from
+    hand 3 while a lady leaves: with `keyboard`, every hand entered at the keyboard."""
+    store = EventStore.create(target, name="Uneven drive")
+    for name in LADIES:
+        store.add_player(name, gender=Gender.LADY)
+    for name in GENTLEMEN:
+        store.add_player(name, gender=Gender.GENTLEMAN)
+    store.start_drive(DRIVE, seed=9, absent=("Mr Lamb",))
+    store.drive_arrival("Mr Lamb", 3)
+    store.drive_leaver("Mrs Fox", 3)
+    if keyboard:
+        for hand in range(1, DRIVE.hands + 1):
+            for table in store.drive_seating(hand).playing_tables(False):
+                store.enter_drive_hand(hand, table, WINNERS[(hand + table) % 4], 6 + table + hand)
+    return store
+
+
+def test_cards_rebuild_a_drive_with_sitting_out_a_late_arrival_and_a_leaver(
+    tmp_path: Path,
+) -> None:
+    with _uneven(tmp_path / "keyboard.whist", keyboard=True) as played:
+        standings = played.drive_standings()
+    cards = [
+        Card(
+            s.player,
+            tuple(None if t is None else Fraction(t) for t in s.by_hand),
+            Fraction(s.total),
+        )
+        for s in standings
+    ]
+    assert any(s.sat_out for s in standings)
+    assert {"Mr Lamb", "Mrs Fox"} <= {s.player for s in standings}
+    with _uneven(tmp_path / "cards.whist", keyboard=False) as store:
+        report = store.type_drive_cards(cards)
+        assert report.flags == ()
+        assert report.check.missing == frozenset()
+        assert store.drive_standings() == standings
