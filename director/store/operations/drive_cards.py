@@ -29,6 +29,8 @@ class CardReport:
     check: CardCheck
     totals: tuple[Flag, ...]
     cards: tuple[Card, ...]
+    hands: int
+    """The drive's hands."""
 
     @property
     def flags(self) -> tuple[Flag, ...]:
@@ -95,7 +97,7 @@ class DriveCardOperations(UnitOfWork):
             played = drive_play.played(record)
             held = {s.player: s.total for s in standings(record.settings, played)}
             totals = check_totals([c for c in typed if c.short], held, len(played))
-            return CardReport(check, totals, typed)
+            return CardReport(check, totals, typed, record.settings.hands)
 
 
 def _check_typable(record: DriveRecord, card: Card) -> None:
