@@ -48,7 +48,11 @@ def drive_site_pages(info: EventInfo, record: DriveRecord, published: datetime) 
             _summary(record, hands),
             _status(record, hands),
             _prize_list(record, hands, slugs),
-            _standings_table(f"Standings after hand {len(hands)}", final, record, slugs),
+            (
+                _standings_table(f"Standings after hand {len(hands)}", final, record, slugs)
+                if hands
+                else paragraphs(["No hand has been entered yet."])
+            ),
             _half_time(record, hands, final, slugs),
             paragraphs(penalty_notes(record.settings, hands)),
         )

@@ -72,6 +72,12 @@ def test_a_drive_half_played_is_provisional_without_half_time_standings_yet(
     text = files[0].read_text(encoding="utf-8")
     assert "Provisional: 1 of 4 hands are in, so places and figures may change." in text
     assert "Half-time standings" not in text
+    with make_drive(tmp_path / "new.whist", hands=0) as store:
+        files = publish_site(store, tmp_path / "new", WHEN)
+    text = files[0].read_text(encoding="utf-8")
+    assert "Provisional: 0 of 4 hands are in" in text
+    assert "No hand has been entered yet." in text
+    assert [f.name for f in files] == ["index.html", "style.css"]
 
 
 @pytest.mark.slow
