@@ -136,6 +136,7 @@ def check_cards(
     seating = first
     for hand in range(1, hands + 1):
         replay: list[TableResult] = []
+        stopped: list[str] = []
         for table in seating.playing_tables(dummy):
             checked = _check_table(seating, hand, table, by_player)
             missing |= checked.missing
@@ -147,7 +148,11 @@ def check_cards(
             elif isinstance(outcome, TableResult):
                 replay.append(outcome)
             else:
-                return CardCheck(tuple(results), tuple(flags), hand, frozenset(missing), outcome)
+                stopped.append(outcome)
+        if stopped:
+            # the hand's other tables are checked all the same: one table stops only the seating
+            why = " ".join(stopped)
+            return CardCheck(tuple(results), tuple(flags), hand, frozenset(missing), why)
         if hand < hands:
             seating = advance(hand, seating, tuple(replay))
     return CardCheck(tuple(results), tuple(flags), hands, frozenset(missing))

@@ -122,6 +122,8 @@ def test_cards_not_agreeing_who_won_stop_the_seating_until_a_ruling() -> None:
         "Hand 1, table 1: the cards do not agree who won, so the seating from hand 2 on waits"
         " for your ruling."
     )
+    # table 2 of the same hand is still checked and entered
+    assert [(r.hand, r.result) for r in check.results] == [(1, RESULTS[0][1])]
 
 
 def test_a_held_entry_seats_the_next_hand_and_a_card_disagreeing_with_it_is_flagged() -> None:
