@@ -72,6 +72,16 @@ class Flag:
 
 
 @dataclass(frozen=True, slots=True)
+class Held:
+    """A table's hand entered some other way (keyboard, phone): its result, which seated the
+    next hand, and each side's tricks after any house penalty, which is what the cards show."""
+
+    result: TableResult
+    ns: int
+    ew: int
+
+
+@dataclass(frozen=True, slots=True)
 class CardResult:
     """A table's hand as the cards give it: agreed by all its cards, or taken from the card
     the host ruled right (`ruled`)."""
@@ -120,7 +130,7 @@ def check_cards(
     cards: Collection[Card],
     advance: Advance,
     *,
-    held: Mapping[tuple[int, int], TableResult] | None = None,
+    held: Mapping[tuple[int, int], Held] | None = None,
     rulings: Mapping[tuple[int, int], Player] | None = None,
 ) -> CardCheck:
     """Rebuild the drive's `hands` hands from the full `cards`, from the `first` seating on.
@@ -218,15 +228,18 @@ def _thirteen_flag(checked: _Table) -> None:
 
 
 def _settle(
-    checked: _Table, held: TableResult | None, ruled: Player | None
+    checked: _Table, held: Held | None, ruled: Player | None
 ) -> CardResult | TableResult | str:
     """What `checked` gives: a result to enter, a held or provisional result that only seats
     the next hand, or why the replay cannot go on."""
     agreed = _agreed(checked)
     if held is not None:
-        if agreed is not None and agreed != held:
+        if agreed is not None and (agreed.tricks_of(Side.NS), agreed.tricks_of(Side.EW)) != (
+            held.ns,
+            held.ew,
+        ):
             checked.flags.append(_entered_flag(checked, agreed, held))
-        return held
+        return held.result
     if agreed is not None:
         return CardResult(checked.hand, agreed)
     if ruled is not None and ruled in checked.figures:
@@ -259,10 +272,11 @@ def _from_figure(checked: _Table, player: Player) -> TableResult:
     return TableResult(checked.table, side.other, 13 - tricks)
 
 
-def _entered_flag(checked: _Table, cards: TableResult, held: TableResult) -> Flag:
+def _entered_flag(checked: _Table, cards: TableResult, held: Held) -> Flag:
     words = (
-        f"{checked.where}: the cards say {cards.winners.words} took {cards.tricks} tricks, but"
-        f" the result already entered is {held.winners.words} {held.tricks}."
+        f"{checked.where}: the cards give North-South {cards.tricks_of(Side.NS)} and East-West"
+        f" {cards.tricks_of(Side.EW)}, but the result already entered gives {held.ns} and"
+        f" {held.ew}."
     )
     return Flag(Slip.ENTERED, tuple(checked.names), checked.hand, checked.table, words)
 

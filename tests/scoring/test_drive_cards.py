@@ -12,6 +12,7 @@ from director.scoring.drive import Hand, hand_scores
 from director.scoring.drive_cards import (
     Card,
     CardCheck,
+    Held,
     Slip,
     card_line,
     check_cards,
@@ -133,12 +134,16 @@ def test_a_held_entry_seats_the_next_hand_and_a_card_disagreeing_with_it_is_flag
     def advance(_: int, seating: Seating, results: tuple[TableResult, ...]) -> Seating:
         return next_seating(DRIVE, seating, results)
 
-    held = {(1, 1): TableResult(1, NS, 9)}
+    held = {(1, 1): Held(TableResult(1, NS, 9), 9, 4)}
     check = check_cards(FIRST, 2, False, first.values(), advance, held=held)
     assert [f.slip for f in check.flags] == [Slip.ENTERED]
     assert check.flags[0].words.endswith(
-        "the cards say North-South took 8 tricks, but the result already entered is North-South 9."
+        "the cards give North-South 8 and East-West 5, but the result already entered gives"
+        " 9 and 4."
     )
+    # entered as 7 with a revoke giving North-South 1 more: the cards show 8, as they should
+    penalised = {(1, 1): Held(TableResult(1, NS, 7), 8, 5)}
+    assert check_cards(FIRST, 2, False, first.values(), advance, held=penalised).flags == ()
     assert (1, 1) not in {(r.hand, r.result.table) for r in check.results}
 
 

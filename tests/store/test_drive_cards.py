@@ -174,3 +174,29 @@ def test_cards_rebuild_a_drive_with_sitting_out_a_late_arrival_and_a_leaver(
         assert report.flags == ()
         assert report.check.missing == frozenset()
         assert store.drive_standings() == standings
+
+
+def test_cards_show_the_tricks_after_a_penalty_entered_at_the_keyboard(target: str | Path) -> None:
+    with _event(target) as store:
+        hands = _played(store)
+        for hand in hands:
+            for r in hand.results:
+                store.enter_drive_hand(hand.number, r.table, r.winners, r.tricks)
+        first = hands[0].results[0]
+        store.record_drive_penalty(1, 1, first.winners.other, "revoke in spades")
+        # cards written before the penalty disagree with the entry at that table only
+        before = store.type_drive_cards(list(_cards(hands).values()))
+        assert [(f.slip, f.hand, f.table) for f in before.check.flags] == [(Slip.ENTERED, 1, 1)]
+        after = [
+            Card(s.player, tuple(Fraction(t or 0) for t in s.by_hand), Fraction(s.total))
+            for s in store.drive_standings()
+        ]
+        assert store.type_drive_cards(after).flags == ()
+        assert {e.method for e in store.drive().entries} == {"keyboard"}
+
+
+def test_a_penalty_on_a_hand_entered_from_the_cards_is_refused(target: str | Path) -> None:
+    with _event(target) as store:
+        store.type_drive_cards(list(_cards(_played(store)).values()))
+        with pytest.raises(StoreError, match="already show the tricks after any penalty"):
+            store.record_drive_penalty(1, 1, Side.NS, "revoke in hearts")
