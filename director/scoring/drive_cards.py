@@ -21,10 +21,11 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from director.scoring.drive import tricks_words
+from director.scoring.drive import Hand, hand_scores, tricks_words
 from director.scoring.errors import InputFormatError
 from director.scoring.text import figure
 from schedules.progressive.seating import SEATS, Player, Seating, Side, TableResult, side_of
+from schedules.progressive.settings import DriveSettings
 
 Advance = Callable[[int, Seating, tuple[TableResult, ...]], Seating]
 """The seating after hand `hand` from its seating and results (the moving rule, then any
@@ -55,6 +56,7 @@ class Slip(enum.Enum):
     BLANK = "nothing written"
     NOT_TRICKS = "not a number of tricks"
     ENTERED = "differs from the entry"
+    SAT_OUT = "not the figure for sitting out"
     TOTAL = "total is not the sum"
     HELD_TOTAL = "total differs from the program's"
 
@@ -124,16 +126,15 @@ class _Table:
 
 
 def check_cards(
+    settings: DriveSettings,
     first: Seating,
-    hands: int,
-    dummy: bool,
     cards: Collection[Card],
     advance: Advance,
     *,
     held: Mapping[tuple[int, int], Held] | None = None,
     rulings: Mapping[tuple[int, int], Player] | None = None,
 ) -> CardCheck:
-    """Rebuild the drive's `hands` hands from the full `cards`, from the `first` seating on.
+    """Rebuild the drive's hands from the full `cards`, from the `first` seating on.
 
     `held` are results entered some other way (keyboard, phone), keyed by (hand, table): they
     seat the next hand and the cards are checked against them, but not entered over them.
@@ -143,11 +144,12 @@ def check_cards(
     results: list[CardResult] = []
     flags: list[Flag] = [f for c in by_player.values() if (f := _total_flag(c)) is not None]
     missing: set[Player] = set()
-    seating = first
+    seating, hands = first, settings.hands
     for hand in range(1, hands + 1):
         replay: list[TableResult] = []
         stopped: list[str] = []
-        for table in seating.playing_tables(dummy):
+        firm = True
+        for table in seating.playing_tables(settings.dummy):
             checked = _check_table(seating, hand, table, by_player)
             missing |= checked.missing
             outcome = _settle(checked, held.get((hand, table)), rulings.get((hand, table)))
@@ -157,8 +159,11 @@ def check_cards(
                 replay.append(outcome.result)
             elif isinstance(outcome, TableResult):
                 replay.append(outcome)
+                firm = firm and (hand, table) in held
             else:
                 stopped.append(outcome)
+        if firm and not stopped:
+            flags.extend(_sat_out_flags(settings, Hand(hand, seating, tuple(replay)), by_player))
         if stopped:
             # the hand's other tables are checked all the same: one table stops only the seating
             why = " ".join(stopped)
@@ -166,6 +171,26 @@ def check_cards(
         if hand < hands:
             seating = advance(hand, seating, tuple(replay))
     return CardCheck(tuple(results), tuple(flags), hands, frozenset(missing))
+
+
+def _sat_out_flags(settings: DriveSettings, hand: Hand, cards: Mapping[Player, Card]) -> list[Flag]:
+    """A card whose figure for a hand sat out is not what sitting out scored. Penalties only
+    move tricks between the sides at a table, so the hand's average needs none of them."""
+    scores = hand_scores(settings, hand)
+    flags = []
+    for player in sorted(scores.sat_out & cards.keys()):
+        written, due = cards[player].hands[hand.number - 1], scores.tricks[player]
+        if written == due:
+            continue
+        place = hand.seating.place_of(player)
+        table = None if place is None else place.table
+        said = "has nothing written" if written is None else f"says {figure(written)}"
+        words = (
+            f"Hand {hand.number}, table {table}: {player} sat out, which scores"
+            f" {figure(Fraction(due))}, but the card {said}."
+        )
+        flags.append(Flag(Slip.SAT_OUT, (player,), hand.number, table, words))
+    return flags
 
 
 def _check_table(seating: Seating, hand: int, table: int, cards: Mapping[Player, Card]) -> _Table:

@@ -122,9 +122,7 @@ def card_check(
         return _changed(record, next_seating(settings, seating, results), hand + 1)
 
     held = {(e.hand, e.table): _held(record, e) for e in record.entries if e.method != "card"}
-    return check_cards(
-        record.first, settings.hands, settings.dummy, cards, advance, held=held, rulings=rulings
-    )
+    return check_cards(settings, record.first, cards, advance, held=held, rulings=rulings)
 
 
 def _held(record: DriveRecord, entry: DriveEntry) -> Held:
