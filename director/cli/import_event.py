@@ -5,9 +5,10 @@
 RESULTS.json is a file written by `director export EVENT --format json`. The event it came
 from is made again in a new event file (RESULTS.whist beside it unless --out names another):
 every player, pair, movement, trump slip, result, ruling, new deal and repair (or the whist
-drive, with its entries, cards and rulings), and the whole history, so undo works in it as in the original and exporting it gives the same file again.
-An existing file is never replaced. A file changed after it was exported, or not written by
-this program, is refused in one line, and nothing is written.
+drive, with its entries, cards and rulings), and the whole history, so undo works in it as in
+the original and exporting it gives the same file again. An existing file is never replaced.
+A file changed after it was exported, or not written by this program, is refused in one line,
+and nothing is written.
 """
 
 from __future__ import annotations
