@@ -81,6 +81,12 @@ class Held:
     result: TableResult
     ns: int
     ew: int
+    from_cards: bool = False
+    """Entered as read from the players' cards: cards agreeing on other figures replace it."""
+
+    def shows(self, agreed: TableResult) -> bool:
+        """Whether the cards' `agreed` figures are this entry's tricks after its penalties."""
+        return (agreed.tricks_of(Side.NS), agreed.tricks_of(Side.EW)) == (self.ns, self.ew)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +142,10 @@ def check_cards(
 ) -> CardCheck:
     """Rebuild the drive's hands from the full `cards`, from the `first` seating on.
 
-    `held` are results entered some other way (keyboard, phone), keyed by (hand, table): they
-    seat the next hand and the cards are checked against them, but not entered over them.
+    `held` are the results already entered, keyed by (hand, table): they seat the next hand
+    and the cards are checked against them. One entered at the keyboard or from a phone is
+    never entered over; one read from the cards (`Held.from_cards`) is, by cards that agree on
+    other figures or by a ruling.
     `rulings` name, for a disputed (hand, table), the player whose card the host took."""
     held, rulings = held or {}, rulings or {}
     by_player = {c.player: c for c in cards if not c.short}
@@ -258,17 +266,20 @@ def _settle(
     """What `checked` gives: a result to enter, a held or provisional result that only seats
     the next hand, or why the replay cannot go on."""
     agreed = _agreed(checked)
-    if held is not None:
-        if agreed is not None and (agreed.tricks_of(Side.NS), agreed.tricks_of(Side.EW)) != (
-            held.ns,
-            held.ew,
-        ):
+    if held is not None and not held.from_cards:
+        if agreed is not None and not held.shows(agreed):
             checked.flags.append(_entered_flag(checked, agreed, held))
         return held.result
     if agreed is not None:
-        return CardResult(checked.hand, agreed)
+        if held is not None and held.shows(agreed):
+            return held.result  # entered already, as the cards say
+        return CardResult(checked.hand, _less_penalties(agreed, held))
     if ruled is not None and ruled in checked.figures:
-        return CardResult(checked.hand, _from_figure(checked, ruled), ruled)
+        taken = _less_penalties(_from_figure(checked, ruled), held)
+        return CardResult(checked.hand, taken, ruled)
+    if held is not None:
+        # an entry read from a card earlier stands until the cards agree or a ruling
+        return held.result
     winners = {_from_figure(checked, p).winners for p in checked.figures}
     if len(winners) == 1:
         # the moves depend only on who won: any card's figure seats the next hand
@@ -280,6 +291,19 @@ def _settle(
         f"{checked.where}: the cards do not agree who won, so the seating from hand"
         f" {checked.hand + 1} on waits for your ruling."
     )
+
+
+def _less_penalties(result: TableResult, held: Held | None) -> TableResult:
+    """The entry to make for the cards' `result` at a table whose entry has house penalties:
+    the cards show the tricks after them, an entry holds the tricks before (the penalties
+    are applied to it when scored)."""
+    if held is None:
+        return result
+    shift = held.ns - held.result.tricks_of(Side.NS)
+    ns = result.tricks_of(Side.NS) - shift
+    if shift == 0 or not 0 <= ns <= 13:
+        return result
+    return TableResult(result.table, Side.NS if ns >= 7 else Side.EW, max(ns, 13 - ns))
 
 
 def _agreed(checked: _Table) -> TableResult | None:

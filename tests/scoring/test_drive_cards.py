@@ -12,6 +12,7 @@ from director.scoring.drive import Hand, hand_scores
 from director.scoring.drive_cards import (
     Card,
     CardCheck,
+    CardResult,
     Held,
     Slip,
     card_line,
@@ -144,6 +145,12 @@ def test_a_held_entry_seats_the_next_hand_and_a_card_disagreeing_with_it_is_flag
     # entered as 7 with a revoke giving North-South 1 more: the cards show 8, as they should
     penalised = {(1, 1): Held(TableResult(1, NS, 7), 8, 5)}
     assert check_cards(DRIVE, FIRST, first.values(), advance, held=penalised).flags == ()
+    # read from a card as 6 and 7 before a penalty moved a trick: the cards' 8 and 5 replace it
+    # with 7 and 6 before the penalty, which is applied when scored
+    misread = {(1, 1): Held(TableResult(1, EW, 7), 7, 6, from_cards=True)}
+    again = check_cards(DRIVE, FIRST, first.values(), advance, held=misread)
+    assert again.flags == ()
+    assert again.results[0] == CardResult(1, TableResult(1, NS, 7))
     assert (1, 1) not in {(r.hand, r.result.table) for r in check.results}
 
 

@@ -67,7 +67,7 @@ def test_typed_cards_become_the_drives_entries_and_its_standings(target: str | P
         assert len(store.audit_log()) >= 12
 
 
-def test_a_slip_is_flagged_its_hand_waits_and_undo_takes_the_retyped_card_back(
+def test_a_slip_is_flagged_its_entry_stands_and_undo_takes_the_retyped_card_back(
     target: str | Path,
 ) -> None:
     with _event(target) as store:
@@ -88,10 +88,12 @@ def test_a_slip_is_flagged_its_hand_waits_and_undo_takes_the_retyped_card_back(
             f.words.startswith(f"Hand 2, table 1: {lady}'s card says") and partner in f.players
             for f in check.flags
         )
-        assert (2, 1) not in {(e.hand, e.table) for e in store.drive().entries}
+        # the entry the cards agreed on stands, flagged, until a ruling or the card is fixed
+        before = {(e.hand, e.table): e for e in store.drive().entries}
+        assert before[(2, 1)].result == hands[1].results[0]
         store.undo()
-        assert (2, 1) in {(e.hand, e.table) for e in store.drive().entries}
         assert store.drive_cards().flags == ()
+        assert {(e.hand, e.table): e for e in store.drive().entries} == before
 
 
 def test_a_ruling_takes_one_card_and_a_card_of_a_stranger_is_refused(target: str | Path) -> None:
@@ -195,8 +197,19 @@ def test_cards_show_the_tricks_after_a_penalty_entered_at_the_keyboard(target: s
         assert {e.method for e in store.drive().entries} == {"keyboard"}
 
 
-def test_a_penalty_on_a_hand_entered_from_the_cards_is_refused(target: str | Path) -> None:
+def test_a_penalty_on_a_hand_entered_from_the_cards_is_counted_once(target: str | Path) -> None:
     with _event(target) as store:
-        store.type_drive_cards(list(_cards(_played(store)).values()))
-        with pytest.raises(StoreError, match="already show the tricks after any penalty"):
-            store.record_drive_penalty(1, 1, Side.NS, "revoke in hearts")
+        hands = _played(store)
+        cards = _cards(hands)
+        store.type_drive_cards(list(cards.values()))
+        first = hands[0].results[0]
+        store.record_drive_penalty(1, 1, first.winners.other, "revoke in hearts")
+        after = {s.player: s.total for s in store.drive_standings()}
+        # the players write the penalty on their cards: retyping them changes nothing more
+        fixed = [
+            Card(s.player, tuple(Fraction(t or 0) for t in s.by_hand), Fraction(s.total))
+            for s in store.drive_standings()
+        ]
+        assert store.type_drive_cards(fixed).flags == ()
+        assert {s.player: s.total for s in store.drive_standings()} == after
+        assert after != {p: c.total for p, c in cards.items()}

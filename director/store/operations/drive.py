@@ -139,14 +139,8 @@ class DriveOperations(UnitOfWork):
         penalty = Penalty(table, offenders, reason.strip())
         with self._step("drive penalty", who) as step:
             record = rows.record(step.db)
-            entry = next((e for e in record.entries_of(hand) if e.table == table), None)
-            if entry is None:
+            if table not in {e.table for e in record.entries_of(hand)}:
                 raise StoreError(f"hand {hand}, table {table} has no result to penalise yet")
-            if entry.method == "card":
-                raise StoreError(
-                    f"hand {hand}, table {table} was entered from the players' cards, which"
-                    " already show the tricks after any penalty"
-                )
             rows.add_penalty(step.db, hand, penalty, who)
             step.summary = (
                 f"hand {hand}, table {table}: {offenders.words} gave"

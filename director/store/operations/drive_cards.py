@@ -116,10 +116,9 @@ def _hands(count: int) -> str:
 
 
 def _sync(db: Db, record: DriveRecord, who: str) -> CardCheck:
-    """Make the card entries what the cards now agree on (and the rulings settle)."""
+    """Enter what the cards now agree on and the rulings settle; an entry is never removed
+    (one whose cards no longer agree stands, flagged, until a ruling)."""
     check = drive_play.card_check(record, card_rows.cards(db), card_rows.rulings(db))
-    keep = {(r.hand, r.result.table) for r in check.results}
-    card_rows.drop_card_entries(db, keep)
     held = {(e.hand, e.table): e for e in record.entries}
     for found in check.results:
         result = found.result
