@@ -101,7 +101,7 @@ def _report_text(report: CardReport) -> str:
     full = [c for c in report.cards if not c.short]
     lines = [f"{len(report.cards)} cards typed."]
     if full:
-        lines.append(f"Hands the cards seat and check: {check.seated}.")
+        lines.append(f"Hands checked from the cards: {check.seated} of {report.hands}.")
         if check.missing:
             lines.append(f"Cards still to type: {', '.join(sorted(check.missing))}.")
         if check.stopped:
@@ -124,6 +124,7 @@ def _report_json(report: CardReport) -> dict[str, object]:
     return {
         "cards": len(report.cards),
         "seated": check.seated,
+        "hands": report.hands,
         "stopped": check.stopped,
         "missing": sorted(check.missing),
         "ruled": [

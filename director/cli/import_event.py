@@ -4,10 +4,11 @@
 
 RESULTS.json is a file written by `director export EVENT --format json`. The event it came
 from is made again in a new event file (RESULTS.whist beside it unless --out names another):
-every player, pair, movement, trump slip, result, ruling, new deal and repair, and the whole
-history, so undo works in it as in the original and exporting it gives the same file again.
-An existing file is never replaced. A file changed after it was exported, or not written by
-this program, is refused in one line, and nothing is written.
+every player, pair, movement, trump slip, result, ruling, new deal and repair (or the whist
+drive, with its entries, cards and rulings), and the whole history, so undo works in it as in
+the original and exporting it gives the same file again. An existing file is never replaced.
+A file changed after it was exported, or not written by this program, is refused in one line,
+and nothing is written.
 """
 
 from __future__ import annotations
@@ -39,8 +40,6 @@ def run(argv: Sequence[str]) -> int:
         raise DirectorError(f"{source}: no such file")
     out = Path(args.out) if args.out else source.with_suffix(".whist")
     made = import_event(source, out)
-    print(
-        f"imported {source} as {made.path}: {made.name}, {made.sections} section(s),"
-        f" {made.steps} steps of history"
-    )
+    held = "a whist drive" if made.drive else f"{made.sections} section(s)"
+    print(f"imported {source} as {made.path}: {made.name}, {held}, {made.steps} steps of history")
     return 0

@@ -5,7 +5,9 @@
 Writes index.html (winners and standings, with links to every deal and every competitor), a
 page per deal and a page per competitor, and style.css. No scripts and nothing fetched from
 elsewhere: the folder can be opened from a disk or put on any web server as it is. While
-results are missing every page says the results are provisional.
+results are missing every page says the results are provisional. On an event holding a whist
+drive the site is the drive's: the prizes, the standings after the last hand and at half time,
+and a page per player with their card hand by hand.
 """
 
 from __future__ import annotations

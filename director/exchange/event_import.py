@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from director.errors import DirectorError
+from director.exchange.drive_results import drive_document
 from director.exchange.results import load_results_json, sessions_of
 from director.scoring.model import SectionPlay
 from director.store.outputs import written_whole
@@ -30,6 +31,8 @@ class Imported:
     name: str
     steps: int
     sections: int
+    drive: bool = False
+    """Whether the event holds a whist drive."""
 
 
 def import_event(source: str | Path, target: str | Path) -> Imported:
@@ -54,8 +57,10 @@ def import_event(source: str | Path, target: str | Path) -> Imported:
             EventStore.from_history(scratch, history) as store,
         ):
             _check(store, sessions, source)
+            _check_drive(store, document.get("drive"), source)
             name = store.info().name
             steps = len(store.audit_log())
+            drive = store.holds_drive()
     except FileExistsError:
         raise DirectorError(f"{target} exists; an import makes a new event file") from None
     except StoreError as exc:
@@ -66,7 +71,7 @@ def import_event(source: str | Path, target: str | Path) -> Imported:
         ) from None
     except OSError as exc:
         raise DirectorError(f"cannot write {target}: {exc.strerror}") from None
-    return Imported(target, name, steps, len(sessions))
+    return Imported(target, name, steps, len(sessions), drive)
 
 
 def _check(
@@ -87,3 +92,14 @@ def _check(
                 " history makes: the file was changed after it was exported; nothing was"
                 " imported"
             )
+
+
+def _check_drive(store: EventStore, listed: object, source: str | Path) -> None:
+    """The event made holds the drive the file lists (or none when it lists none), with the
+    same seatings, entries, standings and prizes."""
+    made = drive_document(store) if store.holds_drive() else None
+    if made != listed:
+        raise DirectorError(
+            f"{source}: its whist drive is not the one its history makes: the file was"
+            " changed after it was exported; nothing was imported"
+        )

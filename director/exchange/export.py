@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from director.errors import DirectorError
 from director.exchange.bridgewebs import results_bridgewebs
+from director.exchange.drive_results import drive_document
 from director.exchange.results import SectionResults, results_csv, results_json
 from director.exchange.usebio import results_usebio
 from director.store.services import EventStore
@@ -37,10 +38,13 @@ def export_event(store: EventStore, fmt: str, session: int = 1, section: str = "
     if fmt not in FORMATS:
         raise DirectorError(f"unknown format {fmt!r}; use one of: {', '.join(FORMATS)}")
     sections = sections_of(store)
+    drive = drive_document(store) if store.holds_drive() else None
+    if fmt == "json" and (sections or drive):
+        return results_json(store.info(), sections, store.history(), drive)
     if not sections:
+        if drive:
+            raise DirectorError("a whist drive exports as json only (--format json)")
         raise DirectorError("nothing to export yet: choose a movement for a session first")
-    if fmt == "json":
-        return results_json(store.info(), sections, store.history())
     if fmt == "usebio":
         return results_usebio(store.info(), sections, players_by_label(store))
     if fmt == "bridgewebs":

@@ -63,10 +63,14 @@ class SectionResults:
 
 
 def results_json(
-    info: EventInfo, sections: list[SectionResults], history: Mapping[str, object] | None = None
+    info: EventInfo,
+    sections: list[SectionResults],
+    history: Mapping[str, object] | None = None,
+    drive: Mapping[str, object] | None = None,
 ) -> str:
-    """The event's results as a JSON document, with the event's history when given."""
-    document = {
+    """The event's results as a JSON document, with the event's history when given, and its
+    whist drive's block (`director.exchange.drive_results`) when it holds one."""
+    document: dict[str, object] = {
         "format": FORMAT,
         "version": VERSION,
         "event": {
@@ -86,6 +90,8 @@ def results_json(
         ],
         "history": history,
     }
+    if drive is not None:
+        document["drive"] = drive
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -83,7 +83,7 @@ def site_pages(
 ) -> dict[str, str]:
     """Every page of the site, by its path inside the site."""
     footer = f"Published {published:%d %B %Y at %H:%M} by Whist Director."
-    subtitle = _subtitle(info)
+    subtitle = event_subtitle(info)
     out = {INDEX: _index(info, subtitle, sections, footer)}
     for s in sections:
         out.update(_deal_pages(info, s, footer))
@@ -91,7 +91,8 @@ def site_pages(
     return out
 
 
-def _subtitle(info: EventInfo) -> str:
+def event_subtitle(info: EventInfo) -> str:
+    """The line under the event's name: when and where it was held."""
     parts = []
     if info.held_on is not None:
         parts.append(f"{info.held_on.day} {info.held_on:%B %Y}")

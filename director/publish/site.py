@@ -15,6 +15,7 @@ from pathlib import Path
 
 from director.errors import DirectorError
 from director.exchange.export import sections_of
+from director.publish.drive_pages import drive_site_pages
 from director.publish.html import STYLESHEET
 from director.publish.pages import INDEX, ScoredSection, site_pages
 from director.store.files import is_sqlite_file, read_input
@@ -31,7 +32,11 @@ SIGNED = "by Whist Director."
 
 def publish_site(store: EventStore, folder: str | Path, now: datetime | None = None) -> list[Path]:
     """Write the event's results site into `folder` (made if missing); return the files
-    written, the front page (index.html) first."""
+    written, the front page (index.html) first. An event holding a whist drive publishes the
+    drive's results."""
+    if store.holds_drive():
+        pages = drive_site_pages(store.info(), store.drive(), now or datetime.now())
+        return write_site(Path(folder), pages)
     sections = [
         ScoredSection(s.session, s.section, s.scoring, s.result) for s in sections_of(store)
     ]

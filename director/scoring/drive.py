@@ -176,6 +176,16 @@ def ranked(table: Iterable[Standing]) -> tuple[Standing, ...]:
     return tuple(sorted(table, key=lambda s: (-s.total, s.player)))
 
 
+def shared_places(table: Sequence[Standing]) -> tuple[str, ...]:
+    """Each standing's place in `table` (ranked), equal totals sharing one: "1", "2=", "2=".
+
+    >>> shared_places((Standing("a", (9,)), Standing("b", (7,)), Standing("c", (7,))))
+    ('1', '2=', '2=')
+    """
+    totals = [s.total for s in table]
+    return tuple(f"{totals.index(t) + 1}{'=' if totals.count(t) > 1 else ''}" for t in totals)
+
+
 def penalty_notes(settings: DriveSettings, hands: Iterable[Hand]) -> tuple[str, ...]:
     """Each house penalty in words, for the record."""
     return tuple(

@@ -21,10 +21,11 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from director.scoring.drive import tricks_words
+from director.scoring.drive import Hand, hand_scores, tricks_words
 from director.scoring.errors import InputFormatError
 from director.scoring.text import figure
 from schedules.progressive.seating import SEATS, Player, Seating, Side, TableResult, side_of
+from schedules.progressive.settings import DriveSettings
 
 Advance = Callable[[int, Seating, tuple[TableResult, ...]], Seating]
 """The seating after hand `hand` from its seating and results (the moving rule, then any
@@ -55,6 +56,7 @@ class Slip(enum.Enum):
     BLANK = "nothing written"
     NOT_TRICKS = "not a number of tricks"
     ENTERED = "differs from the entry"
+    SAT_OUT = "not the figure for sitting out"
     TOTAL = "total is not the sum"
     HELD_TOTAL = "total differs from the program's"
 
@@ -69,6 +71,22 @@ class Flag:
     hand: int | None
     table: int | None
     words: str
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A table's hand entered some other way (keyboard, phone): its result, which seated the
+    next hand, and each side's tricks after any house penalty, which is what the cards show."""
+
+    result: TableResult
+    ns: int
+    ew: int
+    from_cards: bool = False
+    """Entered as read from the players' cards: cards agreeing on other figures replace it."""
+
+    def shows(self, agreed: TableResult) -> bool:
+        """Whether the cards' `agreed` figures are this entry's tricks after its penalties."""
+        return (agreed.tricks_of(Side.NS), agreed.tricks_of(Side.EW)) == (self.ns, self.ew)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,29 +132,32 @@ class _Table:
 
 
 def check_cards(
+    settings: DriveSettings,
     first: Seating,
-    hands: int,
-    dummy: bool,
     cards: Collection[Card],
     advance: Advance,
     *,
-    held: Mapping[tuple[int, int], TableResult] | None = None,
+    held: Mapping[tuple[int, int], Held] | None = None,
     rulings: Mapping[tuple[int, int], Player] | None = None,
 ) -> CardCheck:
-    """Rebuild the drive's `hands` hands from the full `cards`, from the `first` seating on.
+    """Rebuild the drive's hands from the full `cards`, from the `first` seating on.
 
-    `held` are results entered some other way (keyboard, phone), keyed by (hand, table): they
-    seat the next hand and the cards are checked against them, but not entered over them.
+    `held` are the results already entered, keyed by (hand, table): they seat the next hand
+    and the cards are checked against them. One entered at the keyboard or from a phone is
+    never entered over; one read from the cards (`Held.from_cards`) is, by cards that agree on
+    other figures or by a ruling.
     `rulings` name, for a disputed (hand, table), the player whose card the host took."""
     held, rulings = held or {}, rulings or {}
     by_player = {c.player: c for c in cards if not c.short}
     results: list[CardResult] = []
     flags: list[Flag] = [f for c in by_player.values() if (f := _total_flag(c)) is not None]
     missing: set[Player] = set()
-    seating = first
+    seating, hands = first, settings.hands
     for hand in range(1, hands + 1):
         replay: list[TableResult] = []
-        for table in seating.playing_tables(dummy):
+        stopped: list[str] = []
+        firm = True
+        for table in seating.playing_tables(settings.dummy):
             checked = _check_table(seating, hand, table, by_player)
             missing |= checked.missing
             outcome = _settle(checked, held.get((hand, table)), rulings.get((hand, table)))
@@ -146,11 +167,38 @@ def check_cards(
                 replay.append(outcome.result)
             elif isinstance(outcome, TableResult):
                 replay.append(outcome)
+                firm = firm and (hand, table) in held
             else:
-                return CardCheck(tuple(results), tuple(flags), hand, frozenset(missing), outcome)
+                stopped.append(outcome)
+        if firm and not stopped:
+            flags.extend(_sat_out_flags(settings, Hand(hand, seating, tuple(replay)), by_player))
+        if stopped:
+            # the hand's other tables are checked all the same: one table stops only the seating
+            why = " ".join(stopped)
+            return CardCheck(tuple(results), tuple(flags), hand, frozenset(missing), why)
         if hand < hands:
             seating = advance(hand, seating, tuple(replay))
     return CardCheck(tuple(results), tuple(flags), hands, frozenset(missing))
+
+
+def _sat_out_flags(settings: DriveSettings, hand: Hand, cards: Mapping[Player, Card]) -> list[Flag]:
+    """A card whose figure for a hand sat out is not what sitting out scored. Penalties only
+    move tricks between the sides at a table, so the hand's average needs none of them."""
+    scores = hand_scores(settings, hand)
+    flags = []
+    for player in sorted(scores.sat_out & cards.keys()):
+        written, due = cards[player].hands[hand.number - 1], scores.tricks[player]
+        if written == due:
+            continue
+        place = hand.seating.place_of(player)
+        table = None if place is None else place.table
+        said = "has nothing written" if written is None else f"says {figure(written)}"
+        words = (
+            f"Hand {hand.number}, table {table}: {player} sat out, which scores"
+            f" {figure(Fraction(due))}, but the card {said}."
+        )
+        flags.append(Flag(Slip.SAT_OUT, (player,), hand.number, table, words))
+    return flags
 
 
 def _check_table(seating: Seating, hand: int, table: int, cards: Mapping[Player, Card]) -> _Table:
@@ -213,19 +261,25 @@ def _thirteen_flag(checked: _Table) -> None:
 
 
 def _settle(
-    checked: _Table, held: TableResult | None, ruled: Player | None
+    checked: _Table, held: Held | None, ruled: Player | None
 ) -> CardResult | TableResult | str:
     """What `checked` gives: a result to enter, a held or provisional result that only seats
     the next hand, or why the replay cannot go on."""
     agreed = _agreed(checked)
-    if held is not None:
-        if agreed is not None and agreed != held:
+    if held is not None and not held.from_cards:
+        if agreed is not None and not held.shows(agreed):
             checked.flags.append(_entered_flag(checked, agreed, held))
-        return held
+        return held.result
     if agreed is not None:
-        return CardResult(checked.hand, agreed)
+        if held is not None and held.shows(agreed):
+            return held.result  # entered already, as the cards say
+        return CardResult(checked.hand, _less_penalties(agreed, held))
     if ruled is not None and ruled in checked.figures:
-        return CardResult(checked.hand, _from_figure(checked, ruled), ruled)
+        taken = _less_penalties(_from_figure(checked, ruled), held)
+        return CardResult(checked.hand, taken, ruled)
+    if held is not None:
+        # an entry read from a card earlier stands until the cards agree or a ruling
+        return held.result
     winners = {_from_figure(checked, p).winners for p in checked.figures}
     if len(winners) == 1:
         # the moves depend only on who won: any card's figure seats the next hand
@@ -237,6 +291,19 @@ def _settle(
         f"{checked.where}: the cards do not agree who won, so the seating from hand"
         f" {checked.hand + 1} on waits for your ruling."
     )
+
+
+def _less_penalties(result: TableResult, held: Held | None) -> TableResult:
+    """The entry to make for the cards' `result` at a table whose entry has house penalties:
+    the cards show the tricks after them, an entry holds the tricks before (the penalties
+    are applied to it when scored)."""
+    if held is None:
+        return result
+    shift = held.ns - held.result.tricks_of(Side.NS)
+    ns = result.tricks_of(Side.NS) - shift
+    if shift == 0 or not 0 <= ns <= 13:
+        return result
+    return TableResult(result.table, Side.NS if ns >= 7 else Side.EW, max(ns, 13 - ns))
 
 
 def _agreed(checked: _Table) -> TableResult | None:
@@ -254,10 +321,11 @@ def _from_figure(checked: _Table, player: Player) -> TableResult:
     return TableResult(checked.table, side.other, 13 - tricks)
 
 
-def _entered_flag(checked: _Table, cards: TableResult, held: TableResult) -> Flag:
+def _entered_flag(checked: _Table, cards: TableResult, held: Held) -> Flag:
     words = (
-        f"{checked.where}: the cards say {cards.winners.words} took {cards.tricks} tricks, but"
-        f" the result already entered is {held.winners.words} {held.tricks}."
+        f"{checked.where}: the cards give North-South {cards.tricks_of(Side.NS)} and East-West"
+        f" {cards.tricks_of(Side.EW)}, but the result already entered gives {held.ns} and"
+        f" {held.ew}."
     )
     return Flag(Slip.ENTERED, tuple(checked.names), checked.hand, checked.table, words)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from director.scoring.drive import Hand, Penalty
-from director.scoring.drive_cards import Card, CardCheck, check_cards
+from director.scoring.drive import Hand, Penalty, table_tricks
+from director.scoring.drive_cards import Card, CardCheck, Held, check_cards
 from director.scoring.drive_prizes import PrizeSettings
 from schedules.progressive import (
     DriveSettings,
@@ -115,16 +115,21 @@ def card_check(
     record: DriveRecord, cards: Collection[Card], rulings: Mapping[tuple[int, int], Player]
 ) -> CardCheck:
     """The drive rebuilt from the players' `cards` and the host's `rulings`, hand by hand
-    from the first seating; entries made some other way stand and seat the next hand."""
+    from the first seating; the entries made so far seat the next hand."""
     settings = record.settings
 
     def advance(hand: int, seating: Seating, results: tuple[TableResult, ...]) -> Seating:
         return _changed(record, next_seating(settings, seating, results), hand + 1)
 
-    held = {(e.hand, e.table): e.result for e in record.entries if e.method != "card"}
-    return check_cards(
-        record.first, settings.hands, settings.dummy, cards, advance, held=held, rulings=rulings
-    )
+    held = {(e.hand, e.table): _held(record, e) for e in record.entries}
+    return check_cards(settings, record.first, cards, advance, held=held, rulings=rulings)
+
+
+def _held(record: DriveRecord, entry: DriveEntry) -> Held:
+    """An entry with each side's tricks after its penalties: what the players' cards show."""
+    penalties = [p for h, p in record.penalties if h == entry.hand and p.table == entry.table]
+    tricks = table_tricks(record.settings, entry.result, penalties)
+    return Held(entry.result, tricks[Side.NS], tricks[Side.EW], entry.method == "card")
 
 
 def _changed(record: DriveRecord, seating: Seating, hand: int) -> Seating:

@@ -12,11 +12,15 @@ from director.scoring.drive import Hand, hand_scores
 from director.scoring.drive_cards import (
     Card,
     CardCheck,
+    CardResult,
+    Held,
     Slip,
     card_line,
     check_cards,
     check_totals,
+    parse_figure,
 )
+from director.scoring.errors import InputFormatError
 from schedules.progressive import (
     DriveSettings,
     Field,
@@ -46,7 +50,7 @@ def _check(drive: DriveSettings, hands: list[Hand], cards: dict[str, Card]) -> C
     def advance(_: int, seating: Seating, results: tuple[TableResult, ...]) -> Seating:
         return next_seating(drive, seating, results)
 
-    return check_cards(hands[0].seating, drive.hands, drive.dummy, cards.values(), advance)
+    return check_cards(drive, hands[0].seating, cards.values(), advance)
 
 
 DRIVE = DriveSettings(2, hands=2, halves=1, field=Field.BY_SEAT)
@@ -105,7 +109,7 @@ def test_sides_not_making_thirteen_and_a_ruling_taking_one_card() -> None:
     def advance(_: int, seating: Seating, results: tuple[TableResult, ...]) -> Seating:
         return next_seating(DRIVE, seating, results)
 
-    ruled = check_cards(FIRST, 2, False, cards.values(), advance, rulings={(1, 1): "B"})
+    ruled = check_cards(DRIVE, FIRST, cards.values(), advance, rulings={(1, 1): "B"})
     taken = next(r for r in ruled.results if (r.hand, r.result.table) == (1, 1))
     assert taken.ruled == "B"
     assert taken.result == TableResult(1, NS, 7)
@@ -120,6 +124,8 @@ def test_cards_not_agreeing_who_won_stop_the_seating_until_a_ruling() -> None:
         "Hand 1, table 1: the cards do not agree who won, so the seating from hand 2 on waits"
         " for your ruling."
     )
+    # table 2 of the same hand is still checked and entered
+    assert [(r.hand, r.result) for r in check.results] == [(1, RESULTS[0][1])]
 
 
 def test_a_held_entry_seats_the_next_hand_and_a_card_disagreeing_with_it_is_flagged() -> None:
@@ -129,12 +135,22 @@ def test_a_held_entry_seats_the_next_hand_and_a_card_disagreeing_with_it_is_flag
     def advance(_: int, seating: Seating, results: tuple[TableResult, ...]) -> Seating:
         return next_seating(DRIVE, seating, results)
 
-    held = {(1, 1): TableResult(1, NS, 9)}
-    check = check_cards(FIRST, 2, False, first.values(), advance, held=held)
+    held = {(1, 1): Held(TableResult(1, NS, 9), 9, 4)}
+    check = check_cards(DRIVE, FIRST, first.values(), advance, held=held)
     assert [f.slip for f in check.flags] == [Slip.ENTERED]
     assert check.flags[0].words.endswith(
-        "the cards say North-South took 8 tricks, but the result already entered is North-South 9."
+        "the cards give North-South 8 and East-West 5, but the result already entered gives"
+        " 9 and 4."
     )
+    # entered as 7 with a revoke giving North-South 1 more: the cards show 8, as they should
+    penalised = {(1, 1): Held(TableResult(1, NS, 7), 8, 5)}
+    assert check_cards(DRIVE, FIRST, first.values(), advance, held=penalised).flags == ()
+    # read from a card as 6 and 7 before a penalty moved a trick: the cards' 8 and 5 replace it
+    # with 7 and 6 before the penalty, which is applied when scored
+    misread = {(1, 1): Held(TableResult(1, EW, 7), 7, 6, from_cards=True)}
+    again = check_cards(DRIVE, FIRST, first.values(), advance, held=misread)
+    assert again.flags == ()
+    assert again.results[0] == CardResult(1, TableResult(1, NS, 7))
     assert (1, 1) not in {(r.hand, r.result.table) for r in check.results}
 
 
@@ -236,3 +252,43 @@ def test_one_total_miswritten_is_the_only_flag_and_names_its_card(
     cards[player] = Card(player, card.hands, (card.total or Fraction(0)) + slip)
     check = _check(settings_, hands, cards)
     assert [(f.slip, f.players) for f in check.flags] == [(Slip.TOTAL, (player,))]
+
+
+@given(st.fractions(min_value=0, max_value=200, max_denominator=12))
+def test_a_figure_written_as_a_fraction_or_a_half_reads_back_exactly(value: Fraction) -> None:
+    assert parse_figure(f" {value} ") == value
+    if value.denominator == 2:
+        assert parse_figure(f"{value.numerator // 2}½") == value
+        assert parse_figure(f"{float(value)}") == value
+
+
+@given(st.text(max_size=12))
+def test_any_text_reads_as_a_figure_or_is_refused_in_words(text: str) -> None:
+    refused = None
+    try:
+        parse_figure(text)
+    except InputFormatError as exc:
+        refused = str(exc)
+    assert refused is None or refused.endswith("is not a number of tricks")
+
+
+def test_a_figure_for_a_hand_sat_out_is_checked_against_what_sitting_out_scores() -> None:
+    drive = DriveSettings(2, hands=2, halves=1, field=Field.BY_SEAT)
+    first = Seating((("A", "B", "C", "D"), ("E", "F", "G", None)))
+    second = next_seating(drive, first, (TableResult(1, EW, 10),))
+    hands = [
+        Hand(1, first, (TableResult(1, EW, 10),)),
+        Hand(2, second, (TableResult(1, NS, 7),)),
+    ]
+    cards = _cards(drive, hands)
+    # the full table's four cards share 26 tricks: sitting out scores their average, 6.5
+    assert {cards[p].hands[0] for p in "EFG"} == {Fraction(13, 2)}
+    for player, written in (("G", Fraction(7)), ("E", None)):
+        row = (written, *cards[player].hands[1:])
+        cards[player] = Card(player, row, sum((f for f in row if f is not None), Fraction(0)))
+    check = _check(drive, hands, cards)
+    assert [f.words for f in check.flags] == [
+        "Hand 1, table 2: E sat out, which scores 6.5, but the card has nothing written.",
+        "Hand 1, table 2: G sat out, which scores 6.5, but the card says 7.",
+    ]
+    assert len(check.results) == 2

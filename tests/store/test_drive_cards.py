@@ -67,7 +67,7 @@ def test_typed_cards_become_the_drives_entries_and_its_standings(target: str | P
         assert len(store.audit_log()) >= 12
 
 
-def test_a_slip_is_flagged_its_hand_waits_and_undo_takes_the_retyped_card_back(
+def test_a_slip_is_flagged_its_entry_stands_and_undo_takes_the_retyped_card_back(
     target: str | Path,
 ) -> None:
     with _event(target) as store:
@@ -88,10 +88,12 @@ def test_a_slip_is_flagged_its_hand_waits_and_undo_takes_the_retyped_card_back(
             f.words.startswith(f"Hand 2, table 1: {lady}'s card says") and partner in f.players
             for f in check.flags
         )
-        assert (2, 1) not in {(e.hand, e.table) for e in store.drive().entries}
+        # the entry the cards agreed on stands, flagged, until a ruling or the card is fixed
+        before = {(e.hand, e.table): e for e in store.drive().entries}
+        assert before[(2, 1)].result == hands[1].results[0]
         store.undo()
-        assert (2, 1) in {(e.hand, e.table) for e in store.drive().entries}
         assert store.drive_cards().flags == ()
+        assert {(e.hand, e.table): e for e in store.drive().entries} == before
 
 
 def test_a_ruling_takes_one_card_and_a_card_of_a_stranger_is_refused(target: str | Path) -> None:
@@ -115,6 +117,8 @@ def test_a_ruling_takes_one_card_and_a_card_of_a_stranger_is_refused(target: str
             store.type_drive_card(Card("Mrs Nobody", (), Fraction(3)))
         with pytest.raises(StoreError, match="card has 2 hands; the drive has 4"):
             store.type_drive_card(Card(north, (Fraction(3), None), None))
+        with pytest.raises(StoreError, match="typed hand by hand: type it so again"):
+            store.type_drive_card(Card(north, (), Fraction(30)))
 
 
 def test_the_short_form_flags_each_total_unlike_the_entered_hands(target: str | Path) -> None:
@@ -132,3 +136,80 @@ def test_the_short_form_flags_each_total_unlike_the_entered_hands(target: str | 
             f" {cards[short[0].player].total} tricks after hand 4."
         ]
         assert {e.method for e in store.drive().entries} == {"keyboard"}
+
+
+def _uneven(target: str | Path, keyboard: bool) -> EventStore:
+    """Eleven players on three tables (the third short, sitting out) and a late gentleman from
+    hand 3 while a lady leaves: with `keyboard`, every hand entered at the keyboard."""
+    store = EventStore.create(target, name="Uneven drive")
+    for name in LADIES:
+        store.add_player(name, gender=Gender.LADY)
+    for name in GENTLEMEN:
+        store.add_player(name, gender=Gender.GENTLEMAN)
+    store.start_drive(DRIVE, seed=9, absent=("Mr Lamb",))
+    store.drive_arrival("Mr Lamb", 3)
+    store.drive_leaver("Mrs Fox", 3)
+    if keyboard:
+        for hand in range(1, DRIVE.hands + 1):
+            for table in store.drive_seating(hand).playing_tables(False):
+                store.enter_drive_hand(hand, table, WINNERS[(hand + table) % 4], 6 + table + hand)
+    return store
+
+
+def test_cards_rebuild_a_drive_with_sitting_out_a_late_arrival_and_a_leaver(
+    tmp_path: Path,
+) -> None:
+    with _uneven(tmp_path / "keyboard.whist", keyboard=True) as played:
+        standings = played.drive_standings()
+    cards = [
+        Card(
+            s.player,
+            tuple(None if t is None else Fraction(t) for t in s.by_hand),
+            Fraction(s.total),
+        )
+        for s in standings
+    ]
+    assert any(s.sat_out for s in standings)
+    assert {"Mr Lamb", "Mrs Fox"} <= {s.player for s in standings}
+    with _uneven(tmp_path / "cards.whist", keyboard=False) as store:
+        report = store.type_drive_cards(cards)
+        assert report.flags == ()
+        assert report.check.missing == frozenset()
+        assert store.drive_standings() == standings
+
+
+def test_cards_show_the_tricks_after_a_penalty_entered_at_the_keyboard(target: str | Path) -> None:
+    with _event(target) as store:
+        hands = _played(store)
+        for hand in hands:
+            for r in hand.results:
+                store.enter_drive_hand(hand.number, r.table, r.winners, r.tricks)
+        first = hands[0].results[0]
+        store.record_drive_penalty(1, 1, first.winners.other, "revoke in spades")
+        # cards written before the penalty disagree with the entry at that table only
+        before = store.type_drive_cards(list(_cards(hands).values()))
+        assert [(f.slip, f.hand, f.table) for f in before.check.flags] == [(Slip.ENTERED, 1, 1)]
+        after = [
+            Card(s.player, tuple(Fraction(t or 0) for t in s.by_hand), Fraction(s.total))
+            for s in store.drive_standings()
+        ]
+        assert store.type_drive_cards(after).flags == ()
+        assert {e.method for e in store.drive().entries} == {"keyboard"}
+
+
+def test_a_penalty_on_a_hand_entered_from_the_cards_is_counted_once(target: str | Path) -> None:
+    with _event(target) as store:
+        hands = _played(store)
+        cards = _cards(hands)
+        store.type_drive_cards(list(cards.values()))
+        first = hands[0].results[0]
+        store.record_drive_penalty(1, 1, first.winners.other, "revoke in hearts")
+        after = {s.player: s.total for s in store.drive_standings()}
+        # the players write the penalty on their cards: retyping them changes nothing more
+        fixed = [
+            Card(s.player, tuple(Fraction(t or 0) for t in s.by_hand), Fraction(s.total))
+            for s in store.drive_standings()
+        ]
+        assert store.type_drive_cards(fixed).flags == ()
+        assert {s.player: s.total for s in store.drive_standings()} == after
+        assert after != {p: c.total for p, c in cards.items()}

@@ -66,7 +66,7 @@ def test_a_csv_of_cards_enters_the_drive_and_a_slip_is_named(
     assert (code, err) == (0, "")
     total = sum(rows["Mrs Bell"])
     assert out == (
-        "Typed 8 cards from cards.csv.\n8 cards typed.\nHands the cards seat and check: 2.\n"
+        "Typed 8 cards from cards.csv.\n8 cards typed.\nHands checked from the cards: 2 of 2.\n"
         f"To look at:\n  Mrs Bell's card: the hands add up to {total}, but the total"
         f" written is {total + 1}.\n"
     )

@@ -88,6 +88,11 @@ class DriveOperations(UnitOfWork):
             step.db.flush()
             return rows.record(step.db)
 
+    def holds_drive(self) -> bool:
+        """Whether the event holds a whist drive."""
+        with self._unit() as db:
+            return rows.holds_drive(db)
+
     def drive(self) -> DriveRecord:
         """Everything the drive holds."""
         with self._unit() as db:

@@ -29,6 +29,8 @@ class CardReport:
     check: CardCheck
     totals: tuple[Flag, ...]
     cards: tuple[Card, ...]
+    hands: int
+    """The drive's hands."""
 
     @property
     def flags(self) -> tuple[Flag, ...]:
@@ -55,7 +57,13 @@ class DriveCardOperations(UnitOfWork):
         every table's hand its cards now agree on (method "card")."""
         with self._step("drive card", who) as step:
             record = rows.record(step.db)
+            typed = card_rows.cards(step.db)
             _check_typable(record, card)
+            if card.short and any(c.player == card.player and not c.short for c in typed):
+                raise StoreError(
+                    f"{card.player}'s card was typed hand by hand: type it so again (a total"
+                    " alone would take its hands out of the drive)"
+                )
             card_rows.put_card(step.db, roster_ids(step.db)[card.player], card, who)
             step.summary = card_line(card)
             return _sync(step.db, record, who)
@@ -89,7 +97,7 @@ class DriveCardOperations(UnitOfWork):
             played = drive_play.played(record)
             held = {s.player: s.total for s in standings(record.settings, played)}
             totals = check_totals([c for c in typed if c.short], held, len(played))
-            return CardReport(check, totals, typed)
+            return CardReport(check, totals, typed, record.settings.hands)
 
 
 def _check_typable(record: DriveRecord, card: Card) -> None:
@@ -98,16 +106,19 @@ def _check_typable(record: DriveRecord, card: Card) -> None:
         raise StoreError(f"{card.player} is not in the drive")
     if card.hands and len(card.hands) != record.settings.hands:
         raise StoreError(
-            f"{card.player}'s card has {len(card.hands)} hands; the drive has"
-            f" {record.settings.hands} (leave a blank for a hand not played)"
+            f"{card.player}'s card has {_hands(len(card.hands))}; the drive has"
+            f" {_hands(record.settings.hands)} (leave a blank for a hand not played)"
         )
 
 
+def _hands(count: int) -> str:
+    return f"{count} hand{'' if count == 1 else 's'}"
+
+
 def _sync(db: Db, record: DriveRecord, who: str) -> CardCheck:
-    """Make the card entries what the cards now agree on (and the rulings settle)."""
+    """Enter what the cards now agree on and the rulings settle; an entry is never removed
+    (one whose cards no longer agree stands, flagged, until a ruling)."""
     check = drive_play.card_check(record, card_rows.cards(db), card_rows.rulings(db))
-    keep = {(r.hand, r.result.table) for r in check.results}
-    card_rows.drop_card_entries(db, keep)
     held = {(e.hand, e.table): e for e in record.entries}
     for found in check.results:
         result = found.result

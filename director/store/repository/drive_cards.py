@@ -9,8 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
 
 from director.scoring.drive_cards import Card
-from director.store.audit import delete_rows, now
-from director.store.schema import DriveCardRow, DriveEntryRow, DriveRulingRow, PlayerRow
+from director.store.audit import now
+from director.store.schema import DriveCardRow, DriveRulingRow, PlayerRow
 from schedules.progressive import Player
 
 
@@ -68,15 +68,3 @@ def rulings(db: Db) -> dict[tuple[int, int], Player]:
         PlayerRow, PlayerRow.id == DriveRulingRow.player_id
     )
     return {(hand, table): name for hand, table, name in db.execute(query)}
-
-
-def drop_card_entries(db: Db, keep: set[tuple[int, int]]) -> None:
-    """Remove the entries made from cards for every (hand, table) not in `keep`: the cards
-    no longer agree on them."""
-    stale = [
-        row.id
-        for row in db.scalars(select(DriveEntryRow).where(DriveEntryRow.method == "card"))
-        if (row.hand_no, row.table_no) not in keep
-    ]
-    if stale:
-        delete_rows(db, DriveEntryRow, DriveEntryRow.id.in_(stale))
