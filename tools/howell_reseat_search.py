@@ -143,15 +143,17 @@ def _excess(plays: int) -> int:
 
 
 def from_movement(movement: Movement) -> Field:
-    """The movement's seats, its pairs numbered in field order and its sets in tray order."""
-    sets = sorted({s.trays for s in movement.seatings})
+    """The movement's seats, its pairs numbered in field order and its sets in tray order.
+    A set is the trays a table holds, in whatever order it plays them: the interwoven Howell's
+    second line plays each set backwards, the same boards as the first line's table."""
+    sets = sorted({tuple(sorted(s.trays)) for s in movement.seatings})
     set_of = {trays: k for k, trays in enumerate(sets)}
     pair_of = {label: k for k, label in enumerate(movement.field)}
     seat = [[0] * (2 * movement.tables) for _ in range(movement.rounds)]
     table_set = [[0] * movement.tables for _ in range(movement.rounds)]
     for s in movement.seatings:
         r, t = s.round - 1, s.table - 1
-        table_set[r][t] = set_of[s.trays]
+        table_set[r][t] = set_of[tuple(sorted(s.trays))]
         seat[r][2 * t], seat[r][2 * t + 1] = pair_of[s.ns], pair_of[s.ew]
     return Field(seat, table_set, len(sets))
 

@@ -125,6 +125,17 @@ def test_improving_never_breaks_a_rule_and_never_loses_balance() -> None:
     _rules(found)
 
 
+@pytest.mark.parametrize(("tables", "rounds"), [(10, 8), (6, 5), (9, 9)])
+def test_the_search_sees_the_interwoven_howell_as_it_balances(tables: int, rounds: int) -> None:
+    # line 2 plays each tray set backwards: the same boards, so the same set to the search
+    interwoven = build(Request("howell", tables=tables, rounds=rounds, variant="interwoven"))
+    field = from_movement(interwoven)
+    assert field.faults() == 0
+    assert field.sets == len({frozenset(s.trays) for s in interwoven.seatings})
+    seen = reseated.movement_of(tables, field.seat, field.table_set, 1, "interwoven")
+    assert balance(seen).index == pytest.approx(balance(interwoven).index)
+
+
 def test_a_random_field_plays_every_set_once_with_relays() -> None:
     field = random_field(8, 5, random.Random(0))
     assert field is not None
