@@ -1,9 +1,9 @@
 """The movement as chosen, kept while places of it rest: the seats a late pair or the last
 partnership entered takes back.
 
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-12-02 19:00:00
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-12-02 20:00:00
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
