@@ -57,7 +57,10 @@ def add_options(parser: Parser) -> None:
     late = operation("late-pair", _late_pair)
     late.add_argument("--from-round", type=int, required=True)
     late.add_argument("--names", help='the newcomers\' names, e.g. "Mrs Ames & Mr Brown"')
-    late.add_argument("--label", help="the newcomer's label (default: the next free number)")
+    late.add_argument(
+        "--label",
+        help="the newcomer's label (default: the place that rests, else the next free number)",
+    )
 
     leave = operation("withdraw", lambda a: Withdraw(a.competitor, a.from_round))
     leave.add_argument("--competitor", required=True, help="the label of who leaves")

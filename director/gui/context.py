@@ -80,7 +80,8 @@ class EventContext(QObject):
 
     def notify(self, what: Changed, source: QObject | None = None) -> None:
         """Tell the screens that `what` changed (`source`: the widget that changed it)."""
-        if what & Changed.MOVEMENT:
+        # a change of the roster may rest a place of the movement, or play it again
+        if what & (Changed.MOVEMENT | Changed.PLAYERS):
             self._movements.clear()
         self.changed.emit(what, source)
 

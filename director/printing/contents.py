@@ -49,6 +49,17 @@ def named(movement: Movement, who: Label, names: Mapping[Label, str]) -> str:
     return f"{competitor_name(movement, who)}: {name}" if name else competitor_name(movement, who)
 
 
+NO_BREAK = "\u00a0"
+"""A space a printed line never breaks at (`director.printing.fit.words`)."""
+
+
+def surname(name: str) -> str:
+    """A player's name as far as its last word: "Featherstonehaugh" for "Mrs Alexandra
+    Featherstonehaugh" (a double-barrelled name, hyphened, stays whole)."""
+    words = name.split()
+    return words[-1] if words else name
+
+
 def on_traveller(who: Label, names: Mapping[Label, str]) -> str:
     """A label on a traveller or a grid: "3", or "3 Ames & Bell" when names are stored."""
     name = names.get(who, "")
@@ -426,14 +437,25 @@ def _score_row(movement: Movement, stop: Stop, known: Mapping[Label, str]) -> Sc
     them (a player writes down whom they played)."""
     if stop.table is None or stop.seat is None:
         return ScoreRow(stop.round, "—", "rest", "", "", ())
-    names = ", ".join(named(movement, o, known) for o in stop.opponents)
-    partner = ", ".join(named(movement, p, known) for p in stop.partners)
+    names = ", ".join(_on_score_card(movement, o, known) for o in stop.opponents)
+    partner = ", ".join(_on_score_card(movement, p, known) for p in stop.partners)
     seat = seat_name(movement, stop.seat)
     if stop.switched:
         seat += " (switched)"
     elif stop.switched_trays:  # the half-round trick: the round's second half only
         seat += f" (tray {trays_text(stop.switched_trays)} switched)"
     return ScoreRow(stop.round, str(stop.table), seat, partner, names, stop.trays)
+
+
+def _on_score_card(movement: Movement, who: Label, known: Mapping[Label, str]) -> str:
+    """Another competitor as a score card names them: "Pair 3: Ames & Bell"; in an
+    individual, where three others in two narrow columns are named every round, by number
+    and surname ("16 Montgomery-Fitzwilliam"), which whole names of any length keep whole,
+    the number never parted from the surname at a line's end (a no-break space)."""
+    name = known.get(who, "")
+    if movement.competitors is Competitors.INDIVIDUALS and name:
+        return f"{who}{NO_BREAK}{surname(name)}"
+    return named(movement, who, known)
 
 
 # --- Trump slips and travellers --------------------------------------------------------------

@@ -39,6 +39,8 @@ LEADING = 1.18
 CAP_HEIGHT = 0.73
 """Height of DejaVu Sans capitals as a multiple of the font size."""
 
+_SPACES = re.compile(r"[ \t\r\n]+")
+"""The spaces a line breaks at (str.split would break at a no-break space too)."""
 _HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")
 """After the hyphen of a double-barrelled name ("Featherstonehaugh-|Cholmondeley"), where a line
 may end as it does between words; never inside numbers ("101-102", "tables 1-5")."""
@@ -203,16 +205,22 @@ def _round_down(size: float) -> float:
     return int(size * 10) / 10
 
 
+def words(text: str) -> list[str]:
+    """The words of `text` a line may break between: split at spaces but not at a no-break
+    space (U+00A0), which keeps a number with the name it labels ("16 Featherstonehaugh")."""
+    return [word for word in _SPACES.split(text) if word]
+
+
 def pieces(text: str) -> list[str]:
     """The runs of `text` a line is never broken inside (unless one is wider than the line):
     its words, a double-barrelled name in its parts, each but the last ending in its hyphen."""
-    return [piece for word in text.split() for piece in _HYPHEN_BREAK.split(word)]
+    return [piece for word in words(text) for piece in _HYPHEN_BREAK.split(word)]
 
 
 def _wrap(text: str, width: float, size: float, font: str) -> tuple[str, ...]:
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in words(text):
         for k, piece in enumerate(_HYPHEN_BREAK.split(word)):
             # the parts of a double-barrelled name join with no space between them
             joined = f"{current}{piece}" if k else f"{current} {piece}"

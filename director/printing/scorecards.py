@@ -37,6 +37,13 @@ CARRIED = "Total carried to the next page"
 BROUGHT = "Total brought from the page before"
 REVOKE = "Revoke, note"
 RUNNING = "Total so far"
+TRICK_BOX = 14 * mm
+"""The width of a tray's box for the tricks: the tray number in its corner and a figure
+written by hand."""
+LEAST_FOR_TRICKS = 0.14
+"""The smallest share of the card the trick boxes take: room for the column's heading."""
+MOST_FOR_TRICKS = 0.4
+"""The largest share of the card the trick boxes take, however many trays a round has."""
 
 
 def render(
@@ -102,15 +109,21 @@ def _lines(part: Part) -> list[Line]:
     return out
 
 
-def _columns(card: ScoreCard) -> list[tuple[str, float]]:
-    """Round, table, place, (partner,) opponents, the trick boxes, revoke and running total."""
-    cols = [("Round", 0.075), ("Table", 0.07), ("Place", 0.1)]
+def _columns(card: ScoreCard, inner: float, trays_per_row: int) -> list[tuple[str, float]]:
+    """Round, table, place, (partner,) opponents, the trick boxes, revoke and running total,
+    as shares of the card's `inner` width. The trick boxes take what `trays_per_row` boxes
+    need to write in (`TRICK_BOX` each) and the names the rest: long names in an individual's
+    partner and opponents columns then keep their words whole on a line."""
+    cols = [("Round", 0.075), ("Table", 0.07), ("Place", 0.09)]
+    tail = [(REVOKE, 0.09), (RUNNING, 0.1)]
+    tricks = min(max(trays_per_row * TRICK_BOX / inner, LEAST_FOR_TRICKS), MOST_FOR_TRICKS)
+    names = 1 - tricks - sum(share for _, share in cols + tail)
     if card.with_partner:
-        cols.append(("Partner", 0.13))
-    cols.append(("Opponents", 0.19 if card.with_partner else 0.24))
-    tail = [(REVOKE, 0.1), (RUNNING, 0.11)]
-    cols.append((card.tricks, 1 - sum(share for _, share in cols + tail)))
-    return cols + tail
+        # as wide as each other: the two opponents take a line each, the partner one
+        cols += [("Partner", names / 2), ("Opponents", names / 2)]
+    else:
+        cols.append(("Opponents", names))
+    return [*cols, (card.tricks, tricks), *tail]
 
 
 def draw_card(c: Canvas, part: Part, slot: Slot) -> None:
@@ -123,7 +136,8 @@ def draw_card(c: Canvas, part: Part, slot: Slot) -> None:
     player = card.player or NAME_LINE
     fit.draw(c, player, x0 + inner * 0.35, top - 3 * mm, inner * 0.65, 12, REGULAR, "right")
     top -= TITLE_HEIGHT
-    cols = _columns(card)
+    trays_per_row = max((len(r.trays) for r in card.rows), default=1) or 1
+    cols = _columns(card, inner, trays_per_row)
     xs, widths = column_headings(c, cols, x0, top, inner, HEADING_HEIGHT, 8)
     c.setLineWidth(0.6)
     c.line(x0, top, x0 + inner, top)
@@ -131,7 +145,6 @@ def draw_card(c: Canvas, part: Part, slot: Slot) -> None:
     c.line(x0, top, x0 + inner, top)
     lines = _lines(part)
     height = min(14 * mm, (top - slot.y - PAD) / max(len(lines), 1))
-    trays_per_row = max((len(r.trays) for r in card.rows), default=1) or 1
     text = fit.TextBlock(c)  # every line's words as one text object, drawn over the shading
     for line in lines:
         bottom = top - height

@@ -92,9 +92,12 @@ def _summary(movement: Movement, sets: int) -> str:
     )
     text = (
         f"{movement.tables} tables, {movement.rounds} rounds, {counted} in {sets} sets. "
-        f"{first} deals start at the tables for round 1"
+        + (f"{first} deals start" if first != 1 else "1 deal starts")
+        + " at the tables for round 1"
     )
-    text += f"; {later} wait on stands for a later round." if later else "."
+    text += (
+        f"; {later} wait{'s' if later == 1 else ''} on stands for a later round." if later else "."
+    )
     return text + " The dealer of each tray is also printed on its trump slip."
 
 
@@ -111,15 +114,21 @@ def shared_lines(
         by_tables.setdefault(share.tables, []).append(share)
     lines = []
     for tables, group in by_tables.items():
-        start = f"{tables_word(tables).capitalize()} play the same trays"
+        single = all(len(s.trays) == 1 for s in group)  # one tray a round: no order to keep
+        start = f"{tables_word(tables).capitalize()} play the same tray{'' if single else 's'}"
         own = copies is not None and all(copies[t] > 1 for s in group for t in s.trays)
-        how = "each its own copy, dealt alike" if own else "each in its own order"
+        if own:
+            how = "each its own copy, dealt alike"
+        else:
+            how = "taking turns with it" if single else "each in its own order"
         if {s.round for s in group} == set(range(1, rounds + 1)):
             lines.append(f"{start} in every round, {how}: see the table cards.")
         else:
-            lines.append(
-                f"{start}, {how}: "
-                + "; ".join(f"round {s.round} trays {numbers_text(s.trays)}" for s in group)
-                + "."
-            )
+            lines.append(f"{start}, {how}: " + "; ".join(map(_round_trays, group)) + ".")
     return lines
+
+
+def _round_trays(share: Share) -> str:
+    """ "round 2 tray 5" or "round 2 trays 5-6"."""
+    plural = "s" if len(share.trays) > 1 else ""
+    return f"round {share.round} tray{plural} {numbers_text(share.trays)}"

@@ -4,7 +4,7 @@ each tray set starts, and the skip of a Mitchell mover, for the cards and the se
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -35,15 +35,21 @@ def tables_word(tables: Sequence[TableNo]) -> str:
     return f"table{'s' if len(tables) > 1 else ''} {numbers_text(tables)}"
 
 
-def came_text(leg: Leg, table: TableNo, round: RoundNo) -> str:
-    """Where trays come from before a play at `table` in `round`."""
+def them(count: int) -> str:
+    """The pronoun for `count` trays: "it" for one tray, else "them"."""
+    return "it" if count == 1 else "them"
+
+
+def came_text(leg: Leg, table: TableNo, round: RoundNo, count: int = 2) -> str:
+    """Where `count` trays come from before a play at `table` in `round`."""
     if leg.hop is Hop.NEW:
         if leg.tables:  # played at several tables at once: each has a copy dealt alike
             where = "" if round == 1 else f": stand by table {leg.stand}"
-            return f"your copy{where} (dealt alike for {tables_word(leg.tables)})"
+            copy = "your copy" if count == 1 else "your copies"
+            return f"{copy}{where} (dealt alike for {tables_word(leg.tables)})"
         if round == 1:
-            return "deal them here"
-        return f"deal them: stand by table {leg.stand}"
+            return f"deal {them(count)} here"
+        return f"deal {them(count)}: stand by table {leg.stand}"
     if leg.hop is Hop.PASS:
         return f"{tables_word(leg.tables)}, tray by tray"
     if leg.hop is Hop.STAND:
@@ -53,8 +59,8 @@ def came_text(leg: Leg, table: TableNo, round: RoundNo) -> str:
     return tables_word(leg.tables)
 
 
-def goes_text(leg: Leg, table: TableNo) -> str:
-    """Where trays go after a play at `table`."""
+def goes_text(leg: Leg, table: TableNo, count: int = 2) -> str:
+    """Where `count` trays go after a play at `table`."""
     if leg.hop is Hop.DONE:
         return FINISHED
     if leg.hop is Hop.PASS:
@@ -63,7 +69,7 @@ def goes_text(leg: Leg, table: TableNo) -> str:
         takers = f" ({tables_word(leg.tables)})" if len(leg.tables) > 1 else ""
         return f"stand by table {leg.stand} (round {leg.round}){takers}"
     if leg.tables == (table,):
-        return "keep them here"
+        return f"keep {them(count)} here"
     return tables_word(leg.tables)
 
 
@@ -82,12 +88,23 @@ def grouped(legs: Sequence[tuple[TrayNo, str]]) -> str:
 
 def received_from(way: TrayWay) -> str:
     """The "Received from" of a table card: every tray's way in, none left blank."""
-    return grouped([(t, came_text(leg, way.table, way.round)) for t, leg in way.came])
+    return _told(way.came, lambda leg, count: came_text(leg, way.table, way.round, count))
 
 
 def passed_to(way: TrayWay) -> str:
     """The "Passed to" of a table card: every tray's way out, none left blank."""
-    return grouped([(t, goes_text(leg, way.table)) for t, leg in way.goes])
+    return _told(way.goes, lambda leg, count: goes_text(leg, way.table, count))
+
+
+def _told(legs: Sequence[tuple[TrayNo, Leg]], text: Callable[[Leg, int], str]) -> str:
+    """`grouped` for trays going one way, each way said for as many trays as take it ("deal
+    it here" for one tray, "deal them here" for several)."""
+    ways: dict[str, list[tuple[TrayNo, Leg]]] = {}
+    for tray, leg in legs:
+        ways.setdefault(text(leg, 2), []).append((tray, leg))
+    return grouped(
+        [(tray, text(same[0][1], len(same))) for same in ways.values() for tray, _ in same]
+    )
 
 
 def trays_with_sharing(way: TrayWay, switched: bool = False) -> str:
@@ -152,7 +169,8 @@ def setup_rows(
         start = where if stand is None else f"stand by table {stand}"
         copies_of = max(need[t] for t in trays)
         if copies_of > 1:  # played at several tables at once: a copy for each
-            start += f": {copies_of} copies of each, dealt alike"
+            each = " of each" if len(trays) > 1 else ""
+            start += f": {copies_of} copies{each}, dealt alike"
         dealers = ", ".join(f"{t} {movement.tray(t).dealer.word}" for t in trays)
         rows.append(
             SetupRow(numbers_text(trays), start, f"round {r}, {where}", dealers, stand, copies_of)

@@ -169,6 +169,9 @@ class MovementRow(Base):
     teams: Mapped[dict[str, list[str]]] = mapped_column(JSON)
     attributes: Mapped[dict[str, str]] = mapped_column(JSON)
     shared: Mapped[list[SharedJson]] = mapped_column(JSON)
+    chosen: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    """The movement as chosen (schedules' movement JSON) while places of it rest, whose
+    seats a pair entered later takes back; NULL when every place is filled."""
 
 
 class TableRow(Base):

@@ -103,9 +103,18 @@ SIDE_PREFIXES = {Direction.NS: "NS", Direction.EW: "EW"}
 """How Mitchell labels name a pair's side."""
 
 
-def late_pair(movement: Movement, from_round: RoundNo, label: Label | None = None) -> Repaired:
+def late_pair(
+    movement: Movement,
+    from_round: RoundNo,
+    label: Label | None = None,
+    chosen: Movement | None = None,
+) -> Repaired:
     """Seat a newcomer (a pair, or a player in an individual movement) in every round from
-    `from_round` on; `label` defaults to the next free number."""
+    `from_round` on; `label` defaults to the next free number.
+
+    `chosen` is the movement as chosen when a place of it rests (`schedules.rests`): the
+    newcomer then takes that place, under its label, from `from_round` on, wherever the
+    movement as played still leaves its seats free (else they are seated by the search)."""
     check_round(movement, from_round)
     word = noun(movement)
     given = (label or "").strip()
@@ -113,6 +122,9 @@ def late_pair(movement: Movement, from_round: RoundNo, label: Label | None = Non
         raise ScheduleError(
             f"{word} {given} is already in the field; give the newcomer a new label"
         )
+    rested = _rest_taken(movement, chosen, from_round, given) if chosen is not None else None
+    if rested is not None:
+        return rested
     if movement.competitors is Competitors.TEAMS or movement.mnemonic:
         what = "a team movement" if movement.competitors is Competitors.TEAMS else "mnemonic play"
         raise ScheduleError(
@@ -134,6 +146,53 @@ def late_pair(movement: Movement, from_round: RoundNo, label: Label | None = Non
         field=(*movement.field, label),
         summary=f"{word.capitalize()} {label} joins from round {from_round}: " + "; ".join(said),
         note=f"{word} {label} joined before round {from_round} (late {word})",
+    )
+
+
+def _rest_taken(
+    movement: Movement, chosen: Movement, from_round: RoundNo, given: Label
+) -> Repaired | None:
+    """The newcomer in the resting place of `chosen` (`given`, or the first resting), playing
+    its seats from `from_round` on; None when no place rests, `given` is not one, or a seat is
+    no longer free (the movement was repaired since: another table plays there, or a
+    competitor the place meets there is not sitting out)."""
+    resting = [c for c in chosen.field if c not in set(movement.field)]
+    label = given or next(iter(resting), "")
+    if label not in resting:
+        return None
+    rounds = range(from_round, movement.rounds + 1)  # a cut may have ended play sooner
+    taken = [s for s in chosen.seatings if s.round in rounds and label in s.places]
+    for seat in taken:
+        here = [s for s in movement.seatings if s.round == seat.round]
+        busy = {p for s in here for p in s.places}
+        if any(s.table == seat.table for s in here) or busy & set(seat.places):
+            return None
+    known = {t.number for t in movement.trays}
+    word = noun(movement)
+    said = "; ".join(
+        f"round {s.round} table {s.table} against "
+        + " and ".join(p for p in s.places if p != label)
+        for s in taken
+    )
+    field = set(movement.field) | {label}
+    # the relays of the rounds it plays come back whole (`finish` keeps the tables playing)
+    back = {(sh.round, sh.trays): sh for sh in chosen.shared if sh.round >= from_round}
+    return finish(
+        movement,
+        (*movement.seatings, *taken),
+        field=[c for c in chosen.field if c in field]
+        + [c for c in movement.field if c not in set(chosen.field)],
+        trays=(*movement.trays, *(t for t in chosen.trays if t.number not in known)),
+        shared=(
+            *(sh for sh in movement.shared if (sh.round, sh.trays) not in back),
+            *back.values(),
+        ),
+        summary=(
+            f"{word.capitalize()} {label} joins from round {from_round} in the place that"
+            f" rested: {said}"
+        ),
+        note=f"{word} {label} joined before round {from_round} in the place that rested"
+        f" (late {word})",
     )
 
 

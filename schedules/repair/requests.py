@@ -28,9 +28,10 @@ class LatePair:
     names: tuple[str, ...] = ()
     """The newcomers' names, for the store to enter them on the roster and pair them."""
 
-    def apply(self, movement: Movement) -> Repaired:
-        """The repaired movement."""
-        return late_pair(movement, self.from_round, self.label)
+    def apply(self, movement: Movement, chosen: Movement | None = None) -> Repaired:
+        """The repaired movement; `chosen`, the movement as chosen while a place of it rests,
+        gives the newcomer that place (see `late_pair`)."""
+        return late_pair(movement, self.from_round, self.label, chosen)
 
 
 @dataclass(frozen=True)

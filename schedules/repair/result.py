@@ -116,9 +116,13 @@ def finish(
     field: Sequence[Label] | None = None,
     winners: Sequence[str] | None = None,
     twice_allowed: bool = False,
+    trays: Sequence[Tray] | None = None,
+    shared: Sequence[Share] | None = None,
 ) -> Repaired:
     """The repaired movement from its new seatings, checked against the universal rules, with
-    everything the director is shown about the change."""
+    everything the director is shown about the change. `trays` and `shared` are the trays it
+    may deal and the relays it may play (the previous movement's unless given): a place that
+    rested and is taken back brings its own."""
     seats = tuple(sorted(seatings, key=_place))
     movement = replace(
         previous,
@@ -127,8 +131,8 @@ def finish(
         seatings=seats,
         field=previous.field if field is None else tuple(field),
         winners=previous.winners if winners is None else tuple(winners),
-        trays=_original_plays(previous.trays, seats),
-        shared=_still_shared(previous.shared, seats),
+        trays=_original_plays(previous.trays if trays is None else trays, seats),
+        shared=_still_shared(previous.shared if shared is None else shared, seats),
         promise=REPAIRED_PROMISE,
         notes=(*previous.notes, REPAIR_NOTE + note),
     )

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLineEdit, QMessageBox
 
 from director.gui.context import Changed
 from director.gui.dialogs.player import PlayerDialog
+from director.gui.dialogs.printing import TONIGHT, PrintDialog
 from director.gui.dialogs.roster_import import RosterImportDialog
 from director.gui.main_window import MainWindow
 from director.store.roster import open_roster
@@ -203,3 +204,34 @@ def test_the_import_preview_lists_every_refused_line_and_imports_nothing(
     dialog.columns[0].setCurrentIndex(0)
     assert "no 'name' column" in dialog.reason.text()
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+
+
+def test_pairs_typed_one_at_a_time_rest_the_empty_place_and_the_papers_print(
+    qtbot, players_on_view: MainWindow
+) -> None:
+    """13 pairs typed for the 14-pair Howell: the 14th place rests as the 13th pair comes in,
+    so the papers print with nobody at it; its row stays in the grid, and the 14th pair
+    typed there plays it as the movement was chosen."""
+    window = players_on_view
+    context = window.context
+    assert context is not None
+    store = context.store
+    whole = store.choose_movement(build(Request("howell", tables=7, variant="interwoven")))
+    for label in whole.field[:12]:
+        store.name_partnership(label, (f"Mx {label}a", f"Mx {label}b"))
+    context.notify(Changed.EVERYTHING)
+    field = window.players.field
+    labels = [field.row(r).label for r in range(field.rowCount())]
+    assert labels == list(whole.field)
+    type_row(qtbot, window, labels.index("16"), "Mrs Ames", "Mr Bell")
+    assert store.movement().field == whole.field[:13]  # place 17 rests
+    window.players.refresh()
+    assert [field.row(r).label for r in range(field.rowCount())] == list(whole.field)
+    dialog = PrintDialog(context, window, TONIGHT)
+    qtbot.addWidget(dialog)
+    dialog.render_papers(lambda: None)
+    qtbot.waitUntil(lambda: dialog.rendered is not None, timeout=60000)
+    assert not dialog.status.text().startswith("Cannot print")
+    type_row(qtbot, window, labels.index("17"), "Mrs Late", "Mr Late")
+    assert names(window)["17"] == ("Mrs Late", "Mr Late")
+    assert store.movement() == whole

@@ -333,3 +333,40 @@ def test_each_document_is_listed_under_its_own_modules_name_and_title(document: 
     module = importlib.import_module(f"director.printing.{listed.module}")
     assert module.identifier == document
     assert listed.verbose_name == module.verbose_name
+
+
+SURNAMES = (
+    "Featherstonehaugh-Wolstenholme",
+    "Cholmondeley",
+    "Vandenberghe-Oosterhuis",
+    "Featherstonehaugh",
+)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_an_individuals_score_card_keeps_long_surnames_whole(paper: str) -> None:
+    """16 players with long names: the partner and opponents columns name each by number and
+    surname, nothing is cut short, every surname is printed whole (a double-barrelled one may
+    break at its hyphen), and a partner with a long single surname takes one line."""
+    movement = catalog.build(catalog.Request(family="individual", players=16))
+    names = {
+        who: f"Mrs {chr(65 + i)}lexandra {SURNAMES[i % 4]}" for i, who in enumerate(movement.field)
+    }
+    cards = score_cards(movement, names)
+    others = [other for row in cards[0].rows for other in (row.partner, *row.opponents.split(", "))]
+    for other in others:
+        number, surname = other.split()  # at a no-break space: never parted on paper
+        assert other == f"{number}\u00a0{surname}"
+        assert names[number].endswith(f" {surname}")
+    with fit.recording() as measured:
+        pdf = scorecards.render(cards[:1], Header("Score cards"), paper)
+    assert [m.text for m in measured if m.cut or m.overflows] == []
+    partners = {row.partner for row in cards[0].rows}
+    single = [m for m in measured if m.text in partners and "-" not in m.text]
+    assert single
+    # one line at up to 12 pt is shorter than two of the smallest type (8 pt)
+    wrapped = [m.text for m in single if m.tallest >= 2 * fit.FLOOR_SIZE]
+    assert wrapped == []
+    text = " ".join(" ".join(page.split()) for page in pages(pdf)).replace("- ", "-")
+    for other in others:
+        assert " ".join(other.split()) in text

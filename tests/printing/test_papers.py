@@ -121,12 +121,42 @@ def test_trays_shared_in_some_rounds_only_are_listed_round_by_round() -> None:
     assert shared_lines(shares, rounds=4) == [
         "Tables 1, 3 play the same trays, each in its own order: round 2 trays 5-6; "
         "round 4 trays 7-8.",
-        "Tables 2, 4 play the same trays, each in its own order: round 1 trays 1.",
+        "Tables 2, 4 play the same tray, taking turns with it: round 1 tray 1.",
     ]
     every = tuple(Share(r, (r,), (1, 2)) for r in (1, 2, 3))
     assert shared_lines(every, rounds=3) == [
-        "Tables 1-2 play the same trays in every round, each in its own order: see the table cards."
+        "Tables 1-2 play the same tray in every round, taking turns with it: see the table cards."
     ]
+
+
+def test_a_single_tray_shared_or_dealt_at_a_table_is_said_as_one_tray() -> None:
+    """One tray a round: the cards say "deal it here" and "your copy", the set-up sheet
+    "6 copies, dealt alike" and "round 2 tray 2", never "them", "trays 1" or "of each"."""
+    howell = catalog.build(
+        catalog.Request("howell", tables=6, variant="interwoven", trays_per_round=1)
+    )
+    first = table_cards(howell)[0].rows[0]
+    assert first.received_from == "your copy (dealt alike for tables 1-6)"
+    rows = setup_rows(howell, tray_ways(howell))
+    assert rows[0].start == "tables 1-6: 6 copies, dealt alike"
+    sheet = " ".join(lines(print_movement_document(howell, "setup")))
+    assert "Tables 1-6 play the same tray, each its own copy, dealt alike: round 1 tray 1." in (
+        sheet
+    )
+    assert "1 deal starts at the tables for round 1; 4 wait on stands" in sheet
+    for wrong in ("copies of each", "trays 1.", "same trays"):
+        assert wrong not in sheet
+    mitchell = catalog.build(catalog.Request("mitchell", tables=4, trays_per_round=1))
+    words = [
+        text
+        for card in table_cards(mitchell)
+        for row in card.rows
+        for text in (row.received_from, row.passed_to)
+    ]
+    assert "deal it here" in words
+    assert not [w for w in words if "them" in w]
+    relay = built("20-player individual")  # two trays a round, shared: still "them"
+    assert "your copies" in table_cards(relay)[1].rows[0].received_from
 
 
 def test_trays_played_at_several_tables_at_once_call_for_copies_dealt_alike() -> None:
@@ -155,7 +185,7 @@ def test_trays_played_at_several_tables_at_once_call_for_copies_dealt_alike() ->
     sheet = " ".join(lines(print_movement_document(movement, "setup")))
     assert "need a copy for each of those tables" in sheet
     first = table_cards(movement)[1].rows[0]
-    assert "your copy" in first.received_from
+    assert "your copies" in first.received_from
     mitchell = built("7-table Mitchell")
     assert all(r.copies == 1 for r in setup_rows(mitchell, tray_ways(mitchell)))
 

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session as Db
 from director.scoring.validate import validate
 from director.store import forming, repository, scoring_bridge
 from director.store.values import MovementChoice, SessionInfo, StoreError
-from schedules.rests import seat_field
+from schedules.rests import rest, seat_field
 from schedules.types import Competitors, Movement
 
 if TYPE_CHECKING:
@@ -56,9 +56,9 @@ class MovementOperations(UnitOfWork):
         """
         with self._step("choose movement") as step:
             section_id = repository.event.section_id(step.db, session, section)
-            movement = field_seated(step.db, movement)
+            chosen, movement = movement, field_seated(step.db, movement)
             repository.movement.store_movement(
-                step.db, section_id, movement, size or movement.tables, size_unit
+                step.db, section_id, movement, size or movement.tables, size_unit, chosen
             )
             variant = f" ({movement.variant})" if movement.variant else ""
             step.summary = (
@@ -116,7 +116,7 @@ class MovementOperations(UnitOfWork):
             repository.movement.replace_seatings(step.db, sid, repaired.previous, repaired.movement)
             step.summary = repaired.summary
             if isinstance(request, LatePair) and request.names:
-                label = repaired.movement.field[-1]
+                label = next(c for c in repaired.movement.field if c not in repaired.previous.field)
                 individual = repaired.movement.competitors is Competitors.INDIVIDUALS
                 kind = "individual" if individual else "pair"
                 formed, _ = forming.name_partnership(step.db, label, request.names, kind)
@@ -126,6 +126,13 @@ class MovementOperations(UnitOfWork):
             # the results entered must still be results the movement plays
             validate(scoring_bridge.scoring_input(step.db, session, section))
         return repaired
+
+    def places(self, *, session: int = 1, section: str = "A") -> tuple[str, ...]:
+        """Every place of the section's movement as chosen, one that rests now included: the
+        labels a partnership is entered under."""
+        with self._unit() as db:
+            sid = repository.event.section_id(db, session, section)
+            return repository.movement.chosen_movement(db, sid).field
 
     def empty_places(self, *, session: int = 1, section: str = "A") -> int:
         """How many places of the section's movement the roster leaves empty before play
@@ -163,10 +170,12 @@ def field_seated(db: Db, movement: Movement) -> Movement:
 
 
 def reseat_sections(db: Db) -> str:
-    """Rest the one empty place of every section's stored movement that nothing has been
-    entered for, now that the roster changed (`field_seated`); after results, a place left
-    empty is a withdrawal, which the director repairs. Returns a note for the step's summary
-    ("" when nobody rests)."""
+    """Make the rests of every section's stored movement that nothing has been entered for
+    follow the roster as it changed (`field_seated`): the one place the field leaves empty
+    rests, and a place that rested is played again once its partnership is entered. A
+    movement repaired before play, and every movement once results are in, is left as it is
+    (a place left empty then is a withdrawal, which the director repairs). Returns a note for
+    the step's summary ("" when no rest changed)."""
     notes = []
     for info in repository.event.sessions(db):
         for section in info.sections:
@@ -175,14 +184,25 @@ def reseat_sections(db: Db) -> str:
             sid = repository.event.section_id(db, info.number, section)
             if repository.movement.has_entries(db, sid):
                 continue
-            whole = repository.movement.load_movement(db, sid)
-            seated = field_seated(db, whole)
-            if seated.field == whole.field:
+            stored = repository.movement.load_movement(db, sid)
+            chosen = repository.movement.chosen_movement(db, sid)
+            resting = [c for c in chosen.field if c not in set(stored.field)]
+            if set(rest(chosen, resting).seatings) != set(stored.seatings):
+                continue  # repaired since it was chosen
+            seated = field_seated(db, chosen)
+            if seated.field == stored.field:
                 continue
             choice = repository.movement.movement_choice(db, info.number, section)
-            repository.movement.store_movement(db, sid, seated, choice.size, choice.size_unit)
-            empty = ", ".join(c for c in whole.field if c not in set(seated.field))
-            notes.append(f"place {empty} rests (session {info.number} section {section})")
+            repository.movement.store_movement(
+                db, sid, seated, choice.size, choice.size_unit, chosen
+            )
+            where = f"(session {info.number} section {section})"
+            rests = ", ".join(c for c in chosen.field if c not in set(seated.field))
+            back = ", ".join(c for c in resting if c in set(seated.field))
+            if rests:
+                notes.append(f"place {rests} rests {where}")
+            if back:
+                notes.append(f"place {back} is played again {where}")
     return "; ".join(notes)
 
 
@@ -215,10 +235,15 @@ def _roster_field(db: Db, movement: Movement) -> tuple[int, tuple[str, ...]] | N
 
 def _repaired(db: Db, request: RepairRequest, session: int, section: str) -> Repaired:
     """The repair of the stored movement, refused if it would move a result entered."""
-    from schedules.repair import WrongMove
+    from schedules.repair import LatePair, WrongMove
 
     sid = repository.event.section_id(db, session, section)
-    repaired = request.apply(repository.movement.load_movement(db, sid))
+    movement = repository.movement.load_movement(db, sid)
+    if isinstance(request, LatePair):
+        # a newcomer takes the place that rests, if one does
+        repaired = request.apply(movement, repository.movement.chosen_movement(db, sid))
+    else:
+        repaired = request.apply(movement)
     played = repository.movement.played_places(db, sid)
     for change in repaired.changed:
         recorded = isinstance(request, WrongMove) and change.round == request.round

@@ -32,6 +32,7 @@ class RosterOperations(UnitOfWork):
                 step.db, Player(0, name, club, member_number, gender)
             )
             step.summary = player.name
+            _note_rests(step)
         return player
 
     def edit_player(self, player: Player) -> Player:
@@ -50,6 +51,7 @@ class RosterOperations(UnitOfWork):
         with self._step("remove players" if len(player_ids) > 1 else "remove player") as step:
             removed = [repository.players.remove_player(step.db, p) for p in player_ids]
             step.summary = ", ".join(p.name for p in removed)
+            _note_rests(step)
 
     def players(self) -> tuple[Player, ...]:
         """The roster, by name."""
@@ -91,8 +93,7 @@ class RosterOperations(UnitOfWork):
         ) as step:
             formed = tuple(repository.players.form_partnership(step.db, p) for p in partnerships)
             step.summary = ", ".join(repository.players.named(step.db, p) for p in formed)
-            if len(formed) > 1:
-                _note_rests(step)
+            _note_rests(step)
         return formed
 
     def form_couple(self, label: str, lady: int, gentleman: int) -> Partnership:
@@ -106,6 +107,7 @@ class RosterOperations(UnitOfWork):
                 step.db, repository.players.partnership(step.db, label)
             )
             repository.players.dissolve_partnership(step.db, label)
+            _note_rests(step)
 
     def relabel_partnerships(self, labels: Mapping[str, str]) -> tuple[Partnership, ...]:
         """Give partnerships new labels (old -> new: their starting places in the movement),
@@ -113,6 +115,7 @@ class RosterOperations(UnitOfWork):
         with self._step("seat partnerships") as step:
             repository.players.relabel_partnerships(step.db, labels)
             step.summary = f"{len(labels)} partnerships given their starting places"
+            _note_rests(step)
             return repository.players.partnerships(step.db)
 
     def form_team(self, label: str, pairs: Iterable[str]) -> Team:
@@ -143,6 +146,7 @@ class RosterOperations(UnitOfWork):
             step.summary = repository.players.named(step.db, formed)
             if added:
                 step.summary += f"; added {', '.join(p.name for p in added)} to the roster"
+            _note_rests(step)
         return formed, added
 
     def pair_in_order(self, *, session: int = 1, section: str = "A") -> tuple[Partnership, ...]:
@@ -188,15 +192,13 @@ class RosterOperations(UnitOfWork):
 
 
 def _note_rests(step: Step) -> None:
-    """Rest the empty place the roster's change leaves (`reseat_sections`), in the same step,
-    and say so in its summary.
+    """Make the rests follow the roster's change (`reseat_sections`), in the same step, and
+    say so in its summary.
 
-    Only the steps that enter a whole field (a roster imported, the players paired or seated,
-    several partnerships formed at once) rest a place: one partnership formed at a time is a
-    roster still being entered, and resting the last place when the one before it comes
-    in would leave the last pair no place (printing refuses an empty place till the movement
-    is chosen again). A partnership dissolved leaves the count as it was: its players still
-    make the pair they could form."""
+    Every step that changes who is in the field does it, one partnership formed at a time
+    as much as a roster imported: the place left empty once the field is one short rests,
+    and plays again when the last partnership comes in, so the papers print whenever the
+    field is whole or one short."""
     rests = reseat_sections(step.db)
     if rests:
         step.summary += f"; {rests}"

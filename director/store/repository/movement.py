@@ -29,8 +29,12 @@ from schedules.types import Competitors, Movement, Seat, Seating, Share, Tray
 # -- movements ---------------------------------------------------------------------------------
 
 
-def store_movement(db: Db, sid: int, movement: Movement, size: int, size_unit: str) -> None:
-    """Replace the section's movement, seating, tables, trays and deals."""
+def store_movement(
+    db: Db, sid: int, movement: Movement, size: int, size_unit: str, chosen: Movement | None = None
+) -> None:
+    """Replace the section's movement, seating, tables, trays and deals; `chosen` is the
+    movement as chosen when places of `movement` rest (`schedules.rests`), kept to give
+    those places back."""
     if has_entries(db, sid):
         raise StoreError(
             "slips, results or irregularities are already entered for this section; the"
@@ -57,12 +61,18 @@ def store_movement(db: Db, sid: int, movement: Movement, size: int, size_unit: s
             teams={k: list(v) for k, v in movement.teams.items()},
             attributes=dict(movement.attributes),
             shared=_shared_json(movement.shared),
+            chosen=None if chosen is None or chosen == movement else _movement_json(chosen),
         )
     )
     tables = sorted({s.table for s in movement.seatings} | set(range(1, movement.tables + 1)))
     db.add_all(TableRow(section_id=sid, number=t) for t in tables)
     db.add_all(_seating_row(sid, seating) for seating in movement.seatings)
-    trays = [
+    _add_trays(db, sid, movement.trays)
+
+
+def _add_trays(db: Db, sid: int, trays: Sequence[Tray]) -> None:
+    """Store `trays` for the section, each with its first deal."""
+    rows = [
         TrayRow(
             section_id=sid,
             number=t.number,
@@ -70,11 +80,11 @@ def store_movement(db: Db, sid: int, movement: Movement, size: int, size_unit: s
             original_round=t.original_round,
             original_table=t.original_table,
         )
-        for t in movement.trays
+        for t in trays
     ]
-    db.add_all(trays)
+    db.add_all(rows)
     db.flush()
-    db.add_all(DealRow(tray_id=t.id, version=1, counting=True) for t in trays)
+    db.add_all(DealRow(tray_id=t.id, version=1, counting=True) for t in rows)
     db.flush()
 
 
@@ -142,6 +152,8 @@ def replace_seatings(db: Db, sid: int, old: Movement, new: Movement) -> None:
         TableRow(section_id=sid, number=t) for t in sorted({s.table for s in new.seatings} - have)
     )
     originals = {t.number: t for t in new.trays}
+    stored = set(db.scalars(select(TrayRow.number).where(TrayRow.section_id == sid)))
+    _add_trays(db, sid, [t for t in new.trays if t.number not in stored])
     for row in db.scalars(select(TrayRow).where(TrayRow.section_id == sid)):
         tray = originals.get(row.number)
         if tray is not None and (row.original_round, row.original_table) != (
@@ -196,6 +208,24 @@ def load_movement(db: Db, sid: int) -> Movement:
         winners=tuple(head.winners),
         notes=tuple(head.notes),
     )
+
+
+def chosen_movement(db: Db, sid: int) -> Movement:
+    """The section's movement as chosen, with the places resting now still in it: the
+    stored movement when none rests."""
+    head = db.get(MovementRow, sid)
+    if head is None or head.chosen is None:
+        return load_movement(db, sid)
+    # Loaded here: the movement reader (pydantic) is no part of opening an event for entry.
+    from schedules.jsonio import movement_from_json
+
+    return movement_from_json(head.chosen)
+
+
+def _movement_json(movement: Movement) -> dict[str, Any]:
+    from schedules.jsonio import movement_to_json
+
+    return movement_to_json(movement)
 
 
 def _per_seating(db: Db, sid: int, children: Table, value: str) -> dict[int, list[Any]]:

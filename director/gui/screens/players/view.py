@@ -197,7 +197,9 @@ class PlayersScreen(Screen):
         super().refresh()
         players, partnerships = self._read_lists()
         movement = self._movement()
-        labels = field_labels(movement.field if movement else None, partnerships, len(players))
+        # the place resting while the field is one short keeps its row: its pair may come
+        places = self.context.store.places(**self.context.where) if movement else None
+        labels = field_labels(places, partnerships, len(players))
         individual = movement is not None and movement.competitors is Competitors.INDIVIDUALS
         per_row = 1 if individual else 2
         self.field.set_rows(field_rows(labels, per_row, players, partnerships), per_row)
