@@ -33,7 +33,9 @@ chosen in this order:
    172, 188);
 8. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
    u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
-   over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `stored_spreads`);
+   over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `stored_spreads`; without
+   spreads.json the engine reruns the search of the matrices over Z_12 and Z_21,
+   `SEARCHED_SPREADS`, under a second each);
 9. the holed product of a Wh(u) with sit-outs and a Wh(m + 4) with four fixed players over
    a difference matrix with u rows: N = u m + 4 (84 = 5 x 16 + 4, 164 = 5 x 32 + 4; the
    fibres Wh(20) and Wh(36) are stored by the multiplier search);
@@ -60,6 +62,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from schedules.designs import difference_matrices
 from schedules.designs.fields import prime_power
 from schedules.designs.holed_whist import HoledStarter, develop_holed
 from schedules.designs.patterned_whist import Pairing, patterned_starter, search_pairing
@@ -117,13 +120,43 @@ def stored_spreads() -> dict[int, Spread]:
     """Difference matrices no ring of fields gives (GF(3) is too small to spread 4 players;
     Z_15 has no multipliers 1-4 with unit differences), by the order of their group: four rows
     for the products, five for the rotational field product (tools/difference_matrix_search.py,
-    the command in each entry)."""
-    return {
+    the command in each entry). Those of `SEARCHED_SPREADS` the stored file lacks are found
+    again by rerunning their recorded search."""
+    found = {
         order: Spread(
             tuple(entry["moduli"]), tuple(tuple(row) for row in entry["rows"]), entry["name"]
         )
         for order, entry in stored_entries(SPREADS).items()
     }
+    for order in SEARCHED_SPREADS.keys() - found.keys():
+        found[order] = searched_spread(order)
+    return found
+
+
+SEARCHED_SPREADS: dict[int, tuple[tuple[int, ...], int, int, float]] = {
+    12: ((2, 2, 3), 0, 20_000, 0.2),
+    21: ((21,), 10, 2_000, 0.8),
+}
+"""The group, seed, steps per row and seconds (when stored) of the stored four-row difference
+matrices that `schedules.designs.difference_matrices.search` finds again within a second, as
+their command in spreads.json ran it: what the engine reruns when the stored file is missing
+(Z_12 for 48 players, Z_21 for 168; Z_15 and Z_24 took 47 and 162 s and no size needs them
+without the file, 33 is a C search)."""
+
+
+def searched_spread(order: int) -> Spread:
+    """The difference matrix of `SEARCHED_SPREADS` over a group of `order`, found again by its
+    recorded search, named as its stored entry is."""
+    moduli, seed, nodes, seconds = SEARCHED_SPREADS[order]
+    rows = difference_matrices.search(moduli, seed, nodes)
+    command = difference_matrices.command(moduli, seed, nodes)
+    name = f"a difference matrix over {group_name(moduli)} ({command}, seed {seed}, {seconds} s)"
+    return Spread(moduli, tuple(map(tuple, rows)), name)
+
+
+def group_name(moduli: Sequence[int]) -> str:
+    """Z_2 x Z_2 x Z_3 for the moduli (2, 2, 3)."""
+    return " x ".join(f"Z_{m}" for m in moduli)
 
 
 SEARCHED_STARTERS: dict[int, tuple[tuple[int, ...], int, str]] = {
@@ -218,11 +251,10 @@ def multiplier_starters() -> dict[int, Starter | HoledStarter]:
     for players, entry in stored_entries(MULTIPLIER).items():
         moduli = tuple(entry["moduli"])
         games = tuple(tuple(game) for game in entry["games"])
-        group_name = " x ".join(f"Z_{m}" for m in moduli)
         fixed = "infinity" if entry["points"] == 1 else "four fixed players"
         hole = "" if entry["hole"] is None else " and a hole of order 4"
         origin = (
-            f"first round over {group_name} with {fixed}{hole}, invariant under the "
+            f"first round over {group_name(moduli)} with {fixed}{hole}, invariant under the "
             f"multiplier {entry['multiplier']} ({entry['command']}, {entry['seconds']} s)"
         )
         found[players] = (
@@ -461,9 +493,9 @@ def construction(players: int) -> str | None:
     if framed is not None:
         frame, spread = framed
         size = frame.order // frame.groups
-        moduli = " x ".join(f"Z_{m}" for m in frame.moduli)
         return (
-            f"a whist frame over {moduli} ({frame.origin}): {frame.groups} groups of {size}, "
+            f"a whist frame over {group_name(frame.moduli)} ({frame.origin}): "
+            f"{frame.groups} groups of {size}, "
             f"each filled with the {frame.hole} added players by the product of Wh(4) and "
             f"Wh({frame.hole}) over {spread.name}"
         )
