@@ -16,7 +16,7 @@ chosen in this order:
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184); without that file the
-   engine reruns the search of 76, 77, 133 and 161 (`SEARCHED_PAIRINGS`);
+   engine reruns the search of 76, 77, 133, 161 and 184 (`SEARCHED_PAIRINGS`);
 5. first rounds invariant under a multiplier of odd order, found by annealing over its orbits
    (tools/multiplier_search.py) and stored in schedules/data/whist/multiplier.json: 1-rotational
    (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
@@ -202,45 +202,60 @@ def prime_power_factors(n: int) -> list[int]:
     return factors
 
 
-SEARCHED_PAIRINGS: dict[int, float] = {76: 0.07, 77: 0.17, 133: 10.61, 161: 5.86}
-"""The stored pairings the exact cover finds again with its first seed (seed 0, 1,000,000
-nodes, as tools/patterned_search.py N --nodes 1000000 ran), with the seconds it took when
-stored: what the engine reruns when the stored file is missing (148 and 184 took 33 s and
-14 minutes, too long to run for a director)."""
-PAIRING_NODES = 1_000_000
-
-
-def _patterned_entries() -> dict[int, dict[str, Any]]:
-    """The stored pairings, and those of `SEARCHED_PAIRINGS` the stored file lacks found again
-    by rerunning their recorded search, in the stored file's form."""
-    entries = stored_entries(PATTERNED)
-    for players, seconds in SEARCHED_PAIRINGS.items():
-        if players not in entries:
-            pairing, _ = search_pairing(players, 0, PAIRING_NODES)
-            assert pairing is not None  # the recorded search found it with these settings
-            entries[players] = {
-                "pairs": pairing.pairs,
-                "special": pairing.special,
-                "command": f"tools/patterned_search.py {players} --nodes {PAIRING_NODES}",
-                "seed": 0,
-                "seconds": seconds,
-            }
-    return entries
+SEARCHED_PAIRINGS: dict[int, tuple[int, int, float]] = {
+    76: (0, 1_000_000, 0.07),
+    77: (0, 1_000_000, 0.17),
+    133: (0, 1_000_000, 10.61),
+    161: (0, 1_000_000, 5.86),
+    184: (8, 3_000_000, 815.71),
+}
+"""The seed, nodes and seconds (when stored) of the stored pairings the exact cover finds
+again, as tools/patterned_search.py N --nodes K ran: what the engine reruns when the stored
+file is missing. The tool tries seeds 0, 1, ... in turn and each seed's search stands alone,
+so the engine runs only the seed that found the pairing: 184 in 31 s of CPU (seeds 0-7 ran
+out of nodes first, 14 minutes in all). 148 is not rerun: without the file another
+construction builds it."""
 
 
 @cache
-def patterned_pairings() -> dict[int, tuple[Pairing, str]]:
-    """The pairings stored by tools/patterned_search.py, with how each was found."""
-    found = {}
-    for players, entry in _patterned_entries().items():
-        order = players - 1 if players % 4 == 0 else players
-        pairs = tuple((a, b) for a, b in entry["pairs"])
-        origin = (
-            f"patterned first round over Z_{order}, partners x and -x "
-            f"({entry['command']}, seed {entry['seed']}, {entry['seconds']} s)"
-        )
-        found[players] = (Pairing(order, pairs, entry["special"]), origin)
-    return found
+def _stored_pairings() -> dict[int, dict[str, Any]]:
+    """The pairings of the stored file, by player count."""
+    return stored_entries(PATTERNED)
+
+
+def _pairing_entry(players: int) -> dict[str, Any] | None:
+    """The stored pairing for `players`, or, when the stored file lacks it, the same pairing
+    found again by rerunning its recorded search (`SEARCHED_PAIRINGS`), in the stored file's
+    form; else None."""
+    stored = _stored_pairings().get(players)
+    if stored is not None or players not in SEARCHED_PAIRINGS:
+        return stored
+    seed, nodes, seconds = SEARCHED_PAIRINGS[players]
+    pairing, _ = search_pairing(players, seed, nodes)
+    assert pairing is not None  # the recorded search found it with these settings
+    return {
+        "pairs": pairing.pairs,
+        "special": pairing.special,
+        "command": f"tools/patterned_search.py {players} --nodes {nodes}",
+        "seed": seed,
+        "seconds": seconds,
+    }
+
+
+@cache
+def patterned_pairing(players: int) -> tuple[Pairing, str] | None:
+    """The pairing stored (or found again) by tools/patterned_search.py for `players`, with
+    how it was found, or None."""
+    entry = _pairing_entry(players)
+    if entry is None:
+        return None
+    order = players - 1 if players % 4 == 0 else players
+    pairs = tuple((a, b) for a, b in entry["pairs"])
+    origin = (
+        f"patterned first round over Z_{order}, partners x and -x "
+        f"({entry['command']}, seed {entry['seed']}, {entry['seconds']} s)"
+    )
+    return Pairing(order, pairs, entry["special"]), origin
 
 
 @cache
@@ -339,8 +354,9 @@ def whist_starter(players: int) -> Starter | None:
     stored_starter = searched_starter(players)
     if stored_starter is not None:
         return stored_starter
-    if players in patterned_pairings():
-        return patterned_starter(*patterned_pairings()[players])
+    pairing = patterned_pairing(players)
+    if pairing is not None:
+        return patterned_starter(*pairing)
     stored = multiplier_starters().get(players) or family_starters().get(players)
     if isinstance(stored, Starter):
         return stored
