@@ -13,6 +13,10 @@
     director drive moves FILE --hand N [--format text|json]
     director drive standings FILE [--after N] [--format text|json]
     director drive prizes FILE [--format text|json]
+    director drive print FILE KIND... --out FILE.pdf [--paper a4|letter] [--force]
+        [--links URL] [--blank [--tables N --hands 24 --halves 2 --by-seat --trumps-turned]]
+    director drive cards FILE [--csv CARDS.csv | --player NAME [--hands "8 5 - 7 ..."]
+        [--total T] | --rule --hand N --table T --right NAME] [--format text|json]
 
 The field is the event's roster (`director event players`); players named with --late are
 not seated until they arrive. The first seating is drawn from a number the program shows (give
@@ -20,6 +24,16 @@ it again with --draw to draw the same seating), or read from the players' number
 CSV file of name, table, seat (N, E, S or W). Each entry is saved at once and is one step that
 `director event undo` takes back. The seating for each hand is worked out from the first one
 and the entries (docs/drive.md).
+
+`print` writes the drive's papers into one PDF, in the order given: score-cards (each
+player's numbered card), table-cards (each table's number, its phone link as a QR code, and
+where its players go after each hand), caller (the hands and trumps to call, the breaks, the
+rules), standings (half-time and final) and prizes (with how each tie was broken). The table
+cards carry the tables' links under --links URL, or else under the address the tables were last
+served on. With --blank the score cards are numbered but carry no names, one for each seat
+(the number says the table and seat of the first hand), to be drawn at the door: before the
+drive is started, say its --tables (and --hands, --halves, --by-seat, --trumps-turned if not
+the usual). An existing --out file is replaced only with --force.
 """
 
 from __future__ import annotations
@@ -28,9 +42,13 @@ import argparse
 import csv
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from director.cli.drive_cards import add_cards
+from director.cli.outputs import check_out, write_out
 from director.cli.subcommands import FileCommands, run_subcommand
 from director.scoring.drive import Standing, Tricks, tricks_words
 from director.scoring.drive_prizes import PrizeSettings, TieRule
@@ -50,6 +68,9 @@ from schedules.progressive import (
     SitOut,
     Trumps,
 )
+
+if TYPE_CHECKING:
+    from director.printing.drive_contents import DrivePapers
 
 USAGE = __doc__ or ""
 _SIDES = {"ns": Side.NS, "ew": Side.EW}
@@ -115,6 +136,20 @@ def _parser() -> argparse.ArgumentParser:
 
     prizes = command("prizes", _prizes)
     _add_format(prizes)
+
+    printing = command("print", _print)
+    printing.add_argument("kinds", nargs="+", metavar="KIND")
+    printing.add_argument("--out", required=True, metavar="FILE.pdf")
+    printing.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    printing.add_argument("--force", action="store_true", help="replace an existing --out file")
+    printing.add_argument("--links", metavar="URL", help="the table server's address")
+    printing.add_argument("--blank", action="store_true", help="numbered cards without names")
+    printing.add_argument("--tables", type=int, help="--blank before the drive is started")
+    printing.add_argument("--hands", type=int, default=24)
+    printing.add_argument("--halves", type=int, default=2)
+    printing.add_argument("--by-seat", action="store_true")
+    printing.add_argument("--trumps-turned", action="store_true")
+    add_cards(commands)
     return commands.parser
 
 
@@ -306,3 +341,58 @@ def _prizes(args: argparse.Namespace) -> int:
         for prize in won:
             print(prize.words)
     return 0
+
+
+def _print(args: argparse.Namespace) -> int:
+    # Loaded only here: the other drive commands never load the printing (reportlab).
+    from director.printing.drive import check_kinds, print_drive_papers
+
+    check_kinds(args.kinds)
+    out = Path(args.out)
+    check_out(out, args.force, args.file)
+    with EventStore.open(args.file, read_only=True) as store:
+        papers = _drive_papers(store, args)
+    write_out(out, print_drive_papers(papers, args.kinds, args.paper), args.force)
+    print(f"wrote {out} ({', '.join(args.kinds)}, {args.paper})")
+    return 0
+
+
+def _drive_papers(store: EventStore, args: argparse.Namespace) -> DrivePapers:
+    """The papers from the event's drive, or (--blank) blank numbered cards."""
+    from director.printing.drive import read_drive_papers
+    from director.printing.drive_contents import blank_cards
+    from director.server.links import base_url
+
+    try:
+        store.drive()
+    except StoreError:
+        if not args.blank:
+            raise
+        return _before_the_drive(store, args)
+    base = args.links
+    kept = store.serving_address()
+    if base is None and kept is not None and store.table_links():
+        base = base_url(kept.host, kept.port)
+    papers = read_drive_papers(store, base if "table-cards" in args.kinds else None)
+    if args.blank:
+        papers = replace(papers, cards=blank_cards(papers.settings))
+    return papers
+
+
+def _before_the_drive(store: EventStore, args: argparse.Namespace) -> DrivePapers:
+    """Blank numbered cards (and table cards, the caller's sheet) for a drive not started."""
+    from director.printing.drive import blank_papers, drive_subtitle
+
+    later = sorted(set(args.kinds) & {"standings", "prizes"})
+    if later:
+        raise StoreError(f"{' and '.join(later)} need the drive started: `director drive new`")
+    if args.tables is None:
+        raise StoreError("the drive is not started yet: say how many tables with --tables N")
+    settings = DriveSettings(
+        tables=args.tables,
+        field=Field.BY_SEAT if args.by_seat else Field.LADIES_GENTLEMEN,
+        trumps=Trumps.TURNED if args.trumps_turned else Trumps.ROTATION,
+        hands=args.hands,
+        halves=args.halves,
+    )
+    return blank_papers(drive_subtitle(store.info()), settings)

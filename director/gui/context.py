@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from director.gui.errors import report_exception
-from director.store.paths import data_folder
+from director.store.paths import beside_event
 from director.store.services import EventStore
 from director.store.values import DiskFullError, ReadOnlyEventError
 from schedules.types import Movement
@@ -87,8 +87,7 @@ class EventContext(QObject):
     def beside_event(self, name: str) -> Path:
         """Where a file or folder called `name` the director is asked for starts: beside the
         event file (in the data folder for an event on a database server)."""
-        path = self.store.path
-        return (path.parent if path is not None else data_folder()) / name
+        return beside_event(self.store.path, name)
 
     @property
     def event_stem(self) -> str:

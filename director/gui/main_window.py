@@ -50,7 +50,7 @@ from director.gui.screens.scores.view import ScoresScreen
 from director.gui.screens.slips.view import SlipsScreen
 from director.gui.settings import Settings
 from director.gui.widgets.evening_path import EveningPath
-from director.store.paths import data_folder
+from director.store.paths import beside_event
 from director.store.services import EventStore
 from director.store.values import Gender, StoreError
 from schedules.types import Movement
@@ -419,7 +419,7 @@ class MainWindow(QMainWindow):
 
     def _events_folder(self) -> Path:
         """Where the director's events are: beside the event open, else the data folder."""
-        return self.context.beside_event("") if self.context is not None else data_folder()
+        return beside_event(self.context.store.path if self.context is not None else None)
 
     def choose_event(self) -> None:
         """Ask for an event file and open it."""

@@ -94,15 +94,22 @@ class NumberedCanvas(pdfcanvas.Canvas):
 
 
 def new_canvas(
-    buffer: io.BytesIO, paper: str, footer: str, title: str, numbered: bool = True
+    buffer: io.BytesIO,
+    paper: str,
+    footer: str,
+    title: str,
+    numbered: bool = True,
+    wide: bool = False,
 ) -> pdfcanvas.Canvas:
-    """A numbered canvas on `paper`, with the document title in the PDF's metadata; a plain
-    one, with no footer, when not `numbered` (a page whose every face the players see)."""
+    """A numbered canvas on `paper` (turned landscape when `wide`), with the document title
+    in the PDF's metadata; a plain one, with no footer, when not `numbered` (a page whose
+    every face the players see)."""
     register_fonts()
+    size = landscape(paper_size(paper)) if wide else paper_size(paper)
     c = (
-        NumberedCanvas(buffer, pagesize=paper_size(paper), footer=footer, pageCompression=1)
+        NumberedCanvas(buffer, pagesize=size, footer=footer, pageCompression=1)
         if numbered
-        else pdfcanvas.Canvas(buffer, pagesize=paper_size(paper), pageCompression=1)
+        else pdfcanvas.Canvas(buffer, pagesize=size, pageCompression=1)
     )
     c.setTitle(title)
     c.setAuthor("Whist Director")

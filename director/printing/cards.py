@@ -23,10 +23,10 @@ from director.printing.base import (
     Progress,
     footer_text,
     new_canvas,
-    paper_size,
     report,
 )
 from director.printing.fonts import BOLD, REGULAR
+from director.printing.pdf_operators import page_size
 
 T = TypeVar("T")
 
@@ -66,12 +66,13 @@ def render_cards(
     paper: str,
     grid: tuple[int, int],
     progress: Progress | None = None,
+    wide: bool = False,
 ) -> bytes:
-    """A PDF with `items` drawn `grid` = (columns, rows) to a page, each inside a dashed
-    outline to cut along; returns the PDF's bytes."""
+    """A PDF with `items` drawn `grid` = (columns, rows) to a page (a landscape page when
+    `wide`), each inside a dashed outline to cut along; returns the PDF's bytes."""
     buffer = io.BytesIO()
-    c = new_canvas(buffer, paper, footer_text(header), header.title)
-    page = paper_size(paper)
+    c = new_canvas(buffer, paper, footer_text(header), header.title, wide=wide)
+    page = page_size(c)
     page_slots = slots(page, *grid)
     total = len(items)
     for index, item in enumerate(items):

@@ -99,7 +99,7 @@ def _card_story(
         body = [_cells(r) for r in rows]
         made: list[Flowable] = [Paragraph(escape(title), styles["title"])]
         if k == 0 and card.link:
-            made += [_entry_link(card.link, width, styles), Spacer(1, 3 * mm)]
+            made += [entry_link(card.link, width, styles), Spacer(1, 3 * mm)]
         made.append(
             grid(
                 layout.headings,
@@ -119,7 +119,7 @@ def _card_story(
     return paged(card.rows, piece, width, layout.room)
 
 
-def _entry_link(link: str, width: float, styles: dict[str, ParagraphStyle]) -> Flowable:
+def entry_link(link: str, width: float, styles: dict[str, ParagraphStyle]) -> Flowable:
     """The table's page as a QR code a phone's camera opens, with the address beside it."""
     # Loaded only here: most table cards carry no link, and the barcodes take a while to load.
     from reportlab.graphics.barcode.qr import QrCodeWidget

@@ -7,10 +7,11 @@ by the engine (`schedules.progressive`) from those, never stored twice (docs/dri
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from director.scoring.drive import Hand, Penalty
+from director.scoring.drive_cards import Card, CardCheck, check_cards
 from director.scoring.drive_prizes import PrizeSettings
 from schedules.progressive import (
     DriveSettings,
@@ -108,6 +109,22 @@ def played(record: DriveRecord) -> tuple[Hand, ...]:
         results = tuple(e.result for e in record.entries_of(number))
         hands.append(Hand(number, seating, results, penalties))
     return tuple(hands)
+
+
+def card_check(
+    record: DriveRecord, cards: Collection[Card], rulings: Mapping[tuple[int, int], Player]
+) -> CardCheck:
+    """The drive rebuilt from the players' `cards` and the host's `rulings`, hand by hand
+    from the first seating; entries made some other way stand and seat the next hand."""
+    settings = record.settings
+
+    def advance(hand: int, seating: Seating, results: tuple[TableResult, ...]) -> Seating:
+        return _changed(record, next_seating(settings, seating, results), hand + 1)
+
+    held = {(e.hand, e.table): e.result for e in record.entries if e.method != "card"}
+    return check_cards(
+        record.first, settings.hands, settings.dummy, cards, advance, held=held, rulings=rulings
+    )
 
 
 def _changed(record: DriveRecord, seating: Seating, hand: int) -> Seating:

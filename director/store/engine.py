@@ -99,7 +99,7 @@ class EventDatabase:
             held.release(self._holding)
 
 
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0006"
 """The schema revision this program writes: the newest migration's (a test holds the two
 equal). Known without alembic, so opening an up-to-date event never loads it (a third of a
 command's start-up)."""

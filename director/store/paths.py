@@ -20,6 +20,13 @@ def data_folder() -> Path:
     return folder
 
 
+def beside_event(event: Path | None, name: str = "") -> Path:
+    """Where a file or folder called `name` that the director is asked for starts: beside the
+    event file `event`, in the data folder when no event file is open (none yet, or an event
+    on a database server). Every file dialog of the program starts here."""
+    return (event.parent if event is not None else data_folder()) / name
+
+
 def default_event_file() -> Path:
     """The event file `make run` opens when none is named."""
     return data_folder() / "event.whist"

@@ -585,6 +585,36 @@ class DriveChangeRow(Base):
     )
 
 
+class DriveCardRow(Base):
+    """A player's score card as the host typed it (the paper route): their side's tricks on
+    each hand, comma-separated, a blank where nothing is written and a fraction such as 13/2
+    for a sitting-out average; empty for the short form, which holds only the total."""
+
+    __tablename__ = "drive_cards"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="RESTRICT"), unique=True
+    )
+    hands: Mapped[str] = mapped_column(Text)
+    total: Mapped[str | None] = mapped_column(String(20))
+    entered_by: Mapped[str] = mapped_column(String(60))
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DriveRulingRow(Base):
+    """The host's ruling on a table's hand whose cards disagree: the player whose card is
+    right."""
+
+    __tablename__ = "drive_rulings"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand_no: Mapped[int] = mapped_column(SmallInteger)
+    table_no: Mapped[int] = mapped_column(SmallInteger)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="RESTRICT"))
+    entered_by: Mapped[str] = mapped_column(String(60))
+    entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("hand_no", "table_no"),)
+
+
 AUDITED.update(
     {
         "drive": DriveRow,
@@ -592,5 +622,7 @@ AUDITED.update(
         "drive entry": DriveEntryRow,
         "drive penalty": DrivePenaltyRow,
         "drive change": DriveChangeRow,
+        "drive card": DriveCardRow,
+        "drive ruling": DriveRulingRow,
     }
 )

@@ -24,6 +24,7 @@ from director.store import repository, scoring_bridge
 from director.store.backup import BackupPolicy
 from director.store.engine import create_database, open_database
 from director.store.operations.drive import DriveOperations
+from director.store.operations.drive_cards import DriveCardOperations
 from director.store.operations.movement import MovementOperations
 from director.store.operations.roster import RosterOperations
 from director.store.operations.scores import ScoreOperations
@@ -91,6 +92,7 @@ class EventStore(
     TrailOperations,
     TableOperations,
     DriveOperations,
+    DriveCardOperations,
 ):
     """An open event: a file (SQLite) or a database URL (PostgreSQL, several stations).
 

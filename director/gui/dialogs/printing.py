@@ -327,7 +327,9 @@ class PrintDialog(QDialog):
         if self.rendered is None:
             return
         name = self.chosen()[0] if len(self.chosen()) == 1 else "papers"
-        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", f"{name}.pdf", "PDF (*.pdf)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save PDF", str(self.context.beside_event(f"{name}.pdf")), "PDF (*.pdf)"
+        )
         if not path:
             return
         try:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QWidget
 from director.gui.dialogs.new_event import EVENT_SUFFIX
 from director.gui.errors import show_error
 from director.store.backup import copy_sqlite
-from director.store.paths import data_folder
+from director.store.paths import beside_event
 from director.store.services import EventStore
 from director.store.values import ReadOnlyEventError
 
@@ -67,7 +67,7 @@ def save_copy(path: Path, parent: QWidget | None) -> Path | None:
     chosen, _ = QFileDialog.getSaveFileName(
         parent,
         "Save a copy of the event",
-        str(data_folder() / f"{path.stem}-copy{EVENT_SUFFIX}"),
+        str(beside_event(path, f"{path.stem}-copy{EVENT_SUFFIX}")),
         f"Events (*{EVENT_SUFFIX})",
         options=QFileDialog.Option.DontConfirmOverwrite,  # an event file is never overwritten
     )

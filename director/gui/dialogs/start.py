@@ -18,7 +18,7 @@ from director.gui.demo import demo_event
 from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
 from director.gui.dialogs.read_only import open_event
 from director.gui.errors import report_exception
-from director.store.paths import data_folder
+from director.store.paths import beside_event, data_folder
 from director.store.services import EventStore
 
 NEW, OPEN, EXAMPLE = "new", "open", "example"
@@ -70,13 +70,13 @@ def example_event() -> EventStore | None:
 
 def _open_chosen() -> EventStore | None:
     chosen, _ = QFileDialog.getOpenFileName(
-        None, "Open event", str(data_folder()), f"Events (*{EVENT_SUFFIX});;All files (*)"
+        None, "Open event", str(beside_event(None)), f"Events (*{EVENT_SUFFIX});;All files (*)"
     )
     return open_event(Path(chosen)) if chosen else None
 
 
 def _new() -> EventStore | None:
-    dialog = NewEventDialog(data_folder())
+    dialog = NewEventDialog(beside_event(None))
     return dialog.create_event() if dialog.exec() else None
 
 

@@ -68,7 +68,7 @@ class DriveOperations(UnitOfWork):
             by_role=settings.field is Field.LADIES_GENTLEMEN
         )
         with self._step("start drive", who) as step:
-            ids = _roster(step.db)
+            ids = roster_ids(step.db)
             unknown = sorted(set(absent) - ids.keys())
             if unknown:
                 raise StoreError(f"not on the roster: {', '.join(unknown)}")
@@ -173,7 +173,7 @@ class DriveOperations(UnitOfWork):
                 raise StoreError(f"say whether {player} takes a lady's or a gentleman's part")
             if change.arrives and (player in record.roles or player in record.first.players()):
                 raise StoreError(f"{player} is already in the drive")
-            rows.add_change(step.db, _roster(step.db)[player], change)
+            rows.add_change(step.db, roster_ids(step.db)[player], change)
             step.summary = (
                 f"{player} {'arrives' if change.arrives else 'leaves'} from hand {change.from_hand}"
             )
@@ -230,7 +230,7 @@ def _seating(record: DriveRecord, hand: int) -> Seating:
     return known[hand - 1]
 
 
-def _roster(db: Db) -> dict[Player, int]:
+def roster_ids(db: Db) -> dict[Player, int]:
     """The roster's players by name; a name twice would make a drive's card ambiguous."""
     ids: dict[Player, int] = {}
     for player_id, name in db.execute(select(PlayerRow.id, PlayerRow.name)):
