@@ -223,39 +223,49 @@ def _stored_pairings() -> dict[int, dict[str, Any]]:
     return stored_entries(PATTERNED)
 
 
-def _pairing_entry(players: int) -> dict[str, Any] | None:
-    """The stored pairing for `players`, or, when the stored file lacks it, the same pairing
-    found again by rerunning its recorded search (`SEARCHED_PAIRINGS`), in the stored file's
-    form; else None."""
+def _pairing_source(players: int) -> dict[str, Any] | None:
+    """The stored pairing for `players`, or, for a size of `SEARCHED_PAIRINGS` the stored file
+    lacks, the command, seed and seconds its recorded search is rerun with (no pairs yet);
+    else None."""
     stored = _stored_pairings().get(players)
     if stored is not None or players not in SEARCHED_PAIRINGS:
         return stored
     seed, nodes, seconds = SEARCHED_PAIRINGS[players]
-    pairing, _ = search_pairing(players, seed, nodes)
-    assert pairing is not None  # the recorded search found it with these settings
     return {
-        "pairs": pairing.pairs,
-        "special": pairing.special,
         "command": f"tools/patterned_search.py {players} --nodes {nodes}",
         "seed": seed,
         "seconds": seconds,
     }
 
 
-@cache
-def patterned_pairing(players: int) -> tuple[Pairing, str] | None:
-    """The pairing stored (or found again) by tools/patterned_search.py for `players`, with
-    how it was found, or None."""
-    entry = _pairing_entry(players)
-    if entry is None:
+def pairing_origin(players: int) -> str | None:
+    """How the patterned first round for `players` was found, told without running a search
+    (a missing stored file leaves it to be found again), or None when there is none."""
+    source = _pairing_source(players)
+    if source is None:
         return None
     order = players - 1 if players % 4 == 0 else players
-    pairs = tuple((a, b) for a, b in entry["pairs"])
-    origin = (
+    return (
         f"patterned first round over Z_{order}, partners x and -x "
-        f"({entry['command']}, seed {entry['seed']}, {entry['seconds']} s)"
+        f"({source['command']}, seed {source['seed']}, {source['seconds']} s)"
     )
-    return Pairing(order, pairs, entry["special"]), origin
+
+
+@cache
+def patterned_pairing(players: int) -> tuple[Pairing, str] | None:
+    """The pairing stored by tools/patterned_search.py for `players`, or found again by
+    rerunning its recorded search when the stored file lacks it, with how it was found; or
+    None."""
+    source, origin = _pairing_source(players), pairing_origin(players)
+    if source is None or origin is None:
+        return None
+    order = players - 1 if players % 4 == 0 else players
+    if "pairs" in source:
+        return Pairing(order, tuple((a, b) for a, b in source["pairs"]), source["special"]), origin
+    seed, nodes, _ = SEARCHED_PAIRINGS[players]
+    found, _ = search_pairing(players, seed, nodes)
+    assert found is not None  # the recorded search found it with these settings
+    return found, origin
 
 
 @cache
@@ -476,6 +486,11 @@ def holed_starter(players: int) -> HoledStarter | None:
 
 def construction(players: int) -> str | None:
     """How the Wh(players) is built, or None when no construction applies."""
+    if searched_starter(players) is None:
+        # told before any pairing search runs: listing the sizes offered asks about them all
+        origin = pairing_origin(players)
+        if origin is not None:
+            return origin
     starter = whist_starter(players) or holed_starter(players)
     if starter is not None:
         return starter.origin

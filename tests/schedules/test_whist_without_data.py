@@ -159,3 +159,20 @@ def test_without_the_stored_files_only_the_c_searches_sizes_are_missing(
     _clear_caches()
     missing = sorted(set(with_file) - set(offered))
     assert missing == STILL_STORED_ONLY
+
+
+def test_without_the_stored_files_a_pairing_size_is_told_before_its_search_runs(
+    without_stored_data: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the sizes offered are listed without the 31 s of 184's search (or 133's and 161's)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(whist_sizes, "stored_entries", stored_entries)
+        with_file = [construction(players) for players in sorted(SEARCHED_PAIRINGS)]
+    _clear_caches()
+
+    def no_search(*_args: object) -> None:
+        raise AssertionError("the pairing search ran")
+
+    monkeypatch.setattr(whist_sizes, "search_pairing", no_search)
+    assert [construction(players) for players in sorted(SEARCHED_PAIRINGS)] == with_file
+    assert all(origin and origin.startswith("patterned first round") for origin in with_file)
