@@ -27,3 +27,9 @@ def stored_entries(file: Traversable) -> dict[int, dict[str, Any]]:
     the design is built over), each entry naming the command that found it."""
     sizes = json.loads(file.read_text(encoding="utf-8"))["sizes"]
     return {int(key): entry for key, entry in sizes.items()}
+
+
+def changed_options(*options: tuple[str, object, object]) -> str:
+    """The command-line text, for a stored command, of the options (flag, value, default)
+    whose value differs from the default."""
+    return "".join(f" {flag} {value}" for flag, value, default in options if value != default)

@@ -5,10 +5,9 @@ backtracking, and print its rows as schedules/data/whist/spreads.json stores the
     .venv/bin/python tools/difference_matrix_search.py 2 2 2 3
     .venv/bin/python tools/difference_matrix_search.py 15 --rows 5
 
-Rows 0 and 1 are 0 and the identity (every matrix can be brought to that form); each further
-row r is found so that r - a is a permutation for every row a above it (row 2 is an
-orthomorphism, row 3 one orthogonal to it, ...). Each row gets `--nodes` steps before the
-search starts again from row 2; the seed fixes the random order. `--cc` runs a C kernel for
+The search is `schedules.designs.difference_matrices.search` (each row gets `--nodes` steps
+before the search starts again from row 2; the seed fixes the random order), which the engine
+reruns itself where the stored file is missing. `--cc` runs a C kernel for
 Z_n instead: it fills the column with the fewest values left first and restarts every row
 after `--nodes` steps (33 with `--cc --seed 1 --nodes 100000`: 11 s). Groups whose Sylow
 2-subgroup is cyclic (Z_12, Z_24) have no orthomorphism at all (Hall and Paige), so the 2-part
@@ -19,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from pathlib import Path
@@ -28,58 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
     sys.path.insert(0, str(ROOT))
 
-from schedules.designs.whist import Group, group  # noqa: E402
+from schedules.designs.difference_matrices import NODES, SEED, search  # noqa: E402
 from tools.c_kernel import RANDOM, run_c  # noqa: E402
-
-
-class _GaveUpError(Exception):
-    pass
-
-
-def _extend(g: Group, rng: random.Random, against: list[list[int]], nodes: int) -> list[int]:
-    """A row r with r(0) = 0 and r - a a permutation for every row a in `against`."""
-    n = g.order
-    row = [0] * n
-    used = [{0} for _ in against]  # values of r - a taken, per row a (row 0 is all zeros)
-    budget = [nodes]
-
-    def place(x: int) -> bool:
-        if x == n:
-            return True
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _GaveUpError
-        for value in rng.sample(range(n), n):
-            diffs = [g.sub(value, a[x]) for a in against]
-            if any(d in u for d, u in zip(diffs, used, strict=True)):
-                continue
-            row[x] = value
-            for d, u in zip(diffs, used, strict=True):
-                u.add(d)
-            if place(x + 1):
-                return True
-            for d, u in zip(diffs, used, strict=True):
-                u.discard(d)
-        return False
-
-    if not place(1):
-        raise _GaveUpError
-    return row
-
-
-def search(moduli: tuple[int, ...], seed: int, nodes: int, rows: int = 4) -> list[list[int]]:
-    """`rows` rows over Z_moduli whose pairwise differences are all permutations."""
-    g = group(moduli)
-    rng = random.Random(seed)
-    while True:
-        found = [[0] * g.order, list(range(g.order))]
-        try:
-            while len(found) < rows:
-                found.append(_extend(g, rng, found, nodes))
-        except _GaveUpError:
-            continue
-        return found
-
 
 C_KERNEL = (
     RANDOM
@@ -159,14 +107,20 @@ def search_cc(n: int, seed: int, nodes: int, rows: int = 4) -> list[list[int]]:
     return [[int(x) for x in line.split()] for line in out.splitlines()]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Search and print the rows."""
+def command_line() -> argparse.ArgumentParser:
+    """The tool's arguments, as a stored command spells them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("moduli", type=int, nargs="+")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--nodes", type=int, default=NODES)
     parser.add_argument("--rows", type=int, default=4)
     parser.add_argument("--cc", action="store_true", help="the C kernel (one modulus only)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Search and print the rows."""
+    parser = command_line()
     args = parser.parse_args(argv)
     start = time.perf_counter()
     if args.cc:

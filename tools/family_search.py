@@ -36,12 +36,9 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules.designs.whist import SEATS, Starter, as_game, starter_defects  # noqa: E402
+from schedules.package_data import changed_options  # noqa: E402
 from tools.c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from tools.stored_sizes import (  # noqa: E402
-    annealing_command_line,
-    changed_options,
-    search_main,
-)
+from tools.stored_sizes import annealing_command_line, search_main  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "family.json"
 STEPS = 2_000_000

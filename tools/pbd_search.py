@@ -25,8 +25,9 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules.designs.pbd import RotationalPbd, pbd_defects  # noqa: E402
+from schedules.package_data import changed_options  # noqa: E402
 from tools.c_kernel import RANDOM, run_counted  # noqa: E402
-from tools.stored_sizes import changed_options, store  # noqa: E402
+from tools.stored_sizes import store  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "pbd.json"
 STEPS = 5_000_000

@@ -21,12 +21,6 @@ def store(path: Path, found: dict[int, dict[str, object]]) -> None:
     path.write_text('{"sizes": {\n' + ",\n".join(lines) + "\n}}\n", encoding="utf-8")
 
 
-def changed_options(*options: tuple[str, object, object]) -> str:
-    """The command-line text, for a stored command, of the options (flag, value, default)
-    whose value differs from the default."""
-    return "".join(f" {flag} {value}" for flag, value, default in options if value != default)
-
-
 def search_and_store(
     path: Path, players: int, seed: int, seconds: float | None, run: Callable[[], dict[str, object]]
 ) -> int:

@@ -16,7 +16,7 @@ chosen in this order:
 4. patterned first rounds, partners always x and -x over Z_n, found by exact cover
    (`schedules.designs.patterned_whist`, tools/patterned_search.py) and stored in
    schedules/data/whist/patterned.json (76, 77, 133, 148, 161, 184); without that file the
-   engine reruns the search of 76, 77, 133 and 161 (`SEARCHED_PAIRINGS`);
+   engine reruns the search of 76, 77, 133, 161 and 184 (`SEARCHED_PAIRINGS`);
 5. first rounds invariant under a multiplier of odd order, found by annealing over its orbits
    (tools/multiplier_search.py) and stored in schedules/data/whist/multiplier.json: 1-rotational
    (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
@@ -33,7 +33,9 @@ chosen in this order:
    172, 188);
 8. the product of a Wh(u) and a Wh(m), neither with sit-outs, over a difference matrix with
    u rows: a ring of fields each of order >= u (80 = 4 x 20 over GF(4) x GF(5), 192 = 12 x 16
-   over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `stored_spreads`);
+   over GF(16)) or one found by search (48 = 4 x 12, 96 = 4 x 24; `stored_spreads`; without
+   spreads.json the engine reruns the search of the matrices over Z_12 and Z_21,
+   `SEARCHED_SPREADS`, under a second each);
 9. the holed product of a Wh(u) with sit-outs and a Wh(m + 4) with four fixed players over
    a difference matrix with u rows: N = u m + 4 (84 = 5 x 16 + 4, 164 = 5 x 32 + 4; the
    fibres Wh(20) and Wh(36) are stored by the multiplier search);
@@ -60,6 +62,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from schedules.designs import difference_matrices
 from schedules.designs.fields import prime_power
 from schedules.designs.holed_whist import HoledStarter, develop_holed
 from schedules.designs.patterned_whist import Pairing, patterned_starter, search_pairing
@@ -117,13 +120,43 @@ def stored_spreads() -> dict[int, Spread]:
     """Difference matrices no ring of fields gives (GF(3) is too small to spread 4 players;
     Z_15 has no multipliers 1-4 with unit differences), by the order of their group: four rows
     for the products, five for the rotational field product (tools/difference_matrix_search.py,
-    the command in each entry)."""
-    return {
+    the command in each entry). Those of `SEARCHED_SPREADS` the stored file lacks are found
+    again by rerunning their recorded search."""
+    found = {
         order: Spread(
             tuple(entry["moduli"]), tuple(tuple(row) for row in entry["rows"]), entry["name"]
         )
         for order, entry in stored_entries(SPREADS).items()
     }
+    for order in SEARCHED_SPREADS.keys() - found.keys():
+        found[order] = searched_spread(order)
+    return found
+
+
+SEARCHED_SPREADS: dict[int, tuple[tuple[int, ...], int, int, float]] = {
+    12: ((2, 2, 3), 0, 20_000, 0.2),
+    21: ((21,), 10, 2_000, 0.8),
+}
+"""The group, seed, steps per row and seconds (when stored) of the stored four-row difference
+matrices that `schedules.designs.difference_matrices.search` finds again within a second, as
+their command in spreads.json ran it: what the engine reruns when the stored file is missing
+(Z_12 for 48 players, Z_21 for 168; Z_15 and Z_24 took 47 and 162 s and no size needs them
+without the file, 33 is a C search)."""
+
+
+def searched_spread(order: int) -> Spread:
+    """The difference matrix of `SEARCHED_SPREADS` over a group of `order`, found again by its
+    recorded search, named as its stored entry is."""
+    moduli, seed, nodes, seconds = SEARCHED_SPREADS[order]
+    rows = difference_matrices.search(moduli, seed, nodes)
+    command = difference_matrices.command(moduli, seed, nodes)
+    name = f"a difference matrix over {group_name(moduli)} ({command}, seed {seed}, {seconds} s)"
+    return Spread(moduli, tuple(map(tuple, rows)), name)
+
+
+def group_name(moduli: Sequence[int]) -> str:
+    """Z_2 x Z_2 x Z_3 for the moduli (2, 2, 3)."""
+    return " x ".join(f"Z_{m}" for m in moduli)
 
 
 SEARCHED_STARTERS: dict[int, tuple[tuple[int, ...], int, str]] = {
@@ -169,45 +202,70 @@ def prime_power_factors(n: int) -> list[int]:
     return factors
 
 
-SEARCHED_PAIRINGS: dict[int, float] = {76: 0.07, 77: 0.17, 133: 10.61, 161: 5.86}
-"""The stored pairings the exact cover finds again with its first seed (seed 0, 1,000,000
-nodes, as tools/patterned_search.py N --nodes 1000000 ran), with the seconds it took when
-stored: what the engine reruns when the stored file is missing (148 and 184 took 33 s and
-14 minutes, too long to run for a director)."""
-PAIRING_NODES = 1_000_000
-
-
-def _patterned_entries() -> dict[int, dict[str, Any]]:
-    """The stored pairings, and those of `SEARCHED_PAIRINGS` the stored file lacks found again
-    by rerunning their recorded search, in the stored file's form."""
-    entries = stored_entries(PATTERNED)
-    for players, seconds in SEARCHED_PAIRINGS.items():
-        if players not in entries:
-            pairing, _ = search_pairing(players, 0, PAIRING_NODES)
-            assert pairing is not None  # the recorded search found it with these settings
-            entries[players] = {
-                "pairs": pairing.pairs,
-                "special": pairing.special,
-                "command": f"tools/patterned_search.py {players} --nodes {PAIRING_NODES}",
-                "seed": 0,
-                "seconds": seconds,
-            }
-    return entries
+SEARCHED_PAIRINGS: dict[int, tuple[int, int, float]] = {
+    76: (0, 1_000_000, 0.07),
+    77: (0, 1_000_000, 0.17),
+    133: (0, 1_000_000, 10.61),
+    161: (0, 1_000_000, 5.86),
+    184: (8, 3_000_000, 815.71),
+}
+"""The seed, nodes and seconds (when stored) of the stored pairings the exact cover finds
+again, as tools/patterned_search.py N --nodes K ran: what the engine reruns when the stored
+file is missing. The tool tries seeds 0, 1, ... in turn and each seed's search stands alone,
+so the engine runs only the seed that found the pairing: 184 in 31 s of CPU (seeds 0-7 ran
+out of nodes first, 14 minutes in all). 148 is not rerun: without the file another
+construction builds it."""
 
 
 @cache
-def patterned_pairings() -> dict[int, tuple[Pairing, str]]:
-    """The pairings stored by tools/patterned_search.py, with how each was found."""
-    found = {}
-    for players, entry in _patterned_entries().items():
-        order = players - 1 if players % 4 == 0 else players
-        pairs = tuple((a, b) for a, b in entry["pairs"])
-        origin = (
-            f"patterned first round over Z_{order}, partners x and -x "
-            f"({entry['command']}, seed {entry['seed']}, {entry['seconds']} s)"
-        )
-        found[players] = (Pairing(order, pairs, entry["special"]), origin)
-    return found
+def _stored_pairings() -> dict[int, dict[str, Any]]:
+    """The pairings of the stored file, by player count."""
+    return stored_entries(PATTERNED)
+
+
+def _pairing_source(players: int) -> dict[str, Any] | None:
+    """The stored pairing for `players`, or, for a size of `SEARCHED_PAIRINGS` the stored file
+    lacks, the command, seed and seconds its recorded search is rerun with (no pairs yet);
+    else None."""
+    stored = _stored_pairings().get(players)
+    if stored is not None or players not in SEARCHED_PAIRINGS:
+        return stored
+    seed, nodes, seconds = SEARCHED_PAIRINGS[players]
+    return {
+        "command": f"tools/patterned_search.py {players} --nodes {nodes}",
+        "seed": seed,
+        "seconds": seconds,
+    }
+
+
+def pairing_origin(players: int) -> str | None:
+    """How the patterned first round for `players` was found, told without running a search
+    (a missing stored file leaves it to be found again), or None when there is none."""
+    source = _pairing_source(players)
+    if source is None:
+        return None
+    order = players - 1 if players % 4 == 0 else players
+    return (
+        f"patterned first round over Z_{order}, partners x and -x "
+        f"({source['command']}, seed {source['seed']}, {source['seconds']} s)"
+    )
+
+
+@cache
+def patterned_pairing(players: int) -> tuple[Pairing, str] | None:
+    """The pairing stored by tools/patterned_search.py for `players`, or found again by
+    rerunning its recorded search when the stored file lacks it, with how it was found; or
+    None."""
+    source, origin = _pairing_source(players), pairing_origin(players)
+    if source is None or origin is None:
+        return None
+    order = players - 1 if players % 4 == 0 else players
+    if "pairs" in source:
+        return Pairing(order, tuple((a, b) for a, b in source["pairs"]), source["special"]), origin
+    seed, nodes, _ = SEARCHED_PAIRINGS[players]
+    found, _ = search_pairing(players, seed, nodes)
+    assert found is not None  # the recorded search found it with these settings
+    return found, origin
 
 
 @cache
@@ -218,11 +276,10 @@ def multiplier_starters() -> dict[int, Starter | HoledStarter]:
     for players, entry in stored_entries(MULTIPLIER).items():
         moduli = tuple(entry["moduli"])
         games = tuple(tuple(game) for game in entry["games"])
-        group_name = " x ".join(f"Z_{m}" for m in moduli)
         fixed = "infinity" if entry["points"] == 1 else "four fixed players"
         hole = "" if entry["hole"] is None else " and a hole of order 4"
         origin = (
-            f"first round over {group_name} with {fixed}{hole}, invariant under the "
+            f"first round over {group_name(moduli)} with {fixed}{hole}, invariant under the "
             f"multiplier {entry['multiplier']} ({entry['command']}, {entry['seconds']} s)"
         )
         found[players] = (
@@ -307,8 +364,9 @@ def whist_starter(players: int) -> Starter | None:
     stored_starter = searched_starter(players)
     if stored_starter is not None:
         return stored_starter
-    if players in patterned_pairings():
-        return patterned_starter(*patterned_pairings()[players])
+    pairing = patterned_pairing(players)
+    if pairing is not None:
+        return patterned_starter(*pairing)
     stored = multiplier_starters().get(players) or family_starters().get(players)
     if isinstance(stored, Starter):
         return stored
@@ -428,6 +486,11 @@ def holed_starter(players: int) -> HoledStarter | None:
 
 def construction(players: int) -> str | None:
     """How the Wh(players) is built, or None when no construction applies."""
+    if searched_starter(players) is None:
+        # told before any pairing search runs: listing the sizes offered asks about them all
+        origin = pairing_origin(players)
+        if origin is not None:
+            return origin
     starter = whist_starter(players) or holed_starter(players)
     if starter is not None:
         return starter.origin
@@ -461,9 +524,9 @@ def construction(players: int) -> str | None:
     if framed is not None:
         frame, spread = framed
         size = frame.order // frame.groups
-        moduli = " x ".join(f"Z_{m}" for m in frame.moduli)
         return (
-            f"a whist frame over {moduli} ({frame.origin}): {frame.groups} groups of {size}, "
+            f"a whist frame over {group_name(frame.moduli)} ({frame.origin}): "
+            f"{frame.groups} groups of {size}, "
             f"each filled with the {frame.hole} added players by the product of Wh(4) and "
             f"Wh({frame.hole}) over {spread.name}"
         )

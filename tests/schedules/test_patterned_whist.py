@@ -19,7 +19,8 @@ from schedules.designs.patterned_whist import (
     search_pairing,
 )
 from schedules.designs.whist import starter_defects
-from schedules.designs.whist_sizes import PATTERNED, construction, patterned_pairings
+from schedules.designs.whist_sizes import PATTERNED, construction, patterned_pairing
+from schedules.package_data import stored_entries
 
 pytestmark = pytest.mark.slow
 
@@ -108,9 +109,11 @@ def test_stored_pairings_are_reproduced_by_their_seed() -> None:
         assert nodes == entry["nodes"]
 
 
-@pytest.mark.parametrize("players", sorted(patterned_pairings()))
+@pytest.mark.parametrize("players", sorted(stored_entries(PATTERNED)))
 def test_every_stored_pairing_is_a_patterned_whist_first_round(players: int) -> None:
-    pairing, origin = patterned_pairings()[players]
+    found = patterned_pairing(players)
+    assert found is not None
+    pairing, origin = found
     assert pairing.players == players
     assert starter_defects(patterned_starter(pairing, origin)) == 0
     assert construction(players) == origin
