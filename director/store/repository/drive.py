@@ -48,6 +48,11 @@ def side_code(side: Side) -> str:
     return _SIDE_CODES[side]
 
 
+def has_drive(db: Db) -> bool:
+    """Whether the event holds a drive."""
+    return db.scalar(select(DriveRow.id).limit(1)) is not None
+
+
 def drive_row(db: Db) -> DriveRow:
     """The drive's row; refused in words when the event holds no drive."""
     row = db.scalars(select(DriveRow)).first()
