@@ -102,12 +102,16 @@ class DriveRoom:
                 " choose Correct to change it"
             )
 
+    def open_hand(self) -> int | None:
+        """The hand being played (None: the drive is over, or the event holds none)."""
+        reading = self._now()
+        return None if reading.record is None or reading.finished else reading.hand
+
     def follow(self, clock: RoundClock) -> None:
         """Move the hand timer on as the drive stands: a hand fully entered starts the next
         hand's time afresh, and the last one stops it."""
-        reading = self._now()
-        if reading.record is not None:
-            clock.follow(None if reading.finished else reading.hand)
+        if self.holds():
+            clock.follow(self.open_hand())
 
     def _now(self) -> DriveReading:
         """The drive as of the newest step (read again only if the trail has moved)."""
