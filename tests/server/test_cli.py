@@ -14,9 +14,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from director.cli import main
-from director.store.services import EventStore, Gender
+from director.store.services import EventStore
 from schedules.catalog import Request, build
-from schedules.progressive import DriveSettings
+from schedules.progressive import MovingRule
+from tests.server.test_drive_tables import small_drive
 
 BASE = "http://192.168.1.20:8765"
 
@@ -55,11 +56,7 @@ def test_a_drives_table_links_are_one_a_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "hall.whist"
-    with EventStore.create(path, name="Harvest drive") as drive:
-        for n in range(6):
-            drive.add_player(f"Mrs {n}", gender=Gender.LADY)
-            drive.add_player(f"Mr {n}", gender=Gender.GENTLEMAN)
-        drive.start_drive(DriveSettings(tables=3, hands=4), seed=1)
+    small_drive(path, MovingRule.PROGRESSIVE, players=6).close()
     links = _links(path, capsys)
     assert [link["table"] for link in links] == [1, 2, 3]
     assert _links(path, capsys) == links
@@ -149,11 +146,7 @@ def test_serve_gives_a_drives_table_links_and_big_screen_with_a_timer_for_each_h
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "hall.whist"
-    with EventStore.create(path, name="Harvest drive") as drive:
-        for n in range(4):
-            drive.add_player(f"Mrs {n}", gender=Gender.LADY)
-            drive.add_player(f"Mr {n}", gender=Gender.GENTLEMAN)
-        drive.start_drive(DriveSettings(tables=2, hands=4), seed=1)
+    small_drive(path, MovingRule.PROGRESSIVE, players=4).close()
     child, base = _serve(path, "--minutes", "8")
     try:
         assert child.stdout is not None
