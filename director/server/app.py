@@ -127,6 +127,7 @@ def create_app(
         ew = _number(body, "ew") if body.get("ew") is not None else None
 
         def work() -> dict[str, object]:
+            _not_a_drive(drive_room)
             room.view(link).check_open(round_no, tray)
             entry = ResultEntry(
                 link.session,
@@ -176,6 +177,7 @@ def create_app(
             raise RefusedError(400, "the note must be text")
 
         def work() -> dict[str, object]:
+            _not_a_drive(drive_room)
             view = room.view(link)
             if view.current_round() != round_no or tray not in view.plays().get(round_no, ()):
                 raise NotTheTablesTurnError(
@@ -342,6 +344,15 @@ def _number(body: Mapping[str, object], key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RefusedError(400, f'"{key}" must be a whole number (got {value!r})')
     return value
+
+
+def _not_a_drive(drive_room: DriveRoom) -> None:
+    """Refuse a pairs table's entry or call on a whist drive's event (409), in words."""
+    if drive_room.holds():
+        raise NotTheTablesTurnError(
+            "this event is a whist drive: enter each hand's winners and tricks on the table's"
+            " page, and call the host in person"
+        )
 
 
 def _side(value: object) -> Side:

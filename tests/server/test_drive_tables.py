@@ -263,3 +263,16 @@ def test_a_table_sitting_out_says_so_and_has_nothing_to_enter(
         refused = _enter(client, links[4], 1, "NS", 9)
         assert refused.status_code == 409
         assert refused.json()["error"] == "table 4 sits out hand 1: nothing to enter"
+
+
+def test_a_pairs_tables_entry_or_call_is_refused_on_a_drive(
+    drive: EventStore, phones: TestClient
+) -> None:
+    link = _links(drive)[1]
+    for path, body in (
+        ("results", {"round": 1, "tray": 1, "ns": 7}),
+        ("calls", {"round": 1, "tray": 1, "kind": "revoke"}),
+    ):
+        answer = phones.post(f"{link}/{path}", json=body)
+        assert answer.status_code == 409
+        assert answer.json()["error"].startswith("this event is a whist drive: enter each hand")
