@@ -107,15 +107,18 @@ def create_app(
         link = await _link(store, request)
 
         def work() -> dict[str, object]:
-            if drive_room.holds():
+            # One look at the audit trail answers the whole poll: it is the one question a
+            # poll asks the event when nothing has changed.
+            step = store.newest_step()
+            if drive_room.holds(step):
                 # Whoever entered it (a phone, the host at the keyboard), a hand fully entered
                 # starts the next hand's timer.
-                drive_room.follow(clock)
-                return drive_room.state(link.table)
+                drive_room.follow(clock, step)
+                return drive_room.state(link.table, step)
             # Whoever finished it (a phone, the director at the grid), a finished round moves
             # the timer on, and a repaired movement decides which round is next.
-            room.follow(clock, link.session)
-            return room.state(link)
+            room.follow(clock, link.session, step)
+            return room.state(link, step)
 
         shown = await run_in_threadpool(work)
         return JSONResponse(shown | {"clock": _clock(clock.reading())}, headers=NO_STORE)

@@ -62,13 +62,15 @@ class DriveRoom:
         self._lock = threading.Lock()
         self._reading: DriveReading | None = None
 
-    def holds(self) -> bool:
-        """Whether the event is a whist drive now (a pairs event's pages are the room's)."""
-        return self._now().record is not None
+    def holds(self, step: int | None = None) -> bool:
+        """Whether the event is a whist drive now, or at `step` of the audit trail, just read
+        (a pairs event's pages are the room's)."""
+        return self._now(step).record is not None
 
-    def state(self, table: int) -> dict[str, object]:
-        """Table `table`'s state as its phone reads it (without the hand timer)."""
-        reading = self._now()
+    def state(self, table: int, step: int | None = None) -> dict[str, object]:
+        """Table `table`'s state as its phone reads it (without the hand timer), as of now or
+        of `step`."""
+        reading = self._now(step)
         with self._lock:
             state = reading.states.get(table)
             if state is None:
@@ -102,20 +104,23 @@ class DriveRoom:
                 " choose Correct to change it"
             )
 
-    def open_hand(self) -> int | None:
-        """The hand being played (None: the drive is over, or the event holds none)."""
-        reading = self._now()
+    def open_hand(self, step: int | None = None) -> int | None:
+        """The hand being played (None: the drive is over, or the event holds none), as of
+        now or of `step`."""
+        reading = self._now(step)
         return None if reading.record is None or reading.finished else reading.hand
 
-    def follow(self, clock: RoundClock) -> None:
-        """Move the hand timer on as the drive stands: a hand fully entered starts the next
-        hand's time afresh, and the last one stops it."""
-        if self.holds():
-            clock.follow(self.open_hand())
+    def follow(self, clock: RoundClock, step: int | None = None) -> None:
+        """Move the hand timer on as the drive stands (now, or at `step`): a hand fully
+        entered starts the next hand's time afresh, and the last one stops it."""
+        step = self.store.newest_step() if step is None else step
+        if self.holds(step):
+            clock.follow(self.open_hand(step))
 
-    def _now(self) -> DriveReading:
-        """The drive as of the newest step (read again only if the trail has moved)."""
-        step = self.store.newest_step()
+    def _now(self, step: int | None = None) -> DriveReading:
+        """The drive as of the newest step, or of `step` (read again only if the trail has
+        moved)."""
+        step = self.store.newest_step() if step is None else step
         with self._lock:
             if self._reading is None or self._reading.step < step:
                 self._reading = _read(self.store, step)
