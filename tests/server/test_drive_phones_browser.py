@@ -116,6 +116,7 @@ def test_every_table_enters_a_whole_drive_from_its_phone(
         phone.switch_to.window(tabs[1])
         phone.execute_script("load()")
         says(phone, "The drive is over. Thank you!")
+        phone.save_screenshot(str(shots / "over.png"))
 
     assert {e.method for e in store.drive().entries} == {"phone"}
     cards = recount(played, HANDS)
