@@ -5,6 +5,7 @@ and the entries refused in one plain line."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -276,3 +277,16 @@ def test_a_pairs_tables_entry_or_call_is_refused_on_a_drive(
         answer = phones.post(f"{link}/{path}", json=body)
         assert answer.status_code == 409
         assert answer.json()["error"].startswith("this event is a whist drive: enter each hand")
+
+
+def test_an_entry_and_a_refused_link_are_logged_without_the_secret(
+    drive: EventStore, phones: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    token = next(t.token for t in drive.table_links() if t.table == 1)
+    with caplog.at_level(logging.INFO, logger="director.server"):
+        assert _enter(phones, f"/table/1/{token}", 1, "NS", 9).status_code == 200
+        assert _enter(phones, f"/table/2/{token}", 1, "NS", 9).status_code == 403
+    said = [r.getMessage() for r in caplog.records]
+    assert "table 1 entered hand 1: NS 9" in said
+    assert any(s.startswith("refused a link for table 2") for s in said)
+    assert not any(token in s for s in said)
