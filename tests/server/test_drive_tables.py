@@ -80,7 +80,11 @@ def test_each_table_of_the_drive_has_one_link_for_the_whole_drive(
     assert phones.get(f"{old}/state").status_code == 403
     page = phones.get(table_url("", 1, renewed[0].token))
     assert page.status_code == 200
-    assert page.headers["cache-control"] == "no-store"
+    state = phones.get(table_url("", 1, renewed[0].token) + "/state")
+    entry = _enter(phones, table_url("", 1, renewed[0].token), 1, "NS", 9)
+    for answer in (page, state, entry):
+        assert answer.headers["cache-control"] == "no-store"
+        assert answer.headers["referrer-policy"] == "no-referrer"
 
 
 @pytest.mark.parametrize("rule", list(MovingRule), ids=lambda r: r.value)
