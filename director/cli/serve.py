@@ -14,10 +14,12 @@ every table's page shows a round timer of M minutes for the open round (the firs
 still to come), warning near the end; once every table has entered that round the timer moves
 on to the next by itself.
 
-For a whist drive, `director serve` serves the drive's big screen for a projector or TV (the
-hand and its trump, who moves where, the standings and prizes) and prints its link, which
-changes each time the server starts. With --minutes the screen shows a timer of M minutes for
-each hand, starting afresh when every table has entered the hand.
+For a whist drive, `director serve` serves each table's page, where the table enters each hand
+(one link a table for the whole drive, printed here, kept as the pairs tables' are), and the
+drive's big screen for a projector or TV (the hand and its trump, who moves where, the
+standings and prizes), printing its link, which changes each time the server starts. With
+--minutes the pages and the screen show a timer of M minutes for each hand, starting afresh
+when every table has entered the hand.
 
     director event table-links FILE --base URL [--format text|json] [--renew]
         [--session S] [--section A]
@@ -65,7 +67,7 @@ def run(argv: Sequence[str]) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     with EventStore.open(args.file) as store:
         hand = _drive_hand(store)
-        links = _issue_every_section(store) if hand is None or store.scored_sections() else ()
+        links = _issue_every_section(store) if hand is None else store.issue_drive_table_links()
         kept = store.serving_address()
         host, port = _where(args.host, args.port, kept)
         server = TableServer(store, host, port)
@@ -130,7 +132,9 @@ def _where(host: str | None, port: int | None, kept: ServingAddress | None) -> t
 def table_links(args: argparse.Namespace) -> int:
     """`director event table-links FILE --base URL`: print (issuing any missing) links."""
     with EventStore.open(args.file) as store:
-        if args.renew or args.session != 1 or args.section != "A":
+        if store.holds_drive():
+            links = store.issue_drive_table_links(renew=args.renew)
+        elif args.renew or args.session != 1 or args.section != "A":
             links = store.issue_table_links(
                 session=args.session, section=args.section, renew=args.renew
             )

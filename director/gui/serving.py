@@ -41,12 +41,13 @@ def round_minutes(movement: Movement, minutes_per_tray: Fraction) -> int:
     return round(duration_minutes(1, most, minutes_per_tray, movement.mnemonic))
 
 
-def clock_text(reading: ClockReading) -> str:
-    """The round timer in the phones' words: "Round 3: 4:05 left", "time is up (0:30 over)"."""
+def clock_text(reading: ClockReading, turn: str = "Round") -> str:
+    """The round timer in the phones' words: "Round 3: 4:05 left", "time is up (0:30 over)";
+    `turn` is "Hand" for a whist drive's hand timer."""
     minutes, seconds = divmod(abs(reading.seconds_left), 60)
     if reading.seconds_left >= 0:
-        return f"Round {reading.round}: {minutes}:{seconds:02d} left"
-    return f"Round {reading.round}: time is up ({minutes}:{seconds:02d} over)"
+        return f"{turn} {reading.round}: {minutes}:{seconds:02d} left"
+    return f"{turn} {reading.round}: time is up ({minutes}:{seconds:02d} over)"
 
 
 class ClockLabel(QLabel):
@@ -56,6 +57,8 @@ class ClockLabel(QLabel):
         super().__init__(parent)
         self.setAccessibleName("Round timer")
         self.setToolTip("The round timer every table's page shows")
+        self.turn = "Round"
+        """What the timer counts: "Round", or a drive's "Hand"."""
         self.hide()
 
     def show_reading(self, reading: ClockReading | None) -> None:
@@ -63,7 +66,7 @@ class ClockLabel(QLabel):
         self.setVisible(reading is not None)
         if reading is None:
             return
-        self.setText(clock_text(reading))
+        self.setText(clock_text(reading, self.turn))
         style = WARNING_STYLE if reading.warning else ""
         if self.styleSheet() != style:  # restyled only when the warning comes or goes
             self.setStyleSheet(style)
@@ -86,6 +89,8 @@ class TableWatch(QObject):
         self.server = server
         self._seen = context.store.newest_step()
         self.label = ClockLabel()
+        if context.store.holds_drive():
+            self.label.turn = "Hand"
         self.ticked.connect(self.label.show_reading)
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -103,8 +108,8 @@ class TableWatch(QObject):
             # pair's new table gets its link) and moves the timer on. Reading every result
             # takes a while on a large event: off the GUI thread (the window waits for the
             # pool before it closes the store).
-            room, clock, session = self.server.room, self.server.clock, self.context.session
-            QThreadPool.globalInstance().start(lambda: room.follow(clock, session))
+            server, session = self.server, self.context.session
+            QThreadPool.globalInstance().start(lambda: server.follow(session))
             by_tables = [e for e in reversed(news) if e.who != DIRECTOR]
             if by_tables:
                 self.context.notify(Changed.RESULTS)
@@ -116,9 +121,11 @@ class TableWatch(QObject):
         self.ticked.emit(self.server.clock.reading())
 
     def move_on(self) -> ClockReading | None:
-        """The director moves the round on: the next round's timer starts now (after the last
-        round the timer stops); what it reads then."""
-        self.server.clock.move_on(self.context.movement().rounds)
+        """The director moves the round (a drive's hand) on: the next one's timer starts now
+        (after the last the timer stops); what it reads then."""
+        store = self.context.store
+        last = store.drive().settings.hands if store.holds_drive() else None
+        self.server.clock.move_on(last or self.context.movement().rounds)
         reading = self.server.clock.reading()
         self.ticked.emit(reading)
         return reading

@@ -10,6 +10,8 @@ against a hostile client (see `protection`, `connections`, `logs`).
     links       table_url, machine_addresses: what goes on a table card, where to listen
     table_view  what one table sees now: its round, seats, trays, and where pairs go next
     room        the event as the server reads it, once per change (a repair included)
+    drive_room  a whist drive's tables as their pages read them: hand, seats, moves, entries
+    drive_screen  a whist drive's big screen for a projector
     clock       the round timer shown on every table's page
     app         the web application (Starlette): the page and its JSON
     protection  the checks before the application: host, origin, type, body size

@@ -4,6 +4,8 @@
     GET  /table/{table}/{token}/state     round, seats, trays, moves, round timer (JSON)
     POST /table/{table}/{token}/results   {"round": R, "tray": K, "ns": N[, "ew": M]}
     POST /table/{table}/{token}/calls     {"round": R, "tray": K, "kind": "revoke"[, "note": ""]}
+    POST /table/{table}/{token}/hand      a whist drive's table: {"hand": H, "winners": "NS" or
+                                          "EW", "tricks": 7-13[, "correct": true]}
     GET  /screen/{token}                  a whist drive's big screen (read-only, for a projector)
     GET  /screen/{token}/state            hand, trump, moves, standings, prizes, timer (JSON)
 
@@ -15,6 +17,11 @@ few a minute per table); 503 when the event cannot be saved (a full disk, a read
 Before the application, `Protection` refuses a request for another host (421), an entry from
 another site's page (403) or not in JSON (415), and a body over a few KiB (413). Every refusal
 is JSON `{"error": "..."}` in plain words.
+
+On a whist drive's event the same links open the drive's table page (`DriveRoom`): the state
+is the hand, its trump, the seats, what the table entered and where its players go next, and
+a table enters each hand's winners and their tricks (`EventStore.enter_drive_hand` by "table
+T", from the phone).
 
 A result is `EventStore.record_result` entered by "table T": one transaction with the grid's
 checks, one step the director can undo, and on disk before the 200 is sent. Each request runs
@@ -29,7 +36,6 @@ import logging
 import secrets
 import traceback
 from collections.abc import Awaitable, Callable, Collection, Mapping
-from typing import cast
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -40,6 +46,7 @@ from starlette.types import ASGIApp
 
 from director.errors import DirectorError
 from director.server.clock import WARNING_SECONDS, ClockReading, RoundClock
+from director.server.drive_room import DriveRoom
 from director.server.drive_screen import screen_state
 from director.server.limits import DEFAULT_LIMITS, Limits, RateLimit, nesting_depth
 from director.server.logs import shorten_token
@@ -55,6 +62,7 @@ from director.store.services import (
 from director.store.table_values import CallKind, TableToken
 from director.store.values import DamagedEventError, DiskFullError, ReadOnlyEventError
 from schedules.package_data import data_file
+from schedules.progressive import Side
 
 LOGGER = logging.getLogger("director.server")
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
@@ -73,13 +81,16 @@ def create_app(
     limits: Limits = DEFAULT_LIMITS,
     hosts: Collection[str] | None = None,
     screen_token: str | None = None,
+    drive_room: DriveRoom | None = None,
 ) -> ASGIApp:
     """The application serving `store`'s tables; `clock` is the round timer the pages show,
     `room` the event as the pages read it, `hosts` the names the server answers to (`Host`
     headers; None: any), behind the checks of `Protection`. `screen_token` opens a whist
-    drive's big screen (None: no big screen is served)."""
+    drive's big screen (None: no big screen is served); `drive_room` a drive's tables as their
+    pages read them."""
     clock = clock or RoundClock()
     room = room or Room(store)
+    drive_room = drive_room or DriveRoom(store)
     page = PAGE.read_text(encoding="utf-8")
     screen = SCREEN.read_text(encoding="utf-8")
     per_tray = RateLimit(1, limits.calls_per_tray_seconds)
@@ -96,10 +107,18 @@ def create_app(
         link = await _link(store, request)
 
         def work() -> dict[str, object]:
+            # One look at the audit trail answers the whole poll: it is the one question a
+            # poll asks the event when nothing has changed.
+            step = store.newest_step()
+            if drive_room.holds(step):
+                # Whoever entered it (a phone, the host at the keyboard), a hand fully entered
+                # starts the next hand's timer.
+                drive_room.follow(clock, step)
+                return drive_room.state(link.table, step)
             # Whoever finished it (a phone, the director at the grid), a finished round moves
             # the timer on, and a repaired movement decides which round is next.
-            room.follow(clock, link.session)
-            return room.state(link)
+            room.follow(clock, link.session, step)
+            return room.state(link, step)
 
         shown = await run_in_threadpool(work)
         return JSONResponse(shown | {"clock": _clock(clock.reading())}, headers=NO_STORE)
@@ -111,6 +130,7 @@ def create_app(
         ew = _number(body, "ew") if body.get("ew") is not None else None
 
         def work() -> dict[str, object]:
+            _not_a_drive(drive_room)
             room.view(link).check_open(round_no, tray)
             entry = ResultEntry(
                 link.session,
@@ -129,6 +149,27 @@ def create_app(
 
         return JSONResponse(await run_in_threadpool(work), headers=NO_STORE)
 
+    async def enter_hand(request: Request) -> Response:
+        link = await _link(store, request)
+        body = await _json(request, limits)
+        hand, tricks = _number(body, "hand"), _number(body, "tricks")
+        winners = _side(body.get("winners"))
+        correct = body.get("correct") is True
+
+        def work() -> dict[str, object]:
+            drive_room.check_entry(link.table, hand, correct)
+            if not 7 <= tricks <= 13:
+                raise RefusedError(
+                    422, f"the winners take 7 to 13 tricks (the losers the rest), not {tricks}"
+                )
+            who = f"table {link.table}"
+            store.enter_drive_hand(hand, link.table, winners, tricks, method="phone", who=who)
+            LOGGER.info("table %s entered hand %s: %s %s", link.table, hand, winners.name, tricks)
+            drive_room.follow(clock)
+            return {"stored": {"hand": hand, "winners": winners.name, "tricks": tricks}}
+
+        return JSONResponse(await run_in_threadpool(work), headers=NO_STORE)
+
     async def call_director(request: Request) -> Response:
         link = await _link(store, request)
         body = await _json(request, limits)
@@ -139,6 +180,7 @@ def create_app(
             raise RefusedError(400, "the note must be text")
 
         def work() -> dict[str, object]:
+            _not_a_drive(drive_room)
             view = room.view(link)
             if view.current_round() != round_no or tray not in view.plays().get(round_no, ()):
                 raise NotTheTablesTurnError(
@@ -181,9 +223,7 @@ def create_app(
     async def screen_now(request: Request) -> Response:
         _screen_link(screen_token, request)
         shown = await run_in_threadpool(screen_state, store)
-        # The timer's round is the drive's hand: a hand fully entered starts the next one's
-        # time afresh, and the last one stops it.
-        clock.follow(None if shown["finished"] else cast(int, shown["hand"]))
+        await run_in_threadpool(drive_room.follow, clock)
         return JSONResponse(shown | {"clock": _clock(clock.reading())}, headers=NO_STORE)
 
     async def home(_request: Request) -> Response:
@@ -195,6 +235,7 @@ def create_app(
         Route("/table/{table:int}/{token}/state", _answering(state)),
         Route("/table/{table:int}/{token}/results", _answering(enter_result), methods=["POST"]),
         Route("/table/{table:int}/{token}/calls", _answering(call_director), methods=["POST"]),
+        Route("/table/{table:int}/{token}/hand", _answering(enter_hand), methods=["POST"]),
         Route("/screen/{token}", _answering(show_screen)),
         Route("/screen/{token}/state", _answering(screen_now)),
     ]
@@ -306,6 +347,21 @@ def _number(body: Mapping[str, object], key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RefusedError(400, f'"{key}" must be a whole number (got {value!r})')
     return value
+
+
+def _not_a_drive(drive_room: DriveRoom) -> None:
+    """Refuse a pairs table's entry or call on a whist drive's event (409), in words."""
+    if drive_room.holds():
+        raise NotTheTablesTurnError(
+            "this event is a whist drive: enter each hand's winners and tricks on the table's"
+            " page, and call the host in person"
+        )
+
+
+def _side(value: object) -> Side:
+    if value not in ("NS", "EW"):
+        raise RefusedError(400, f'"winners" must be "NS" or "EW" (got {value!r})')
+    return Side[value]
 
 
 def _kind(value: object) -> CallKind:

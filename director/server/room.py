@@ -76,9 +76,10 @@ class Room:
         with self._lock:
             return self._view(self._at(step), link)
 
-    def state(self, link: TableToken) -> dict[str, object]:
-        """The table's state as its page reads it (without the round timer), as of now."""
-        step = self.store.newest_step()
+    def state(self, link: TableToken, step: int | None = None) -> dict[str, object]:
+        """The table's state as its page reads it (without the round timer), as of now (or of
+        `step`, the audit trail's newest just read)."""
+        step = self.store.newest_step() if step is None else step
         with self._lock:
             reading = self._at(step)
             key = ((link.session, link.section), link.table)
@@ -87,10 +88,10 @@ class Room:
                 state = reading.states[key] = self._view(reading, link).state()
             return state
 
-    def open_round(self, session: int) -> int | None:
+    def open_round(self, session: int, step: int | None = None) -> int | None:
         """The room's open round in `session`: the lowest round in which a table of any section
-        still has a tray to enter (None: every result is in)."""
-        step = self.store.newest_step()
+        still has a tray to enter (None: every result is in); as of now, or of `step`."""
+        step = self.store.newest_step() if step is None else step
         with self._lock:
             reading = self._at(step)
             if reading.scored is None:
@@ -102,11 +103,11 @@ class Room:
             ]
         return min((r for r in rounds if r is not None), default=None)
 
-    def follow(self, clock: RoundClock, session: int) -> None:
+    def follow(self, clock: RoundClock, session: int, step: int | None = None) -> None:
         """Bring the room up to date with the event and move the round timer on to its open
         round, if the room has moved on (or stop it after the last round): the movement as it
         stands now decides which round that is."""
-        clock.follow(self.open_round(session))
+        clock.follow(self.open_round(session, step))
 
     # -- read once per change (under the lock) ------------------------------------------------
 

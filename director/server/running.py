@@ -25,6 +25,7 @@ import uvicorn
 from director.server.app import create_app
 from director.server.clock import RoundClock
 from director.server.connections import guarded_protocol
+from director.server.drive_room import DriveRoom
 from director.server.limits import DEFAULT_LIMITS, Limits
 from director.server.links import (
     EVERY_ADDRESS,
@@ -58,6 +59,7 @@ class TableServer:
     ) -> None:
         self.clock = RoundClock()
         self.room = Room(store)
+        self.drive_room = DriveRoom(store)
         self.screen_token = new_token()
         """The secret of this run's big-screen link (a whist drive's projector page): kept in
         memory only, as the screen is opened from this computer, not from a printed card."""
@@ -87,6 +89,7 @@ class TableServer:
             limits=self._limits,
             hosts=hosts,
             screen_token=self.screen_token,
+            drive_room=self.drive_room,
         )
         config = uvicorn.Config(
             app,
@@ -122,6 +125,14 @@ class TableServer:
         # this thread, and `start` says so.
         with contextlib.suppress(SystemExit):
             server.run(sockets=[listening])
+
+    def follow(self, session: int) -> None:
+        """Move the timer on as the event stands, whoever entered what: a whist drive's to its
+        hand being played, a pairs event's to the open round of `session`."""
+        if self.drive_room.holds():
+            self.drive_room.follow(self.clock)
+        else:
+            self.room.follow(self.clock, session)
 
     @property
     def base(self) -> str:

@@ -14,9 +14,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from director.cli import main
-from director.store.services import EventStore, Gender
+from director.store.services import EventStore
 from schedules.catalog import Request, build
-from schedules.progressive import DriveSettings
+from schedules.progressive import MovingRule
+from tests.server.test_drive_tables import small_drive
 
 BASE = "http://192.168.1.20:8765"
 
@@ -49,6 +50,19 @@ def test_renewing_gives_every_table_a_new_link(
     assert _links(store.path, capsys) == before
     renewed = _links(store.path, capsys, "--renew")
     assert not {str(x["url"]) for x in before} & {str(x["url"]) for x in renewed}
+
+
+def test_a_drives_table_links_are_one_a_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hall.whist"
+    small_drive(path, MovingRule.PROGRESSIVE, players=6).close()
+    links = _links(path, capsys)
+    assert [link["table"] for link in links] == [1, 2, 3]
+    assert _links(path, capsys) == links
+    assert not {str(x["url"]) for x in links} & {
+        str(x["url"]) for x in _links(path, capsys, "--renew")
+    }
 
 
 def test_an_event_without_a_movement_has_no_links(
@@ -128,16 +142,20 @@ def test_serve_with_minutes_shows_the_round_timer_on_every_page(store: EventStor
         child.wait(30)
 
 
-def test_serve_gives_a_drives_big_screen_with_a_timer_for_each_hand(tmp_path: Path) -> None:
+def test_serve_gives_a_drives_table_links_and_big_screen_with_a_timer_for_each_hand(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "hall.whist"
-    with EventStore.create(path, name="Harvest drive") as drive:
-        for n in range(4):
-            drive.add_player(f"Mrs {n}", gender=Gender.LADY)
-            drive.add_player(f"Mr {n}", gender=Gender.GENTLEMAN)
-        drive.start_drive(DriveSettings(tables=2, hands=4), seed=1)
+    small_drive(path, MovingRule.PROGRESSIVE, players=4).close()
     child, base = _serve(path, "--minutes", "8")
     try:
         assert child.stdout is not None
+        with EventStore.open(path) as drive:
+            tokens = {t.table: t.token for t in drive.table_links()}
+        assert sorted(tokens) == [1, 2]
+        for table in (1, 2):
+            told = child.stdout.readline().strip()
+            assert told == f"table {table}: {base}/table/{table}/{tokens[table]}"
         screen = child.stdout.readline()
         assert screen.startswith("The drive's big screen (open it on the projector): ")
         assert "Hand timer: 8 minutes a hand, hand 1 now." in child.stdout.readline()
@@ -149,6 +167,9 @@ def test_serve_gives_a_drives_big_screen_with_a_timer_for_each_hand(tmp_path: Pa
         state = json.loads(connection.getresponse().read())
         assert (state["hand"], state["trump"], state["clock"]["round"]) == (1, "Hearts", 1)
         assert 8 * 60 - 30 <= state["clock"]["seconds_left"] <= 8 * 60
+        connection.request("GET", f"/table/2/{tokens[2]}/state")
+        table = json.loads(connection.getresponse().read())
+        assert (table["table"], table["hand"], table["clock"]["round"]) == (2, 1, 1)
     finally:
         child.kill()
         child.wait(30)

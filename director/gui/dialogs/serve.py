@@ -6,7 +6,10 @@ it shows on every table's page and in the window's status bar.
 The address and port are kept with the event: the dialog offers them again, so that Stop then
 Start (tonight, or next week with the same cards) serves on the same links. Serving on another
 address or port changes every table's link: the dialog says so first and offers to print the
-table cards again."""
+table cards again.
+
+On a whist drive's event each of the drive's tables gets its link (one for the whole drive),
+the timer counts each hand, and the drive's big screen is served too, its link shown here."""
 
 from __future__ import annotations
 
@@ -31,7 +34,9 @@ from director.gui.errors import report_exception
 from director.printing.documents import TABLE_CARDS
 from director.server.links import EVERY_ADDRESS, base_url, listen_address, machine_addresses
 from director.server.running import DEFAULT_PORT, TableServer
+from director.store.operations.drive import DRIVE_SECTION
 from director.store.services import StoreError
+from director.store.table_values import TableToken
 
 MAX_MINUTES = 600
 """The longest round the timer takes (as `director serve --minutes`)."""
@@ -96,7 +101,8 @@ class ServeDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Address the phones reach:", self.address)
         form.addRow("&Port:", self.port)
-        form.addRow("A &round lasts:", self.minutes)
+        drive = context.store.holds_drive()
+        form.addRow("A &hand lasts:" if drive else "A &round lasts:", self.minutes)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.button(QDialogButtonBox.StandardButton.Close).setText("&Close")
         close.rejected.connect(self.reject)
@@ -124,7 +130,7 @@ class ServeDialog(QDialog):
         self._show_state()
 
     def _start(self) -> None:
-        store, where = self.context.store, self.context.where
+        store = self.context.store
         host, port = self.address.currentData(), self.port.value()
         choice = NewLinks.SERVE
         if self.kept is not None and (self.kept.host, self.kept.port) != (host, port):
@@ -133,7 +139,7 @@ class ServeDialog(QDialog):
             )
             if choice is NewLinks.CANCEL:
                 return
-        store.issue_table_links(**where)
+        self._issue_links()
         server = TableServer(store, host=host, port=port)
         server.start()
         self.server = server
@@ -141,7 +147,10 @@ class ServeDialog(QDialog):
         self.kept = store.serving_address()
         self.context.links_base = server.base
         if self.minutes.value():
-            now = server.room.open_round(self.context.session)
+            if store.holds_drive():
+                now = server.drive_room.open_hand()
+            else:
+                now = server.room.open_round(self.context.session)
             if now is not None:
                 server.clock.start(now, self.minutes.value())
         if choice is NewLinks.SERVE_AND_PRINT:
@@ -177,10 +186,26 @@ class ServeDialog(QDialog):
     def renew_links(self) -> None:
         """Give every table a new link (the old ones stop working)."""
         try:
-            self.context.store.issue_table_links(renew=True, **self.context.where)
+            self._issue_links(renew=True)
         except Exception as exc:
             report_exception(exc, parent=self)
         self._show_state()
+
+    def _issue_links(self, renew: bool = False) -> None:
+        """Give every table its link (a drive's tables, or the section's), or a new one."""
+        store = self.context.store
+        if store.holds_drive():
+            store.issue_drive_table_links(renew=renew)
+        else:
+            store.issue_table_links(renew=renew, **self.context.where)
+
+    def _served_links(self) -> tuple[TableToken, ...]:
+        """The links this dialog lists: the drive's tables', or the section's."""
+        store = self.context.store
+        where = (
+            DRIVE_SECTION if store.holds_drive() else (self.context.session, self.context.section)
+        )
+        return tuple(t for t in store.table_links() if (t.session, t.section) == where)
 
     def _show_state(self) -> None:
         serving = self.server is not None and self.server.running
@@ -208,19 +233,28 @@ class ServeDialog(QDialog):
         assert self.server is not None
         base = self.server.base
         reading = self.server.clock.reading()
+        drive = self.context.store.holds_drive()
+        turn = "hand" if drive else "round"
         timer = (
-            "No round timer."
+            f"No {turn} timer."
             if reading is None
-            else f"The round timer is on round {reading.round}; Event ▸ Move the round on"
-            " starts the next round's."
+            else f"The {turn} timer is on {turn} {reading.round}; Event ▸ Move the round on"
+            f" starts the next {turn}'s."
         )
-        self.state.setText(
+        entered = (
+            "the hands the tables enter reach the drive at once"
+            if drive
+            else "results the tables enter appear in the grid at once"
+        )
+        said = (
             f"Serving at {base}. Print the table cards now (File ▸ Print) to put each table's"
-            f" link on its card; results the tables enter appear in the grid at once. {timer}"
+            f" link on its card; {entered}. {timer}"
         )
-        where = (self.context.session, self.context.section)
-        tokens = [t for t in self.context.store.table_links() if (t.session, t.section) == where]
-        self.links.setPlainText("\n".join(f"Table {t.table}: {t.url(base)}" for t in tokens))
+        if drive:
+            said += f" The drive's big screen (open it on the projector): {self.server.screen_url}"
+        self.state.setText(said)
+        lines = [f"Table {t.table}: {t.url(base)}" for t in self._served_links()]
+        self.links.setPlainText("\n".join(lines))
 
 
 def _serves_here(host: str) -> bool:

@@ -13,11 +13,12 @@ from sqlalchemy.orm import Session as Db
 
 from director.scoring.drive import Penalty, Standing, standings
 from director.scoring.drive_prizes import Prize, PrizeSettings, prizes
-from director.store import drive_play
+from director.store import drive_play, repository
 from director.store.drive_play import DriveChange, DriveEntry, DriveRecord
 from director.store.operations.unit import UnitOfWork
 from director.store.repository import drive as rows
 from director.store.schema import PlayerRow
+from director.store.table_values import TableToken
 from director.store.values import StoreError
 from schedules.progressive import (
     DriveSettings,
@@ -32,6 +33,10 @@ from schedules.progressive import (
     move_words,
     seating_from_cards,
 )
+
+DRIVE_SECTION = (1, "A")
+"""The session and section a drive's table links belong to: the event's first, which every
+event has (a drive has no movement of its own)."""
 
 _SEED_RANGE = 1_000_000
 """Drawn seeds are below this: a number short enough to show and type again."""
@@ -97,6 +102,16 @@ class DriveOperations(UnitOfWork):
         """Everything the drive holds."""
         with self._unit() as db:
             return rows.record(db)
+
+    def issue_drive_table_links(self, *, renew: bool = False) -> tuple[TableToken, ...]:
+        """Give every table of the drive the token of its link, as a pairs event's tables
+        get theirs (kept if it has one; with `renew`, a new one in place of each): one link a
+        table for the whole drive. Not an undoable step, as links are not."""
+        with self._unit(writes=True) as db:
+            tables = range(1, rows.record(db).settings.tables + 1)
+            repository.table_links.issue_tokens_for_tables(db, *DRIVE_SECTION, tables, renew)
+            found = repository.table_links.table_tokens(db)
+        return tuple(t for t in found if (t.session, t.section) == DRIVE_SECTION)
 
     def enter_drive_hand(
         self,

@@ -50,7 +50,7 @@ def side_code(side: Side) -> str:
 
 def holds_drive(db: Db) -> bool:
     """Whether the event holds a drive."""
-    return db.scalars(select(DriveRow.id)).first() is not None
+    return db.scalar(select(DriveRow.id).limit(1)) is not None
 
 
 def drive_row(db: Db) -> DriveRow:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from sqlalchemy import Select, select
 from sqlalchemy.orm import Session as Db
 
@@ -48,6 +50,18 @@ def issue_table_tokens(db: Db, session: int, section: str, renew: bool) -> None:
             f"session {session} section {section} has no movement yet, so no tables to link;"
             " choose its movement first"
         )
+    _issue(db, sid, tables, renew)
+
+
+def issue_tokens_for_tables(
+    db: Db, session: int, section: str, tables: Collection[int], renew: bool
+) -> None:
+    """Give each of `tables` in the section a token (kept if it has one; with `renew`, a new
+    one): for tables the section's movement does not list, a whist drive's."""
+    _issue(db, section_id(db, session, section), tables, renew)
+
+
+def _issue(db: Db, sid: int, tables: Collection[int], renew: bool) -> None:
     held = {
         row.table_no: row
         for row in db.scalars(select(TableTokenRow).where(TableTokenRow.section_id == sid))
