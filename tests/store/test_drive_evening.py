@@ -6,14 +6,13 @@ hands alone, by the rules of docs/drive.md."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from director.store.services import EventStore, Gender
-from schedules.progressive import DriveSettings, MovingRule, Seating, Side
+from schedules.progressive import DriveSettings, MovingRule, Side
+from tests.drive_recount import Played, expected_prizes, recount, total
 
 pytestmark = pytest.mark.slow
 
@@ -24,56 +23,8 @@ LEAVER = "Mr G07"
 HANDS, HALF = 24, 12
 PENALTY = 3
 
-Card = list[Fraction | None]
-"""One player's score on each hand (None: not there)."""
 
-
-def _recount(
-    hands: Sequence[tuple[Seating, dict[int, tuple[Side, int]], dict[int, Side]]],
-) -> dict[str, Card]:
-    """Each player's card from each hand's seating, entries and revokes."""
-    cards: dict[str, Card] = {}
-    for number, (seating, entries, revokes) in enumerate(hands):
-        scores: dict[str, Fraction] = {}
-        for table, (winners, tricks) in entries.items():
-            ns = tricks if winners is Side.NS else 13 - tricks
-            ew = 13 - ns
-            if table in revokes:
-                if revokes[table] is Side.NS:
-                    given = min(PENALTY, ns)
-                    ns, ew = ns - given, ew + given
-                else:
-                    given = min(PENALTY, ew)
-                    ns, ew = ns + given, ew - given
-            north, east, south, west = seating.tables[table - 1]
-            for player, score in ((north, ns), (south, ns), (east, ew), (west, ew)):
-                assert player is not None
-                scores[player] = Fraction(score)
-        average = sum(scores.values(), Fraction(0)) / len(scores)
-        for player in seating.players() - scores.keys():
-            scores[player] = average
-        for player, won in scores.items():
-            cards.setdefault(player, [None] * HANDS)[number] = won
-    return cards
-
-
-def _total(card: Card) -> Fraction:
-    return sum((s for s in card if s is not None), Fraction(0))
-
-
-def _last_hand(card: Card) -> tuple[Fraction, ...]:
-    return tuple(Fraction(-1) if s is None else s for s in reversed(card))
-
-
-def _best(cards: dict[str, Card], players: Sequence[str], count: int) -> list[str]:
-    """The first `count` of `players` by total, then the last hand, then the hand before."""
-    order = sorted(players, key=lambda p: (_total(cards[p]), _last_hand(cards[p])), reverse=True)
-    return order[:count]
-
-
-def _play(
-    store: EventStore, rnd: random.Random
-) -> list[tuple[Seating, dict[int, tuple[Side, int]], dict[int, Side]]]:
+def _play(store: EventStore, rnd: random.Random) -> list[Played]:
     played = []
     for hand in range(1, HANDS + 1):
         seating = store.drive_seating(hand)
@@ -120,33 +71,11 @@ def test_a_drive_of_two_halves_counts_as_a_recount_from_the_entries(
     assert LEAVER in played[HALF - 1][0].players()
     assert LEAVER not in played[HALF][0].players()
 
-    cards = _recount(played)
-    assert {s.player: s.total for s in standings} == {p: _total(c) for p, c in cards.items()}
+    cards = recount(played, HANDS, PENALTY)
+    assert {s.player: s.total for s in standings} == {p: total(c) for p, c in cards.items()}
     assert {s.player: tuple(s.by_hand) for s in standings} == {
         p: tuple(c) for p, c in cards.items()
     }
     first_half = {p: c[:HALF] for p, c in cards.items() if any(s is not None for s in c[:HALF])}
-    assert {s.player: s.total for s in half_time} == {p: _total(c) for p, c in first_half.items()}
-
-    ladies = [p for p in cards if p.startswith("Mrs")]
-    gentlemen = [p for p in cards if p.startswith("Mr ")]
-    placed = _best(cards, ladies, 3) + _best(cards, gentlemen, 3)
-    assert [prizes[f"{place} lady"] for place in ("top", "second", "third")] == placed[:3]
-    assert [prizes[f"{place} gentleman"] for place in ("top", "second", "third")] == placed[3:]
-    assert prizes["half-time"] == _best(first_half, list(first_half), 1)[0]
-    rest = [p for p in cards if p not in placed]
-    booby = min(rest, key=lambda p: (_total(cards[p]), _last_hand(cards[p])))
-    assert prizes["booby"] == booby
-    big = {
-        p: sum(
-            1
-            for n, s in enumerate(c)
-            if s is not None and s >= 10 and p not in played[n][0].sitting_out(False)
-        )
-        for p, c in cards.items()
-    }
-    most = max(big.values())
-    tied = [p for p in cards if big[p] == most]
-    assert prizes["most hands of 10 or more tricks"] == max(
-        tied, key=lambda p: _last_hand(cards[p])
-    )
+    assert {s.player: s.total for s in half_time} == {p: total(c) for p, c in first_half.items()}
+    assert prizes == expected_prizes(cards, played, HALF)
