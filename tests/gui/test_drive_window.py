@@ -38,10 +38,11 @@ from schedules.progressive import (
 from schedules.progressive import TableResult as Result
 from tests.drive_recount import Played, expected_prizes, recount, total
 from tests.gui.test_keyboard_evening import Keys
+from tests.gui.test_mnemonics import visible_mnemonics
 from tests.gui.test_scores import CTRL, Keyboard
 from tests.gui.test_whole_evening import Shots, menu
 
-pytestmark = [pytest.mark.gui, pytest.mark.slow]
+pytestmark = pytest.mark.gui
 
 Key = Qt.Key
 ALT = Qt.KeyboardModifier.AltModifier
@@ -167,6 +168,7 @@ def change(keys: Keys, qtbot: QtBot, window: MainWindow, arriving: bool, player:
     after_dialog(qtbot, window)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", list(MovingRule), ids=[r.value for r in MovingRule])
 def test_a_drive_at_the_keyboard_shows_the_rules_seating_and_recounted_prizes(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, rule: MovingRule
@@ -261,3 +263,30 @@ def test_a_drive_at_the_keyboard_shows_the_rules_seating_and_recounted_prizes(
     half = {r.standing.player: r.standing.total for r in screen.model.rows()}
     assert half == {p: total(c) for p, c in first_half.items()}
     assert keys.unfocused == []
+
+
+def test_a_drive_event_shows_the_drives_screens_steps_and_letters(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    store = window.context.store
+    for name in LADIES[:4]:
+        store.add_player(name, gender=Gender.LADY)
+    for name in GENTLEMEN[:4]:
+        store.add_player(name, gender=Gender.GENTLEMAN)
+    store.start_drive(DriveSettings(tables=2, hands=4), seed=DRAW)
+    window.open_store(store, reopen=True)
+    titles = [window.tabs.tabText(n) for n in range(window.tabs.count())]
+    assert titles == ["Players", "Drive", "Standings", "History", "Laws"]
+    assert [s.step.value for s in window.path_bar.states] == ["Field", "Drive", "Hands", "Prizes"]
+    assert window.path_bar.go_on.text() == "Next: Enter hand 1"
+    assert not window.print_action.isEnabled()
+    assert window.print_action.statusTip().startswith("Not for a whist drive yet")
+    assert not window.start_drive_action.isEnabled()
+    clashes = {}
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        qtbot.wait(1)
+        twice = {k: v for k, v in visible_mnemonics(window).items() if len(v) > 1}
+        if twice:
+            clashes[window.tabs.tabText(index)] = twice
+    assert not clashes
