@@ -21,9 +21,9 @@ Played = tuple[Seating, dict[int, tuple[Side, int]], dict[int, Side]]
 by table (the offending side)."""
 
 
-def recount(hands: Sequence[Played], total_hands: int) -> dict[str, Card]:
-    """Each player's card from each hand's seating, entries and revokes; a player sitting out
-    scores the hand's average."""
+def recount(hands: Sequence[Played], total_hands: int, penalty: int = PENALTY) -> dict[str, Card]:
+    """Each player's card from each hand's seating, entries and revokes (a revoke gives
+    `penalty` tricks to the other side); a player sitting out scores the hand's average."""
     cards: dict[str, Card] = {}
     for number, (seating, entries, revokes) in enumerate(hands):
         scores: dict[str, Fraction] = {}
@@ -32,10 +32,10 @@ def recount(hands: Sequence[Played], total_hands: int) -> dict[str, Card]:
             ew = 13 - ns
             if table in revokes:
                 if revokes[table] is Side.NS:
-                    given = min(PENALTY, ns)
+                    given = min(penalty, ns)
                     ns, ew = ns - given, ew + given
                 else:
-                    given = min(PENALTY, ew)
+                    given = min(penalty, ew)
                     ns, ew = ns + given, ew - given
             north, east, south, west = seating.tables[table - 1]
             for player, score in ((north, ns), (south, ns), (east, ew), (west, ew)):

@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.evening.progress import Step, StepState, evening, next_step
+from director.evening.drive_progress import DriveStep, drive_steps, held_drive
+from director.evening.progress import Step, evening
 from director.evening.proposals import FieldKind, Proposal
 from director.gui import heap
 from director.gui.context import Changed, EventContext
@@ -42,6 +43,8 @@ from director.gui.dialogs.read_only import open_event
 from director.gui.errors import EXPECTED, report_exception
 from director.gui.laws import LawsPanel
 from director.gui.ops import Op
+from director.gui.screens.drive.standings import DriveStandingsScreen
+from director.gui.screens.drive.view import DriveScreen
 from director.gui.screens.history.view import HistoryScreen
 from director.gui.screens.movement.view import MovementScreen
 from director.gui.screens.players.view import PlayersScreen
@@ -49,7 +52,7 @@ from director.gui.screens.results.view import ResultsScreen
 from director.gui.screens.scores.view import ScoresScreen
 from director.gui.screens.slips.view import SlipsScreen
 from director.gui.settings import Settings
-from director.gui.widgets.evening_path import EveningPath
+from director.gui.widgets.evening_path import EveningPath, PathState
 from director.store.paths import beside_event
 from director.store.services import EventStore
 from director.store.values import Gender, StoreError
@@ -62,6 +65,8 @@ if TYPE_CHECKING:  # the server (uvicorn) is loaded only when the director serve
 APP_TITLE = "Whist Director"
 PATH_DELAY_MS = 150
 """The evening's path is read again this long after the last change (not at every score)."""
+NOT_FOR_DRIVE = "Not for a whist drive yet"
+"""Said on the pairs evening's actions that a drive's event does not offer (yet)."""
 DEFAULT_SIZE = (1180, 760)
 """The window's size on the first run (then as the director left it, within the screen)."""
 FIELD_KINDS = {
@@ -90,6 +95,11 @@ class MainWindow(QMainWindow):
         self.watch: TableWatch | None = None
         """Follows the tables' entries and the round timer while they are served."""
         self.publishing: Op[list[Path]] | None = None
+        self.drive_wanted = False
+        """The event was made as a whist drive: its screens show before the drive starts."""
+        self.is_drive = False
+        """The event on view shows a whist drive's screens."""
+        self._off_tabs: list[QWidget] = []
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
@@ -177,6 +187,12 @@ class MainWindow(QMainWindow):
         self.new_deal_action = self._action(
             "New &deal…", self._scores_call("new_deal"), "Ctrl+Shift+N", "Order a new deal"
         )
+        self.start_drive_action = self._action(
+            "Start a whist dri&ve…",
+            self.start_drive,
+            None,
+            "A whist drive with the roster as its field: settings and the first seating",
+        )
         self.go_on_action = self._action(
             "&Next step", self.go_on, "Ctrl+G", "Take the next step of the evening"
         )
@@ -227,6 +243,7 @@ class MainWindow(QMainWindow):
         event_menu.addAction(self.go_on_action)
         event_menu.addSeparator()
         event_menu.addActions([self.settings_action, self.add_session_action, self.import_action])
+        event_menu.addAction(self.start_drive_action)
         event_menu.addSeparator()
         event_menu.addActions([self.revoke_action, self.irregularity_action, self.new_deal_action])
         event_menu.addSeparator()
@@ -242,7 +259,7 @@ class MainWindow(QMainWindow):
         tools.addSeparator()
         tools.addActions([self.undo_action, self.redo_action])
         tools.addSeparator()
-        tools.addWidget(self.where)
+        self.where_holder = tools.addWidget(self.where)
         tools.addSeparator()
         tools.addActions([self.revoke_action, self.irregularity_action, self.new_deal_action])
         tools.addSeparator()
@@ -261,14 +278,16 @@ class MainWindow(QMainWindow):
 
     # -- the event -----------------------------------------------------------------------
 
-    def open_store(self, store: EventStore) -> None:
-        """Show `store`'s event in fresh screens (closing the event shown before)."""
+    def open_store(self, store: EventStore, *, reopen: bool = False) -> None:
+        """Show `store`'s event in fresh screens (closing the event shown before, unless
+        `reopen`: the same event, shown anew as it became a drive)."""
         if self.context is not None:
             QThreadPool.globalInstance().waitForDone()  # background scoring reads the store
-            self._stop_serving()
-            self.context.store.close()
+            if not reopen:
+                self._stop_serving()
+                self.context.store.close()
+                heap.event_closing()
             self.context.deleteLater()
-            heap.event_closing()
         self.context = EventContext(store, self)
         self.context.changed.connect(self._changed)
         current = self.tabs.currentIndex()
@@ -277,6 +296,8 @@ class MainWindow(QMainWindow):
             self.tabs.removeTab(index)
             if screen is not None and screen is not self.laws:
                 screen.deleteLater()
+        for screen in self._off_tabs:
+            screen.deleteLater()
         self.players = PlayersScreen(self.context)
         self.movement = MovementScreen(self.settings.minutes_per_tray())
         self.movement.chosen.connect(self.use_movement)
@@ -285,14 +306,25 @@ class MainWindow(QMainWindow):
         self.scores = ScoresScreen(self.context)
         self.results = ResultsScreen(self.context)
         self.history = HistoryScreen(self.context)
+        self.drive = DriveScreen(self.context)
+        self.drive.startAsked.connect(self.start_drive)
+        self.standings = DriveStandingsScreen(self.context)
+        self.is_drive = self.drive_wanted or held_drive(store) is not None
+        self.drive_wanted = False
+        pairs_screens = (
+            (self.movement, "Movement"),
+            (self.slips, "Trump slips"),
+            (self.scores, "Scores"),
+            (self.results, "Results"),
+        )
+        drive_screens = ((self.drive, "Drive"), (self.standings, "Standings"))
+        # the other kind's screens are made too (the actions reach them) but not shown
+        self._off_tabs = [s for s, _t in (pairs_screens if self.is_drive else drive_screens)]
         self.view_menu.clear()
         for number, (screen, title) in enumerate(
             (
                 (self.players, "Players"),
-                (self.movement, "Movement"),
-                (self.slips, "Trump slips"),
-                (self.scores, "Scores"),
-                (self.results, "Results"),
+                *(drive_screens if self.is_drive else pairs_screens),
                 (self.history, "History"),
                 (self.laws, "Laws"),
             ),
@@ -314,11 +346,44 @@ class MainWindow(QMainWindow):
         self._title()
         self.refresh_path()
         self.name_undo_steps()
+        self._show_kind()
         self._allow_editing(not store.read_only)
         mode = " read-only: nothing can be changed" if store.read_only else ""
         self.statusBar().showMessage(f"Opened {store.path or store.url}{mode}", 8000)
         # once the first screen has loaded the event (after this call returns): see `heap`
         QTimer.singleShot(0, heap.event_loaded)
+
+    def _show_kind(self) -> None:
+        """A drive's event offers the drive's actions: the pairs evening's are hidden, and
+        the papers and the website, not made for a drive yet, say so."""
+        pairs_only = (
+            self.add_session_action,
+            self.revoke_action,
+            self.irregularity_action,
+            self.new_deal_action,
+            self.repair_action,
+            self.move_on_action,
+            self.export_action,
+        )
+        for action in pairs_only:
+            action.setVisible(not self.is_drive)
+        self.where_holder.setVisible(not self.is_drive)  # a tool bar's widget: by its action
+        self.start_drive_action.setEnabled(held_drive(self.store) is None)
+        for action, tip in (
+            (self.print_action, "Print cards, slips, travellers, results"),
+            (self.publish_action, "Write the results as a website"),
+        ):
+            action.setEnabled(not self.is_drive)
+            action.setStatusTip(
+                f"{NOT_FOR_DRIVE}: {tip[0].lower()}{tip[1:]}" if self.is_drive else tip
+            )
+            action.setToolTip(action.statusTip())
+
+    @property
+    def store(self) -> EventStore:
+        """The open event's store."""
+        assert self.context is not None
+        return self.context.store
 
     def _allow_editing(self, allowed: bool) -> None:
         """Enable or disable every action and control that changes the event (a read-only
@@ -336,9 +401,10 @@ class MainWindow(QMainWindow):
             action.setEnabled(allowed)
         if allowed:
             return
+        self.start_drive_action.setEnabled(False)
         # Every button and keyboard action of the entry screens changes the event, and so
         # does every editor their grids open. Choosing a movement is nothing but a change.
-        for screen in (self.players, self.slips, self.scores):
+        for screen in (self.players, self.slips, self.scores, self.drive):
             controls: list[QAbstractButton | QAction] = [
                 *screen.findChildren(QAbstractButton),
                 *screen.actions(),
@@ -381,6 +447,8 @@ class MainWindow(QMainWindow):
     def _suggest_field(self) -> None:
         """Fill the movement chooser's field from the partnerships formed so far."""
         assert self.context is not None
+        if self.is_drive:
+            return
         players = self.context.store.players()
         ladies = tuple(p.name for p in players if p.gender is Gender.LADY)
         gentlemen = tuple(p.name for p in players if p.gender is Gender.GENTLEMAN)
@@ -442,6 +510,7 @@ class MainWindow(QMainWindow):
         except Exception as exc:
             report_exception(exc, parent=self)
             return
+        self.drive_wanted = dialog.is_drive()
         self.open_store(store)
 
     def edit_event(self) -> None:
@@ -514,13 +583,15 @@ class MainWindow(QMainWindow):
     def refresh_path(self) -> None:
         """Read where the evening stands into the path."""
         assert self.context is not None
-        where = (self.context.session, self.context.section)
-        printed = where in self.context.papers_printed
-        states = evening(
-            self.context.store, self._movement_or_none(), printed, **self.context.where
-        )
-        self.path_bar.show_states(states)
-        self.go_on_action.setText(f"&Next step: {next_step(states).action}")
+        if self.is_drive:
+            self.path_bar.show_states(drive_steps(self.store, held_drive(self.store)))
+        else:
+            where = (self.context.session, self.context.section)
+            printed = where in self.context.papers_printed
+            self.path_bar.show_states(
+                evening(self.context.store, self._movement_or_none(), printed, **self.context.where)
+            )
+        self.go_on_action.setText(f"&Next step: {self.path_bar.coming().action}")
 
     def go_on(self) -> None:
         """Take the next step as the event stands now: a change the path has not shown yet
@@ -529,10 +600,13 @@ class MainWindow(QMainWindow):
             self._path_timer.stop()
             self.refresh_path()
             self.name_undo_steps()
-        self.take_step(next_step(self.path_bar.states))
+        self.take_step(self.path_bar.coming())
 
-    def take_step(self, state: StepState) -> None:
+    def take_step(self, state: PathState) -> None:
         """Go to the screen (or the printing) where `state`'s step is done."""
+        if isinstance(state.step, DriveStep):
+            self._take_drive_step(state.step)
+            return
         if state.step is Step.PAPERS:
             self.print_documents()
             return
@@ -548,6 +622,47 @@ class MainWindow(QMainWindow):
             self.scores.show_round(state.round)
         self.focus_screen()
 
+    def _take_drive_step(self, step: DriveStep) -> None:
+        if step is DriveStep.DRIVE and held_drive(self.store) is None:
+            self.start_drive()
+            return
+        screen = {
+            DriveStep.FIELD: self.players,
+            DriveStep.DRIVE: self.drive,
+            DriveStep.HANDS: self.drive,
+            DriveStep.PRIZES: self.standings,
+        }[step]
+        self.tabs.setCurrentWidget(screen)
+        self.focus_screen()
+
+    def start_drive(self) -> None:
+        """Ask for the drive's settings and start it with the roster as its field; the
+        window then shows the drive's screens, the first hand ready for entry."""
+        from director.gui.dialogs.drive_settings import DriveSettingsDialog
+
+        store = self.store
+        dialog = DriveSettingsDialog(store.players(), self)
+        if not dialog.exec():
+            self.focus_screen()
+            return
+        settings, prizes, seed = dialog.settings(), dialog.prize_settings(), dialog.draw.value()
+        assert self.context is not None
+        if not self.context.apply(
+            Changed.EVERYTHING, lambda: store.start_drive(settings, prizes, seed=seed), self
+        ):
+            return
+        if not self.is_drive:
+            self.drive_wanted = True
+            self.open_store(store, reopen=True)
+        self.start_drive_action.setEnabled(False)
+        self.tabs.setCurrentWidget(self.drive)
+        self.focus_screen()
+        self.statusBar().showMessage(
+            f"The drive has begun: the first seating was drawn from number {seed}"
+            " (the same number draws the same seating)",
+            10000,
+        )
+
     def focus_screen(self) -> None:
         """The keyboard to the screen on view, in the list or grid a director works in."""
         focus = {
@@ -556,7 +671,11 @@ class MainWindow(QMainWindow):
             self.slips: self.slips.table,
             self.scores: self.scores.table,
             self.results: self.results.standings_view,
+            self.standings: self.standings.standings_view,
         }.get(self.tabs.currentWidget())
+        if self.tabs.currentWidget() is self.drive:
+            self.drive.start_typing()
+            return
         if focus is not None:
             focus.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -756,6 +875,8 @@ class MainWindow(QMainWindow):
             "results": self.results,
             "history": self.history,
             "laws": self.laws,
+            "drive": self.drive,
+            "drive standings": self.standings,
         }
 
     def fit_on_screen(self) -> None:

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.gui.dialogs.drive_calls import DriveChangeDialog, DriveRevokeDialog
+from director.gui.dialogs.drive_settings import DriveSettingsDialog
 from director.gui.dialogs.event_settings import EventSettingsDialog
 from director.gui.dialogs.export import ExportDialog
 from director.gui.dialogs.irregularity import IrregularityDialog
@@ -122,6 +124,10 @@ DIALOGS: dict[str, Callable[[MainWindow, Path], QDialog]] = {
     "revoke": lambda w, _f: RevokeDialog("tray 4, table 2, round 3", 8, w),
     "roster import": lambda _w, f: _roster(f),
     "serve": lambda w, _f: ServeDialog(w.context, None, w),
+    "drive settings": lambda w, _f: DriveSettingsDialog(w.context.store.players(), w),
+    "drive revoke": lambda w, _f: DriveRevokeDialog(3, (1, 2), 2, 3, w),
+    "drive arrival": lambda w, _f: DriveChangeDialog(True, ("Mrs Wren",), (2, 24), True, w),
+    "drive leaver": lambda w, _f: DriveChangeDialog(False, ("Mr Dunn",), (2, 24), False, w),
 }
 """Every dialog of the program, as the seated event opens it."""
 

@@ -1,6 +1,6 @@
-"""Create an event: its name, date, venue and the file it lives in (OK only when the name and
-the file are valid). The file is named after the event as the name is typed, until the director
-changes the file field."""
+"""Create an event: its name, date, venue, kind (duplicate whist or a whist drive) and the file
+it lives in (OK only when the name and the file are valid). The file is named after the event as
+the name is typed, until the director changes the file field."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from datetime import date
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -54,6 +55,9 @@ class NewEventDialog(QDialog):
         browse = QPushButton("&Browse…")
         browse.clicked.connect(self._browse)
         self.venue = QLineEdit()
+        self.kind = QComboBox()
+        self.kind.addItem("Duplicate whist: pairs or individuals, a movement", False)
+        self.kind.addItem("Whist drive: progressive, players move by who won", True)
         self.reason = QLabel()
         self.reason.setStyleSheet("color: #a00;")
         self.buttons = ok_cancel()
@@ -68,6 +72,7 @@ class NewEventDialog(QDialog):
         form.addRow("&Name:", self.name)
         form.addRow("&Date:", self.held_on)
         form.addRow("&Venue:", self.venue)
+        form.addRow("&Kind:", self.kind)
         form.addRow(file_label, row)
         form.addRow(self.reason)
         form.addRow(self.buttons)
@@ -77,6 +82,10 @@ class NewEventDialog(QDialog):
         self.path.textEdited.connect(self._path_typed)
         self.path.textChanged.connect(self._validate)
         self._validate()
+
+    def is_drive(self) -> bool:
+        """The event is to be a whist drive."""
+        return bool(self.kind.currentData())
 
     def _follow_name(self, name: str) -> None:
         if not self.path_edited:

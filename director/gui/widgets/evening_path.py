@@ -1,12 +1,18 @@
 """The evening as a path in the window: a strip of the steps (`director.evening.progress` says
-where each stands) and a button to take the next one."""
+where each stands, or `director.evening.drive_progress` for a whist drive) and a button to take
+the next one."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QToolBar, QToolButton, QWidget
 
-from director.evening.progress import Step, StepState, next_step
+from director.evening.drive_progress import DriveStep, DriveStepState
+from director.evening.progress import Step, StepState
+
+PathState = StepState | DriveStepState
+"""A step of a pairs evening or of a whist drive."""
 
 
 class EveningPath(QToolBar):
@@ -23,16 +29,18 @@ class EveningPath(QToolBar):
         super().__init__("The evening", parent)
         self.setObjectName("evening-path")
         self.setMovable(False)
-        self.states: tuple[StepState, ...] = ()
-        self.buttons: dict[Step, QToolButton] = {}
-        for step in Step:
+        self.states: tuple[PathState, ...] = ()
+        self.buttons: dict[Step | DriveStep, QToolButton] = {}
+        self._holders: dict[Step | DriveStep, QAction] = {}
+        for step in (*Step, *DriveStep):
             button = QToolButton()
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setAutoRaise(True)
             button.clicked.connect(lambda _c=False, s=step: self._clicked(s))
             self.buttons[step] = button
-            self.addWidget(button)
+            # a widget on a tool bar is shown and hidden through the action holding it
+            self._holders[step] = self.addWidget(button)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.addWidget(spacer)
@@ -41,10 +49,17 @@ class EveningPath(QToolBar):
         self.go_on.clicked.connect(self.goOn)
         self.addWidget(self.go_on)
 
-    def show_states(self, states: tuple[StepState, ...]) -> None:
-        """Show where the evening stands."""
+    def coming(self) -> PathState:
+        """The first step not done (the last once every step is)."""
+        return next((s for s in self.states if not s.done), self.states[-1])
+
+    def show_states(self, states: tuple[PathState, ...]) -> None:
+        """Show where the evening stands (only its own steps' buttons)."""
         self.states = states
-        coming = next_step(states)
+        coming = self.coming()
+        shown = {state.step for state in states}
+        for step, holder in self._holders.items():
+            holder.setVisible(step in shown)
         for number, state in enumerate(states, start=1):
             button = self.buttons[state.step]
             mark = "✓" if state.done else f"{number}."
@@ -56,5 +71,5 @@ class EveningPath(QToolBar):
             button.setFont(font)
         self.go_on.setText(f"Next: {coming.action}")
 
-    def _clicked(self, step: Step) -> None:
+    def _clicked(self, step: Step | DriveStep) -> None:
         self.chosen.emit(next(s for s in self.states if s.step is step))
