@@ -52,6 +52,7 @@ from director.gui.screens.results.model import (
 from director.gui.tablemodel import RowsModel
 from director.gui.widgets.chart import RunningChart
 from director.gui.widgets.screen import Screen
+from director.gui.widgets.steady_label import SteadyLabel
 from director.scoring.explain import explain_text
 from director.scoring.model import DealScore, SectionPlay, SectionResult, Standing
 from director.scoring.session import LiveScorer
@@ -147,9 +148,8 @@ class RankingPanel(QWidget):
         """The length of the longest text of each column in the rows `lines`."""
         longest = [0] * len(self.model.columns)
         for n in lines:
-            row = self.model.row(n)
-            for column in range(len(longest)):
-                longest[column] = max(longest[column], len(self.model.text(row, column)))
+            for column, text in enumerate(self.model.texts(n)):
+                longest[column] = max(longest[column], len(text))
         return longest
 
 
@@ -173,8 +173,7 @@ class ResultsScreen(Screen):
             "The rankings to show: the movement's winners (N-S and E-W for a Mitchell), or any"
             " one ranking, the overall one included"
         )
-        self.winners = QLabel()
-        self.winners.setWordWrap(True)
+        self.winners = SteadyLabel()  # changes at every score: no new layout
         self.panels: list[RankingPanel] = []
         self.panel_grid = QGridLayout()
         self.panel_grid.setContentsMargins(0, 0, 0, 0)
@@ -191,8 +190,7 @@ class ResultsScreen(Screen):
             "Select a competitor, or a table of a deal, to see how its figure was reached."
         )
         self.chart = RunningChart()
-        self.note = QLabel()
-        self.note.setWordWrap(True)
+        self.note = SteadyLabel(rich=True)
         self.note.setAccessibleName("Results status")
         self.more = QPushButton("Show")
         self.more.setCheckable(True)
