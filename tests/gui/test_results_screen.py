@@ -119,6 +119,27 @@ def test_a_score_repaints_only_the_standings_cells_that_read_otherwise(
     assert resets == []
 
 
+def test_the_deal_on_view_shows_a_new_score_when_its_page_is_shown(
+    results: ResultsScreen,
+) -> None:
+    store = results.context.store
+    round_no, table, tray = unplayed(store)[0]
+    results.tabs.setCurrentWidget(results.deal_page)
+    deals = results.deals
+    trays = [deals.item(n).data(Qt.ItemDataRole.UserRole).tray for n in range(deals.count())]
+    results.deals.setCurrentRow(trays.index(tray))
+    before = results.tables.rows()
+    results.tabs.setCurrentWidget(results.explanation)
+    store.record_result(ResultEntry(1, round_no, table, tray, 13))
+    results.context.notify(Changed.RESULTS)
+    assert results.tables.rows() == before  # its page hidden: worked out when shown
+    results.tabs.setCurrentWidget(results.deal_page)
+    assert results.result is not None
+    deal = next(d for d in results.result.deals if d.tray == tray)
+    assert results.tables.rows() == list(deal.tables)
+    assert (round_no, table, 13) in [(t.round, t.table, t.made_ns) for t in deal.tables]
+
+
 def test_a_new_leader_repaints_the_winners_line_alone(qtbot, results: ResultsScreen) -> None:
     """A line that changes at every score does not have the window laid out again (which
     repaints the whole screen): only a text that needs another height does."""

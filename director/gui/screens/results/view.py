@@ -201,11 +201,13 @@ class ResultsScreen(Screen):
         self.details.setMaximumHeight(self.fontMetrics().lineSpacing() * 9)
         self.details.setVisible(False)
         self.chart_stale = False
+        self.deal_stale = False
+        """The selected deal's tables are to show again (when their page is next on view)."""
         self.busy = QLabel()
         self.job: Op[Scored] | None = None
         self.again = False
 
-        deal_page = QWidget()
+        self.deal_page = deal_page = QWidget()
         deal_layout = QHBoxLayout(deal_page)
         deal_layout.addWidget(self.deals, 1)
         right = QVBoxLayout()
@@ -247,6 +249,7 @@ class ResultsScreen(Screen):
         self.more.toggled.connect(self._expand)
         self.deals.currentItemChanged.connect(self._show_deal)
         self.tabs.currentChanged.connect(self._draw_chart)
+        self.tabs.currentChanged.connect(self._show_current_deal)
         self.tables_view.selectionModel().currentRowChanged.connect(self._explain_table)
         context.changed.connect(self._changed)
 
@@ -444,7 +447,8 @@ class ResultsScreen(Screen):
             self.deals.setCurrentRow(max(0, min(current, self.deals.count() - 1)))
             return
         if self.deals.currentRow() in self._set_deals(deals):
-            self._show_deal(self.deals.currentItem())
+            self.deal_stale = True
+            self._show_current_deal()
 
     def _set_deals(self, deals: tuple[DealScore, ...]) -> list[int]:
         """Put each deal in its item; the rows whose deal changed."""
@@ -465,7 +469,14 @@ class ResultsScreen(Screen):
             self.chart.set_series(running_plus_minus(self.result), self.rounds)
             self.chart_stale = False
 
+    def _show_current_deal(self, *_tab: object) -> None:
+        """The selected deal's tables after a score changed them, worked out only when their
+        page is on view."""
+        if self.deal_stale and self.deal_page.isVisible():
+            self._show_deal(self.deals.currentItem())
+
     def _show_deal(self, item: QListWidgetItem | None) -> None:
+        self.deal_stale = False
         if item is None:
             self.tables.set_rows([])
             self.deal_head.clear()
