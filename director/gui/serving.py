@@ -1,20 +1,22 @@
 """The served tables as the director's window follows them: their entries, and the round timer.
 
 The table server stores what the tables enter through the same store, but on its own threads,
-so the window learns of it by asking: every second while serving, the audit trail's newest step
-says whether anything changed, and a step a table took (the director's own steps at this window
-tell the screens themselves) has the screens read the event again. The same tick shows the
-round timer in the status bar, warning as the phones do, and moves the timer on once every
+so the window learns of it by asking: every second while serving (while the round timer runs,
+as its whole second passes, so that it changes when the phones' does), the audit trail's newest
+step says whether anything changed, and a step a table took (the director's own steps at this
+window tell the screens themselves) has the screens read the event again. The same tick shows
+the round timer in the status bar, warning as the phones do, and moves the timer on once every
 table has finished its round, whoever entered the last result (the phones move it too, but only
 while one of them is asking).
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from fractions import Fraction
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
 from director.gui.context import Changed, EventContext
@@ -24,7 +26,8 @@ from schedules.timing import duration_minutes
 from schedules.types import Movement
 
 POLL_MS = 1000
-"""How often the window asks whether a table entered something."""
+"""How often the window asks whether a table entered something while no round timer runs;
+while one runs, it asks as the timer changes, on the clock's whole second."""
 DIRECTOR = "director"
 """The author of the steps taken at this window (the store's default)."""
 WARNING_STYLE = "color: #fff; background: #a33c00; padding: 1px 6px; font-weight: 600;"
@@ -92,10 +95,12 @@ class TableWatch(QObject):
         if context.store.holds_drive():
             self.label.turn = "Hand"
         self.ticked.connect(self.label.show_reading)
-        self._timer = QTimer(self)
-        self._timer.setInterval(POLL_MS)
-        self._timer.timeout.connect(self.poll)
-        self._timer.start()
+        self.timer = QTimer(self)
+        """The next tick (one at a time, each set for when the round timer next changes)."""
+        self.timer.setSingleShot(True)
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)  # a coarse one may be 50 ms late
+        self.timer.timeout.connect(self.poll)
+        self.timer.start(POLL_MS)
 
     def poll(self) -> None:
         """Tell the screens what the tables entered since the last tick; read the clock."""
@@ -118,7 +123,17 @@ class TableWatch(QObject):
                 if len(by_tables) > 1:
                     said = f"{len(by_tables)} entries from the tables, the latest {said}"
                 self.entered.emit(said[:1].upper() + said[1:])
-        self.ticked.emit(self.server.clock.reading())
+        self._tick()
+
+    def _tick(self) -> ClockReading | None:
+        """Show the round timer as it reads now (returned); the next tick comes as it next
+        changes."""
+        clock = self.server.clock
+        reading = clock.reading()
+        self.ticked.emit(reading)
+        change = clock.next_change()
+        self.timer.start(POLL_MS if change is None else math.ceil(change * 1000))
+        return reading
 
     def move_on(self) -> ClockReading | None:
         """The director moves the round (a drive's hand) on: the next one's timer starts now
@@ -126,12 +141,10 @@ class TableWatch(QObject):
         store = self.context.store
         last = store.drive().settings.hands if store.holds_drive() else None
         self.server.clock.move_on(last or self.context.movement().rounds)
-        reading = self.server.clock.reading()
-        self.ticked.emit(reading)
-        return reading
+        return self._tick()  # the new round's seconds count from now
 
     def stop(self) -> None:
         """Stop following (the server has stopped); the timer leaves the status bar."""
-        self._timer.stop()
+        self.timer.stop()
         self.ticked.emit(None)
         self.label.deleteLater()

@@ -39,6 +39,10 @@ class Rounding(enum.Enum):
             raise ValueError(f"rounding {word!r}: choose {', '.join(words)}") from None
 
 
+_STEPS = {r: Fraction(r.value) for r in Rounding}
+"""Each rounding's step, made once."""
+
+
 def figure(
     x: Fraction | None, signed: bool = False, rounding: Rounding = Rounding.HUNDREDTHS
 ) -> str:
@@ -51,9 +55,12 @@ def figure(
     """
     if x is None:
         return "-"
-    step = Fraction(rounding.value)
-    steps = abs(x) / step
-    whole = math.floor(steps + Fraction(1, 2))
+    step = _STEPS[rounding]
+    # floor(|x| / step + 1/2) in whole numbers: exact, and a screen rounds every figure it
+    # shows at every score (Fraction arithmetic and parsing the step took most of the time)
+    over = abs(x.numerator) * step.denominator
+    under = x.denominator * step.numerator
+    whole = (2 * over + under) // (2 * under)
     value = math.copysign(1, x) * whole * step
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
     text = "0" if text in ("-0", "") else text

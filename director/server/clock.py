@@ -74,6 +74,17 @@ class RoundClock:
         with self._lock:
             self._running = None
 
+    def next_change(self) -> float | None:
+        """Seconds until the reading changes: the clock's next whole second of the round
+        left, in (0, 1] (None when the timer is not running). A window that shows the timer
+        reads it then, so it changes when the phones' does, not up to a second after."""
+        with self._lock:
+            running = self._running
+        if running is None:
+            return None
+        left = running[1] - self._now()
+        return left - math.ceil(left) + 1
+
     def reading(self) -> ClockReading | None:
         """What the pages show now (None when the timer is not running)."""
         with self._lock:

@@ -240,3 +240,36 @@ def test_updating_rows_in_place_repaints_only_the_runs_that_changed(qapp) -> Non
     assert model.update_rows([("z", 1), *moved[1:]], key=lambda r: r[0]) is None
     assert model.rows() == moved
     assert resets == []
+
+
+def test_a_shown_row_repaints_only_the_cells_that_read_otherwise(qapp) -> None:
+    model: RowsModel[tuple[str, Fraction, int]] = RowsModel(
+        (
+            Column("Name", lambda r: r[0]),
+            Column("Figure", lambda r: r[1]),
+            Column("Count", lambda r: r[2]),
+        )
+    )
+    model.set_rows([("a", Fraction(1), 1), ("b", Fraction(2), 2), ("c", Fraction(1, 3), 3)])
+    shown = [[model.data(model.index(n, c)) for c in range(3)] for n in range(3)]  # painted
+    assert shown == [["a", "1", "1"], ["b", "2", "2"], ["c", "0.33", "3"]]
+    painted: list[tuple[int, int, int, int]] = []
+    resets: list[int] = []
+    model.dataChanged.connect(
+        lambda first, last, *_: painted.append(
+            (first.row(), first.column(), last.row(), last.column())
+        )
+    )
+    model.modelReset.connect(lambda: resets.append(1))
+    moved = [("a", Fraction(1), 1), ("b", Fraction(5, 2), 2), ("c", Fraction(3334, 10000), 4)]
+    assert model.update_rows(moved) == [1, 2]
+    # b's figure and c's count; c's figure still reads 0.33: no repaint for it
+    assert sorted(painted) == [(1, 1, 1, 1), (2, 2, 2, 2)]
+    assert model.data(model.index(1, 1)) == "2.5"
+    assert model.data(model.index(2, 1)) == "0.33"
+    assert model.rows() == moved
+    painted.clear()
+    model.replace_row(2, ("c", Fraction(1, 2), 4))
+    assert painted == [(2, 1, 2, 1)]
+    assert model.data(model.index(2, 1)) == "0.5"
+    assert resets == []  # never reset: a view keeps its selection, scroll and open editor

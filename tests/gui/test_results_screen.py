@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 
 from director.gui.context import Changed
 from director.gui.demo import demo_event
@@ -90,6 +90,86 @@ def test_a_score_repaints_the_standings_rows_it_moves_without_resetting_them(
     assert resets == []  # the rows stay: selection and scroll with them
     assert repainted
     assert results.standings_view.currentIndex().row() == 1
+
+
+def test_a_score_repaints_only_the_standings_cells_that_read_otherwise(
+    results: ResultsScreen,
+) -> None:
+    store, model = results.context.store, results.standings
+    results.standings_view.viewport().repaint()  # the standings as the director sees them
+    columns = range(model.columnCount())
+    before = [[model.data(model.index(n, c)) for c in columns] for n in range(model.rowCount())]
+    painted: set[tuple[int, int]] = set()
+    resets: list[int] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.dataChanged.connect(
+        lambda first, last, *_: painted.update(
+            (n, c)
+            for n in range(first.row(), last.row() + 1)
+            for c in range(first.column(), last.column() + 1)
+        )
+    )
+    round_no, table, tray = unplayed(store)[0]
+    store.record_result(ResultEntry(1, round_no, table, tray, 13))
+    results.context.notify(Changed.RESULTS)
+    after = [[model.data(model.index(n, c)) for c in columns] for n in range(model.rowCount())]
+    changed = {(n, c) for n, row in enumerate(after) for c in columns if row[c] != before[n][c]}
+    assert changed  # the score moved the standings
+    assert painted == changed  # those cells, and only those
+    assert resets == []
+
+
+def test_the_deal_on_view_shows_a_new_score_when_its_page_is_shown(
+    results: ResultsScreen,
+) -> None:
+    store = results.context.store
+    round_no, table, tray = unplayed(store)[0]
+    results.tabs.setCurrentWidget(results.deal_page)
+    deals = results.deals
+    trays = [deals.item(n).data(Qt.ItemDataRole.UserRole).tray for n in range(deals.count())]
+    results.deals.setCurrentRow(trays.index(tray))
+    before = results.tables.rows()
+    results.tabs.setCurrentWidget(results.explanation)
+    store.record_result(ResultEntry(1, round_no, table, tray, 13))
+    results.context.notify(Changed.RESULTS)
+    assert results.tables.rows() == before  # its page hidden: worked out when shown
+    results.tabs.setCurrentWidget(results.deal_page)
+    assert results.result is not None
+    deal = next(d for d in results.result.deals if d.tray == tray)
+    assert results.tables.rows() == list(deal.tables)
+    assert (round_no, table, 13) in [(t.round, t.table, t.made_ns) for t in deal.tables]
+
+
+def test_a_new_leader_repaints_the_winners_line_alone(qtbot, results: ResultsScreen) -> None:
+    """A line that changes at every score does not have the window laid out again (which
+    repaints the whole screen): only a text that needs another height does."""
+    window = results.window()
+    laid_out: list[int] = []
+
+    class Watch(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.LayoutRequest:
+                laid_out.append(1)
+            return False
+
+    def settled() -> bool:
+        quiet = not laid_out
+        laid_out.clear()
+        return quiet
+
+    watch = Watch()
+    window.tabs.installEventFilter(watch)
+    qtbot.wait(20)
+    qtbot.waitUntil(settled)  # the window as shown, laid out
+    height = results.winners.height()
+    results.winners.setText(results.winners.text() + " (+1)")
+    qtbot.wait(50)
+    assert laid_out == []
+    assert results.winners.text().endswith("(+1)")
+    results.winners.setText("Leading so far: " + "; ".join(["N-S: NS1 = NS2 = NS3 (12.5)"] * 9))
+    qtbot.waitUntil(lambda: results.winners.height() > height)  # wrapped on more lines
+    assert laid_out
+    window.tabs.removeEventFilter(watch)
 
 
 def test_an_undone_score_leaves_the_standings_at_once(results: ResultsScreen) -> None:

@@ -18,6 +18,7 @@ from director.gui.context import Changed
 from director.gui.demo import pair_up
 from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS, Mark
+from director.gui.screens.scores.overview import FIXED_COLUMNS
 from director.gui.screens.slips.model import COL_TRUMP
 from director.scoring.model import TRICKS, Direction, IrregularityKind, Revoke
 from director.scoring.session import score_section
@@ -419,6 +420,56 @@ def test_one_result_repaints_its_round_in_the_overview_and_its_row_in_the_grid(
     assert [grid.overview.columnWidth(c) for c in range(overview.columnCount())] == widths
     metrics = grid.overview.fontMetrics()
     assert all(w > metrics.horizontalAdvance("⚠ 2/2") for w in widths[2:])
+
+
+def test_a_result_repaints_its_tables_cell_in_the_overview_and_the_rounds_count(
+    qtbot, scores: MainWindow
+) -> None:
+    overview = scores.scores.overview.overview
+    painted: list[tuple[int, int, int, int]] = []
+    overview.dataChanged.connect(
+        lambda first, last, *_: painted.append(
+            (first.row(), first.column(), last.row(), last.column())
+        )
+    )
+    keys = Keyboard(qtbot)
+    count, first_table = len(FIXED_COLUMNS) - 1, len(FIXED_COLUMNS)
+    keys.entry("7")  # table 1's first tray of two
+    assert sorted(painted) == [(0, count, 0, count), (0, first_table, 0, first_table)]
+    painted.clear()
+    keys.entry("6")  # table 1 complete, the first of the round: the others now read missing
+    assert painted == [(0, 0, 0, overview.columnCount() - 1)]
+    painted.clear()
+    keys.entry("5")  # table 2's first tray
+    table_2 = first_table + 1
+    assert sorted(painted) == [(0, count, 0, count), (0, table_2, 0, table_2)]
+    assert overview.data(overview.index(0, table_2)) == "1/2"
+
+
+def test_a_result_from_a_table_repaints_its_row_and_a_correction_its_figures_only(
+    qtbot, scores: MainWindow
+) -> None:
+    grid, store = scores.scores, scores.context.store
+    model = grid.model
+    grid.table.viewport().repaint()  # the rows as the director sees them
+    painted: list[tuple[int, int, int, int]] = []
+    resets: list[int] = []
+    model.dataChanged.connect(
+        lambda first, last, *_: painted.append(
+            (first.row(), first.column(), last.row(), last.column())
+        )
+    )
+    model.modelReset.connect(lambda: resets.append(1))
+    row = model.row(1)
+    entered = store.record_result(ResultEntry(1, row.round, row.table, row.tray, 7))
+    scores.context.notify(Changed.RESULTS)  # as the window hears of a phone's entry
+    assert painted == [(1, 0, 1, model.columnCount() - 1)]  # every cell now reads "entered"
+    painted.clear()
+    store.correct_result(entered.id, entered.version, ns_tricks=8)
+    scores.context.notify(Changed.RESULTS)
+    assert sorted(painted) == [(1, c, 1, c) for c in (COL_NS_TRICKS, COL_EW_TRICKS)]
+    assert model.data(model.index(1, COL_NS_TRICKS)) == "8"
+    assert resets == []
 
 
 def test_a_renamed_player_shows_whole_in_the_grid_at_once(qtbot, scores: MainWindow) -> None:

@@ -7,6 +7,7 @@ import json
 import socket
 import urllib.request
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,8 +18,8 @@ from director.gui.dialogs.serve import ServeDialog
 from director.gui.main_window import MainWindow
 from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS
 from director.gui.screens.scores.overview import FIXED_COLUMNS, TableState
-from director.gui.serving import WARNING_STYLE, ClockLabel, clock_text
-from director.server.clock import ClockReading
+from director.gui.serving import POLL_MS, WARNING_STYLE, ClockLabel, TableWatch, clock_text
+from director.server.clock import ClockReading, RoundClock
 
 pytestmark = pytest.mark.gui
 
@@ -199,6 +200,27 @@ def test_the_timer_reads_as_the_phones_say_and_warns_when_they_do(qtbot) -> None
     assert label.styleSheet() == ""
     label.show_reading(ClockReading(3, 100, True))
     assert label.styleSheet() == WARNING_STYLE
+
+
+def test_the_window_reads_the_round_timer_as_its_second_passes(qtbot, seated: MainWindow) -> None:
+    """The window's timer changes when the phones' does: its next tick is set for the clock's
+    next whole second, not a second after the last tick (which lagged up to a second)."""
+    moment = [5000.0]
+    clock = RoundClock(now=lambda: moment[0])
+    watch = TableWatch(seated.context, SimpleNamespace(clock=clock), seated)
+    watch.poll()
+    assert watch.timer.isSingleShot()
+    assert watch.timer.interval() == POLL_MS  # no round timer runs
+    clock.start(round=1, minutes=MINUTES)
+    moment[0] += 0.3
+    watch.poll()
+    assert watch.label.text() == f"Round 1: {MINUTES}:00 left"
+    assert watch.timer.interval() == 700  # when 14:00 becomes 13:59
+    moment[0] += 0.7
+    watch.timer.timeout.emit()
+    assert watch.label.text() == f"Round 1: {MINUTES - 1}:59 left"
+    assert watch.timer.interval() == 1000
+    watch.stop()
 
 
 def test_serving_stops_and_the_timer_leaves_the_status_bar(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from hypothesis import given
@@ -40,3 +41,19 @@ def test_score_command_rounds_only_the_display(capsys) -> None:
     rows = [line.split()[:2] for line in exact.splitlines() if line.startswith("  1")]
     assert rows == [line.split()[:2] for line in whole.splitlines() if line.startswith("  1")]
     assert all("." not in tok for line in whole.splitlines()[:20] for tok in line.split()[3:])
+
+
+@given(
+    st.fractions(min_value=-1000, max_value=1000),
+    st.booleans(),
+    st.sampled_from(list(Rounding)),
+)
+def test_a_figure_reads_as_the_rounding_rule_says(
+    x: Fraction, signed: bool, rounding: Rounding
+) -> None:
+    """The rounding worked out in whole numbers reads as the rule in fractions does."""
+    step = Fraction(rounding.value)
+    value = math.copysign(1, x) * math.floor(abs(x) / step + Fraction(1, 2)) * step
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    text = "0" if text in ("-0", "") else text
+    assert figure(x, signed, rounding) == (f"+{text}" if signed and value > 0 else text)

@@ -60,3 +60,21 @@ def test_the_director_moves_the_round_on_by_hand() -> None:
     assert clock.reading() == ClockReading(3, 600, False)  # afresh, the same minutes
     clock.move_on(last_round=3)
     assert clock.reading() is None  # after the last round the timer stops
+
+
+def test_the_next_change_is_the_clocks_next_whole_second() -> None:
+    moment = [1000.0]
+    clock = RoundClock(now=lambda: moment[0])
+    assert clock.next_change() is None  # no timer, no change to wait for
+    clock.start(round=1, minutes=10)
+    assert clock.next_change() == pytest.approx(1.0)  # 10:00 until a whole second has gone
+    moment[0] += 0.25
+    assert clock.reading() == ClockReading(1, 600, False)
+    change = clock.next_change()
+    assert change == pytest.approx(0.75)
+    moment[0] += change - 1e-6
+    assert clock.reading() == ClockReading(1, 600, False)  # not yet
+    moment[0] += 2e-6
+    assert clock.reading() == ClockReading(1, 599, False)  # the reading changes then
+    moment[0] += 600.5  # over time: the seconds over change on the second too
+    assert clock.next_change() == pytest.approx(0.5, abs=1e-5)

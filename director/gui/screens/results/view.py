@@ -52,6 +52,7 @@ from director.gui.screens.results.model import (
 from director.gui.tablemodel import RowsModel
 from director.gui.widgets.chart import RunningChart
 from director.gui.widgets.screen import Screen
+from director.gui.widgets.steady_label import SteadyLabel
 from director.scoring.explain import explain_text
 from director.scoring.model import DealScore, SectionPlay, SectionResult, Standing
 from director.scoring.session import LiveScorer
@@ -147,9 +148,8 @@ class RankingPanel(QWidget):
         """The length of the longest text of each column in the rows `lines`."""
         longest = [0] * len(self.model.columns)
         for n in lines:
-            row = self.model.row(n)
-            for column in range(len(longest)):
-                longest[column] = max(longest[column], len(self.model.text(row, column)))
+            for column, text in enumerate(self.model.texts(n)):
+                longest[column] = max(longest[column], len(text))
         return longest
 
 
@@ -173,8 +173,7 @@ class ResultsScreen(Screen):
             "The rankings to show: the movement's winners (N-S and E-W for a Mitchell), or any"
             " one ranking, the overall one included"
         )
-        self.winners = QLabel()
-        self.winners.setWordWrap(True)
+        self.winners = SteadyLabel()  # changes at every score: no new layout
         self.panels: list[RankingPanel] = []
         self.panel_grid = QGridLayout()
         self.panel_grid.setContentsMargins(0, 0, 0, 0)
@@ -191,8 +190,7 @@ class ResultsScreen(Screen):
             "Select a competitor, or a table of a deal, to see how its figure was reached."
         )
         self.chart = RunningChart()
-        self.note = QLabel()
-        self.note.setWordWrap(True)
+        self.note = SteadyLabel(rich=True)
         self.note.setAccessibleName("Results status")
         self.more = QPushButton("Show")
         self.more.setCheckable(True)
@@ -203,11 +201,13 @@ class ResultsScreen(Screen):
         self.details.setMaximumHeight(self.fontMetrics().lineSpacing() * 9)
         self.details.setVisible(False)
         self.chart_stale = False
+        self.deal_stale = False
+        """The selected deal's tables are to show again (when their page is next on view)."""
         self.busy = QLabel()
         self.job: Op[Scored] | None = None
         self.again = False
 
-        deal_page = QWidget()
+        self.deal_page = deal_page = QWidget()
         deal_layout = QHBoxLayout(deal_page)
         deal_layout.addWidget(self.deals, 1)
         right = QVBoxLayout()
@@ -249,6 +249,7 @@ class ResultsScreen(Screen):
         self.more.toggled.connect(self._expand)
         self.deals.currentItemChanged.connect(self._show_deal)
         self.tabs.currentChanged.connect(self._draw_chart)
+        self.tabs.currentChanged.connect(self._show_current_deal)
         self.tables_view.selectionModel().currentRowChanged.connect(self._explain_table)
         context.changed.connect(self._changed)
 
@@ -446,7 +447,8 @@ class ResultsScreen(Screen):
             self.deals.setCurrentRow(max(0, min(current, self.deals.count() - 1)))
             return
         if self.deals.currentRow() in self._set_deals(deals):
-            self._show_deal(self.deals.currentItem())
+            self.deal_stale = True
+            self._show_current_deal()
 
     def _set_deals(self, deals: tuple[DealScore, ...]) -> list[int]:
         """Put each deal in its item; the rows whose deal changed."""
@@ -467,7 +469,14 @@ class ResultsScreen(Screen):
             self.chart.set_series(running_plus_minus(self.result), self.rounds)
             self.chart_stale = False
 
+    def _show_current_deal(self, *_tab: object) -> None:
+        """The selected deal's tables after a score changed them, worked out only when their
+        page is on view."""
+        if self.deal_stale and self.deal_page.isVisible():
+            self._show_deal(self.deals.currentItem())
+
     def _show_deal(self, item: QListWidgetItem | None) -> None:
+        self.deal_stale = False
         if item is None:
             self.tables.set_rows([])
             self.deal_head.clear()

@@ -11,7 +11,8 @@ trump column (docs/laws.md#the-trump-slip).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt
@@ -52,13 +53,24 @@ class Mark(enum.Enum):
     @property
     def colour(self) -> QColor:
         """The status cell's background."""
-        return QColor(self.value[1])
+        return _colour(self)
 
     def icon(self) -> QIcon:
         """A dot of the mark's colour, darker, so the status reads without the word."""
-        pixmap = QPixmap(12, 12)
-        pixmap.fill(self.colour.darker(160))
-        return QIcon(pixmap)
+        return _icon(self)
+
+
+# Made once for each mark, not at each repaint of each row.
+@functools.cache
+def _colour(mark: Mark) -> QColor:
+    return QColor(mark.value[1])
+
+
+@functools.cache
+def _icon(mark: Mark) -> QIcon:
+    pixmap = QPixmap(12, 12)
+    pixmap.fill(_colour(mark).darker(160))
+    return QIcon(pixmap)
 
 
 def records_disagree(result: Result) -> bool:
@@ -245,6 +257,14 @@ def _side(label: Label, names: str) -> str:
     return f"{label}  {names}" if names else label
 
 
+_DISPLAY, _EDIT = int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.EditRole)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP, _REFUSAL = int(Qt.ItemDataRole.ToolTipRole), int(REFUSAL_ROLE)
+_MARKED = frozenset((_BACKGROUND, _DECORATION, _TOOLTIP, _REFUSAL))
+"""The roles a row's marks and refusals answer (told apart as numbers: a repaint asks for
+every role of every cell)."""
+
 COL_NS_TRICKS = 5
 COL_EW_TRICKS = 6
 COL_STATUS = 7
@@ -298,27 +318,31 @@ class ScoreModel(RowsModel[ScoreRow]):
             return base | Qt.ItemFlag.ItemIsEditable
         return base
 
+    def repainted(self, before: ScoreRow, after: ScoreRow, columns: list[int]) -> Iterable[int]:
+        if (before.result is None) != (after.result is None):
+            return range(len(self.columns))  # each cell's colour says whether it is entered
+        if before.mark is not after.mark:
+            return {*columns, COL_STATUS}  # the status cell's colour and dot
+        return columns
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        row = self.row(index.row())
-        refusal = self.refusals.get((*self.key(row), index.column()))
-        if role == REFUSAL_ROLE:
+        if role == _EDIT:
+            return super().data(index, _DISPLAY)
+        if role not in _MARKED or not index.isValid():
+            return super().data(index, role)
+        row, column = self.row(index.row()), index.column()
+        refusal = self.refusals.get((*self.key(row), column)) if self.refusals else None
+        if role == _REFUSAL:
             return refusal
-        if role == Qt.ItemDataRole.ToolTipRole and refusal:
-            return refusal
-        if index.column() == COL_STATUS:
-            if role == Qt.ItemDataRole.BackgroundRole:
-                return row.mark.colour
-            if role == Qt.ItemDataRole.DecorationRole:
-                return row.mark.icon()
-        elif role == Qt.ItemDataRole.BackgroundRole:
+        if role == _TOOLTIP:
+            return refusal or super().data(index, role)
+        if column == COL_STATUS:
+            return row.mark.colour if role == _BACKGROUND else row.mark.icon()
+        if role == _BACKGROUND:
             if refusal:
                 return REFUSED
             return ENTERED if row.result is not None else None
-        if role == Qt.ItemDataRole.EditRole:
-            role = Qt.ItemDataRole.DisplayRole
-        return super().data(index, role)
+        return None
 
     def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or index.column() not in self._enter:

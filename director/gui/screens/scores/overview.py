@@ -144,6 +144,19 @@ class OverviewModel(QAbstractTableModel):
         for first, end in rows:
             self.dataChanged.emit(self.index(first, 0), self.index(end, last))
 
+    def changed_at(self, round_no: int, table: int, done_before: int) -> None:
+        """Repaint what a result at one table in one round changed: the table's cell and the
+        round's count, or the whole round when its first table came in or its last went (the
+        colour of the tables still missing); `done_before`: its tables complete before."""
+        if not 1 <= round_no <= self.rowCount():
+            return
+        if bool(self.progress.tables_in(round_no)[0]) != bool(done_before):
+            self.changed((round_no,))
+            return
+        for column in (len(FIXED_COLUMNS) - 1, len(FIXED_COLUMNS) + table - 1):
+            cell = self.index(round_no - 1, column)
+            self.dataChanged.emit(cell, cell)
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self.progress.rounds
 

@@ -51,6 +51,7 @@ from director.gui.screens.scores.model import (
 from director.gui.screens.scores.overview import Progress, RoundOverview
 from director.gui.widgets.entry_table import EntryTable, MessageLine
 from director.gui.widgets.screen import Screen
+from director.gui.widgets.steady_label import SteadyLabel
 from director.scoring.awards import Outcome, plays_of
 from director.scoring.errors import ScoringError
 from director.scoring.model import TRICKS, Revoke
@@ -110,7 +111,7 @@ class ScoresScreen(Screen):
         self.number.setToolTip(
             "Which round (or tray) the grid shows (PageDown / PageUp in the grid)"
         )
-        self.count = QLabel()
+        self.count = SteadyLabel(wrap=False)  # changes at every result: no new layout
         self.note = QLabel()
         self.note.setWordWrap(True)
         row = QHBoxLayout()
@@ -381,19 +382,22 @@ class ScoresScreen(Screen):
         """Store an entry from the grid; keep the overview and the message line up to date."""
         result = self.context.enter(Changed.RESULTS, work, self)
         play = (row.round, row.table, row.tray)
+        done = self.progress.tables_in(row.round)[0]
         self.progress.add(play)
         if records_disagree(result):
             self._disagreeing[play] = result
         else:
             self._disagreeing.pop(play, None)
-        self._show_waiting({row.round})
+        self._show_waiting(set())  # the rounds whose disputes changed
+        self.overview.overview.changed_at(row.round, row.table, done)
         self._remind(row)
         return replace(row, result=result)
 
     def _remind(self, row: ScoreRow) -> None:
         """A gentle word when the tray's trump slip is still to be copied."""
         if self.slipped is None or row.tray in self.slipped:
-            self.message.clear()
+            if self.message.text():  # a label cleared lays the whole window out again
+                self.message.clear()
             return
         self.message.remind(
             f"Reminder: tray {row.tray} has no trump slip entered yet. Copy it on the Trump "
