@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QObject, Signal
 
+from benchmarks.display import virtual_display
 from director.store.services import EventStore
-from tests.gui.display import virtual_display
 
 pytestmark = pytest.mark.gui
 
