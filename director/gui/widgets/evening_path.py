@@ -25,8 +25,11 @@ class EveningPath(QToolBar):
         self.setMovable(False)
         self.states: tuple[StepState, ...] = ()
         self.buttons: dict[Step, QToolButton] = {}
-        for step in Step:
+        for number, step in enumerate(Step, start=1):
+            # the steps named before the event is read (the window's first paint), on two
+            # lines as their status will be, so the strip keeps its height
             button = QToolButton()
+            button.setText(f"{number}. {step.value}\n…")
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setAutoRaise(True)
