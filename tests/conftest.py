@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.gui.display import virtual_display
+from benchmarks.display import virtual_display
 
 DATA = Path(__file__).parent / "data"
 MOVEMENTS = DATA / "movements"

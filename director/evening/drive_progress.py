@@ -7,13 +7,14 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from director.errors import DirectorError
-from director.store import drive_play
-from director.store.drive_play import DriveRecord
-from director.store.services import EventStore
-from director.store.values import StoreError
-from schedules.progressive import Side
+
+if TYPE_CHECKING:  # the store and the drive's rules load after the window's first paint
+    from director.store.drive_play import DriveRecord
+    from director.store.services import EventStore
+    from schedules.progressive import Side
 
 
 class DriveStep(enum.Enum):
@@ -58,15 +59,14 @@ class DriveProgress:
 
 def held_drive(store: EventStore) -> DriveRecord | None:
     """The event's drive, or None when the event holds none."""
-    try:
-        return store.drive()
-    except StoreError:
-        return None
+    return store.drive() if store.holds_drive() else None
 
 
 def drive_progress(record: DriveRecord) -> DriveProgress:
     """The hand under way: the seating is known up to the first hand not wholly entered
     (or the last hand)."""
+    from director.store import drive_play
+
     known = drive_play.seatings(record)
     hand = len(known)
     entered = {e.table for e in record.entries_of(hand)}
@@ -123,6 +123,8 @@ def read_hand(text: str) -> tuple[Side, int]:
             f"{text.strip()!r}: type the winners and their tricks, e.g. N 8 (North-South"
             " took 8) or E 9 (East-West took 9)"
         )
+    from schedules.progressive import Side
+
     side = Side.NS if match.group(1)[0].lower() in "ns" else Side.EW
     tricks = int(match.group(2))
     if not 7 <= tricks <= 13:
@@ -132,4 +134,4 @@ def read_hand(text: str) -> tuple[Side, int]:
 
 def hand_words(winners: Side, tricks: int) -> str:
     """A table's hand as the grid shows it and the director types it: "N-S 8"."""
-    return f"{'N-S' if winners is Side.NS else 'E-W'} {tricks}"
+    return f"{'N-S' if winners.name == 'NS' else 'E-W'} {tricks}"

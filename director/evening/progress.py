@@ -11,10 +11,13 @@ import enum
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from director.store.services import EventStore
 from director.store.values import Gender
 from schedules.types import Competitors, Movement
+
+if TYPE_CHECKING:  # the window draws the steps before the store (SQLAlchemy) is loaded
+    from director.store.services import EventStore
 
 
 class Step(enum.Enum):

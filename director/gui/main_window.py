@@ -6,16 +6,18 @@ the event and its file and nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QThreadPool, QTimer
+from PySide6.QtCore import Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QGuiApplication,
     QKeySequence,
     QMoveEvent,
+    QPaintEvent,
     QResizeEvent,
     QShowEvent,
 )
@@ -35,32 +37,22 @@ from PySide6.QtWidgets import (
 
 from director.evening.drive_progress import DriveStep, drive_steps, held_drive
 from director.evening.progress import Step, evening
-from director.evening.proposals import FieldKind, Proposal
 from director.gui import heap
-from director.gui.context import Changed, EventContext
-from director.gui.dialogs.new_event import EVENT_SUFFIX, NewEventDialog
-from director.gui.dialogs.read_only import open_event
-from director.gui.errors import EXPECTED, report_exception
-from director.gui.laws import LawsPanel
-from director.gui.ops import Op
-from director.gui.screens.drive.standings import DriveStandingsScreen
-from director.gui.screens.drive.view import DriveScreen
-from director.gui.screens.history.view import HistoryScreen
-from director.gui.screens.movement.view import MovementScreen
-from director.gui.screens.players.view import PlayersScreen
-from director.gui.screens.results.view import ResultsScreen
-from director.gui.screens.scores.view import ScoresScreen
-from director.gui.screens.slips.view import SlipsScreen
 from director.gui.settings import Settings
 from director.gui.widgets.evening_path import EveningPath, PathState
-from director.store.paths import beside_event
-from director.store.services import EventStore
-from director.store.values import Gender, StoreError
-from schedules.types import Movement
 
-if TYPE_CHECKING:  # the server (uvicorn) is loaded only when the director serves
+# The window's frame is drawn before the store, the screens and the laws are loaded (SQLAlchemy
+# alone takes longer than the frame): they are imported where they are first used, and the
+# server (uvicorn) only when the director serves.
+if TYPE_CHECKING:
+    from director.evening.proposals import Proposal
+    from director.gui.context import Changed, EventContext
+    from director.gui.laws import LawsPanel
+    from director.gui.ops import Op
     from director.gui.serving import TableWatch
     from director.server.running import TableServer
+    from director.store.services import EventStore
+    from schedules.types import Movement
 
 APP_TITLE = "Whist Director"
 PATH_DELAY_MS = 150
@@ -69,12 +61,9 @@ NOT_FOR_DRIVE = "Not for a whist drive yet"
 """Said on the pairs evening's actions that a drive's event does not offer (yet)."""
 DEFAULT_SIZE = (1180, 760)
 """The window's size on the first run (then as the director left it, within the screen)."""
-FIELD_KINDS = {
-    "pair": FieldKind.PAIRS,
-    "couple": FieldKind.COUPLES,
-    "individual": FieldKind.PLAYERS,
-}
-"""The kind of field the movement chooser proposes for, from the partnerships formed."""
+FIELD_KINDS = {"pair": "PAIRS", "couple": "COUPLES", "individual": "PLAYERS"}
+"""The kind of field (a `FieldKind` name) the movement chooser proposes for, from the
+partnerships formed."""
 
 
 class ViewingDelegate(QStyledItemDelegate):
@@ -84,10 +73,32 @@ class ViewingDelegate(QStyledItemDelegate):
         return None
 
 
+class OpeningNotice(QLabel):
+    """The main area while the event opens ("Opening club…"); `painted` once it is drawn."""
+
+    painted = Signal()
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._told = False
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._told:
+            self._told = True
+            self.painted.emit()
+
+
 class MainWindow(QMainWindow):
     """One open event, its screens, and the actions over them."""
 
-    def __init__(self, settings: Settings, store: EventStore) -> None:
+    laws: LawsPanel
+    """Made with the first event's screens, then kept for every event opened after it."""
+
+    def __init__(self, settings: Settings, store: EventStore | None = None) -> None:
+        """The window on `store`'s event; without one, the frame alone, until
+        `open_after_paint` opens it."""
         super().__init__()
         self.settings = settings
         self.context: EventContext | None = None
@@ -117,8 +128,11 @@ class MainWindow(QMainWindow):
         self._path_timer.timeout.connect(self.refresh_path)
         self._path_timer.timeout.connect(self.name_undo_steps)
         self._build_actions()
-        self.laws = LawsPanel()
-        self.open_store(store)
+        self._opener: Callable[[], EventStore] | None = None
+        self._held: list[QAction] = []
+        """The actions disabled while the event opens, enabled again once it is open."""
+        if store is not None:
+            self.open_store(store)
         geometry, state = settings.window_state()
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(*DEFAULT_SIZE)
@@ -278,9 +292,59 @@ class MainWindow(QMainWindow):
 
     # -- the event -----------------------------------------------------------------------
 
+    def open_after_paint(self, path: Path, opener: Callable[[], EventStore]) -> None:
+        """Show the frame for the event in the file at `path` (named for the file until it is
+        open, nothing to press but Quit) and call `opener` for its store once the frame is
+        drawn: the director sees the window at once, and the event a moment later."""
+        self.setWindowTitle(f"{path.stem} — {path.name} — {APP_TITLE}")
+        notice = OpeningNotice(f"Opening {path.stem}…")
+        notice.painted.connect(lambda: QTimer.singleShot(0, self._open_pending))
+        self.takeCentralWidget()  # the screens' tabs, kept (not deleted) for the event
+        self.setCentralWidget(notice)
+        self.statusBar().showMessage(f"Opening {path}…")
+        self._opener = opener
+        self._held = [
+            action
+            for action in self.findChildren(QAction)
+            if action.isEnabled() and action is not self.quit_action
+        ]
+        for action in self._held:
+            action.setEnabled(False)
+        self.path_bar.setEnabled(False)
+        self.where.setEnabled(False)
+
+    def _open_pending(self) -> None:
+        """Open the event `open_after_paint` waits for, unless the window was closed first
+        (or while a question about the file was asked: then the store is closed again)."""
+        opener, self._opener = self._opener, None
+        if opener is None:
+            return
+        store = opener()
+        if not self.isVisible():
+            store.close()
+            return
+        for action in self._held:
+            action.setEnabled(True)
+        self._held = []
+        self.path_bar.setEnabled(True)
+        self.where.setEnabled(True)
+        self.open_store(store)
+        self.fit_on_screen()  # the screens may need more room than the frame alone
+
     def open_store(self, store: EventStore, *, reopen: bool = False) -> None:
         """Show `store`'s event in fresh screens (closing the event shown before, unless
         `reopen`: the same event, shown anew as it became a drive)."""
+        from director.gui.context import EventContext
+        from director.gui.laws import LawsPanel
+        from director.gui.screens.drive.standings import DriveStandingsScreen
+        from director.gui.screens.drive.view import DriveScreen
+        from director.gui.screens.history.view import HistoryScreen
+        from director.gui.screens.movement.view import MovementScreen
+        from director.gui.screens.players.view import PlayersScreen
+        from director.gui.screens.results.view import ResultsScreen
+        from director.gui.screens.scores.view import ScoresScreen
+        from director.gui.screens.slips.view import SlipsScreen
+
         if self.context is not None:
             QThreadPool.globalInstance().waitForDone()  # background scoring reads the store
             if not reopen:
@@ -288,6 +352,10 @@ class MainWindow(QMainWindow):
                 self.context.store.close()
                 heap.event_closing()
             self.context.deleteLater()
+        else:
+            self.laws = LawsPanel()
+        if self.centralWidget() is not self.tabs:
+            self.setCentralWidget(self.tabs)  # in place of the notice shown while opening
         self.context = EventContext(store, self)
         self.context.changed.connect(self._changed)
         current = self.tabs.currentIndex()
@@ -446,6 +514,9 @@ class MainWindow(QMainWindow):
 
     def _suggest_field(self) -> None:
         """Fill the movement chooser's field from the partnerships formed so far."""
+        from director.evening.proposals import FieldKind
+        from director.store.values import Gender
+
         assert self.context is not None
         if self.is_drive:
             return
@@ -457,7 +528,7 @@ class MainWindow(QMainWindow):
             kinds[p.kind] = kinds.get(p.kind, 0) + 1
         if kinds:
             kind = max(kinds, key=lambda k: kinds[k])
-            field = FIELD_KINDS.get(kind, FieldKind.PAIRS)
+            field = FieldKind[FIELD_KINDS.get(kind, "PAIRS")]
             self.movement.set_field(field, kinds[kind], ladies, gentlemen)
         elif ladies and gentlemen:
             # No partnerships yet, but the roster says who is a lady or a gentleman.
@@ -465,6 +536,8 @@ class MainWindow(QMainWindow):
             self.movement.set_field(mixed, len(ladies) + len(gentlemen), ladies, gentlemen)
 
     def _changed(self, what: Changed, _source: object) -> None:
+        from director.gui.context import Changed
+
         self._path_timer.start()
         if what & Changed.PLAYERS:
             self._suggest_field()
@@ -475,6 +548,9 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path) -> bool:
         """Open the event file at `path` (refusals shown as a dialog; a read-only one after
         asking how)."""
+        from director.gui.dialogs.read_only import open_event
+        from director.gui.errors import report_exception
+
         try:
             store = open_event(path, self)
         except Exception as exc:
@@ -487,10 +563,14 @@ class MainWindow(QMainWindow):
 
     def _events_folder(self) -> Path:
         """Where the director's events are: beside the event open, else the data folder."""
+        from director.store.paths import beside_event
+
         return beside_event(self.context.store.path if self.context is not None else None)
 
     def choose_event(self) -> None:
         """Ask for an event file and open it."""
+        from director.gui.dialogs.new_event import EVENT_SUFFIX
+
         path, _ = QFileDialog.getOpenFileName(
             self,
             "Open event",
@@ -502,6 +582,9 @@ class MainWindow(QMainWindow):
 
     def new_event(self) -> None:
         """Ask for a name, date, venue and file, create the event and open it."""
+        from director.gui.dialogs.new_event import NewEventDialog
+        from director.gui.errors import report_exception
+
         dialog = NewEventDialog(self._events_folder(), self)
         if not dialog.exec():
             return
@@ -515,6 +598,7 @@ class MainWindow(QMainWindow):
 
     def edit_event(self) -> None:
         """Change the event's name, venue, scoring method or declared trump."""
+        from director.gui.context import Changed
         from director.gui.dialogs.event_settings import EventSettingsDialog
 
         assert self.context is not None
@@ -537,6 +621,8 @@ class MainWindow(QMainWindow):
 
     def add_session(self) -> None:
         """Add the next session and show it."""
+        from director.gui.errors import report_exception
+
         assert self.context is not None
         store = self.context.store
         try:
@@ -551,6 +637,8 @@ class MainWindow(QMainWindow):
 
     def use_movement(self, proposal: Proposal) -> bool:
         """Store the chosen proposal as the section's movement."""
+        from director.gui.context import Changed
+
         assert self.context is not None
         assert proposal.movement is not None
         movement = proposal.movement
@@ -574,6 +662,8 @@ class MainWindow(QMainWindow):
     # -- the evening's path ---------------------------------------------------------------
 
     def _movement_or_none(self) -> Movement | None:
+        from director.store.values import StoreError
+
         assert self.context is not None
         try:
             return self.context.movement()
@@ -704,6 +794,9 @@ class MainWindow(QMainWindow):
             action.setToolTip(f"{tip} ({action.shortcut().toString()})")
 
     def _undo_redo(self, which: str) -> None:
+        from director.gui.context import Changed
+        from director.gui.errors import report_exception
+
         assert self.context is not None
         try:
             entry = getattr(self.context.store, which)()
@@ -740,6 +833,7 @@ class MainWindow(QMainWindow):
         back), and the papers to print again are offered."""
         from director.gui.dialogs.printing import offer_reprints
         from director.gui.dialogs.repair import RepairDialog
+        from director.gui.errors import EXPECTED, report_exception
 
         assert self.context is not None
         try:
@@ -821,6 +915,7 @@ class MainWindow(QMainWindow):
 
     def publish_results(self) -> None:
         """Write the results site into a folder the director picks."""
+        from director.gui.ops import Op
         from director.publish.site import publish_site
 
         assert self.context is not None
@@ -923,6 +1018,7 @@ class MainWindow(QMainWindow):
             self.fit_on_screen()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._opener = None  # closed while opening: the event is not opened at all
         self._path_timer.stop()
         self._stop_serving()
         self.settings.save_window_state(self.saveGeometry(), self.saveState())

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+from benchmarks.display import TIMEOUT, tool, virtual_display
 from director.gui.main_window import APP_TITLE
 from director.store.services import EventStore
-from tests.gui.display import TIMEOUT, tool, virtual_display
 
 pytestmark = pytest.mark.gui
 

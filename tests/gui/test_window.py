@@ -190,7 +190,16 @@ def test_main_runs_until_the_window_closes(
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main() installs its own
-    QTimer.singleShot(200, QApplication.closeAllWindows)
+
+    def close_once_open() -> None:
+        # the event opens a moment after the window is drawn
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        if any(w.context is not None for w in windows):
+            QApplication.closeAllWindows()
+        else:
+            QTimer.singleShot(50, close_once_open)
+
+    QTimer.singleShot(50, close_once_open)
     try:
         assert app.main(["whist-director", str(tmp_path / "evening.whist")]) == 0
     finally:
@@ -394,7 +403,7 @@ def test_under_a_window_manager_the_window_reopens_wholly_on_screen(
 ) -> None:
     """A window manager frames the window (title bar, borders) a moment after it shows, as
     on a director's desktop: the frame must not push the status bar below the screen."""
-    from tests.gui.display import tool, virtual_display
+    from benchmarks.display import tool, virtual_display
 
     assert store.path is not None
     event = store.path

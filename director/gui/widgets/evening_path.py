@@ -33,7 +33,10 @@ class EveningPath(QToolBar):
         self.buttons: dict[Step | DriveStep, QToolButton] = {}
         self._holders: dict[Step | DriveStep, QAction] = {}
         for step in (*Step, *DriveStep):
+            # the steps named before the event is read (the window's first paint), on two
+            # lines as their status will be, so the strip keeps its height
             button = QToolButton()
+            button.setText(f"{list(type(step)).index(step) + 1}. {step.value}\n…")
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setAutoRaise(True)
@@ -41,6 +44,7 @@ class EveningPath(QToolBar):
             self.buttons[step] = button
             # a widget on a tool bar is shown and hidden through the action holding it
             self._holders[step] = self.addWidget(button)
+            self._holders[step].setVisible(isinstance(step, Step))  # a drive's, once read
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.addWidget(spacer)

@@ -1,4 +1,5 @@
-"""A real X display for tests: Xvfb on a display number it picks itself.
+"""A real X display for the tests and the start-up benchmark: Xvfb on a display number it
+picks itself.
 
 tools/system-deps installs Xvfb and the X utilities the tests use.
 """
@@ -18,7 +19,7 @@ TIMEOUT = 30.0
 
 
 def tool(name: str) -> str:
-    """The path of a system program the test needs."""
+    """The path of a system program a test or benchmark needs."""
     path = shutil.which(name)
     assert path, f"{name} is missing: run tools/system-deps"
     return path
