@@ -123,8 +123,9 @@ def _run(queue: str, printed: Path | None) -> None:
     from PySide6.QtPrintSupport import QPrinter
     from PySide6.QtWidgets import QApplication
 
-    from director.gui.pdf_pages import PdfPages, merged, paint
+    from director.gui.pdf_pages import PdfPages, paint
     from director.gui.print_job import paint_black_and_white
+    from director.printing.pdf_join import merged
 
     app = QApplication.instance() or QApplication([])
     movement = build(Request("mitchell", tables=7))

@@ -32,11 +32,15 @@ class EveningPath(QToolBar):
         self.states: tuple[PathState, ...] = ()
         self.buttons: dict[Step | DriveStep, QToolButton] = {}
         self._holders: dict[Step | DriveStep, QAction] = {}
-        for step in (*Step, *DriveStep):
+        numbered: list[tuple[int, Step | DriveStep]] = [
+            *enumerate(Step, start=1),
+            *enumerate(DriveStep, start=1),
+        ]
+        for number, step in numbered:
             # the steps named before the event is read (the window's first paint), on two
             # lines as their status will be, so the strip keeps its height
             button = QToolButton()
-            button.setText(f"{list(type(step)).index(step) + 1}. {step.value}\n…")
+            button.setText(f"{number}. {step.value}\n…")
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setAutoRaise(True)
