@@ -57,6 +57,10 @@ class EveningPath(QToolBar):
         self.go_on.clicked.connect(self.goOn)
         self.addWidget(self.go_on)
 
+    def shown_buttons(self) -> list[QToolButton]:
+        """The buttons of the steps on show, in order (a pairs evening's or a drive's)."""
+        return [self.buttons[step] for step, holder in self._holders.items() if holder.isVisible()]
+
     def coming(self) -> PathState:
         """The first step not done (the last once every step is)."""
         return next((s for s in self.states if not s.done), self.states[-1])
