@@ -16,6 +16,7 @@ from director.gui.widgets.entry_table import REFUSAL_ROLE
 from director.scoring.drive import Standing, tricks_words
 from director.store.drive_play import DriveEntry, DriveRecord
 from director.store.operations.drive import Move
+from director.store.values import joined_names
 from schedules.progressive import Place, Player, Role, Seat, Seating, Side
 
 COL_RESULT = 3
@@ -34,7 +35,7 @@ class TableRow:
 
     def pair(self, side: Side) -> str:
         """The side's two players ("Mrs Hale & Mr Dunn"; "(empty)" for an empty seat)."""
-        return " & ".join(self.seats[seat] or "(empty)" for seat in side.value)
+        return joined_names(self.seats[seat] or "(empty)" for seat in side.value)
 
     @property
     def result(self) -> str:

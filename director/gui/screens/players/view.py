@@ -338,23 +338,22 @@ class PlayersScreen(Screen):
 
     def pair_selected(self) -> None:
         """Two selected players become a pair under a label."""
-        chosen = self.selected_players()
-        if len(chosen) != 2:
-            QMessageBox.information(self, "Form pair", "Select exactly two players to pair.")
-            return
-        label = self._ask_label("Form pair")
-        if label:
-            self.form(label, chosen, "pair")
+        self._form_selected("Form pair", "Select exactly two players to pair.", "pair")
 
     def couple_selected(self) -> None:
         """A selected lady and gentleman become a married couple (Safford)."""
+        self._form_selected("Form couple", "Select a lady and a gentleman.", "couple")
+
+    def _form_selected(self, title: str, select: str, kind: str) -> None:
+        """The two selected players become a partnership of `kind` under a label asked for
+        (`select` says what to select when two are not)."""
         chosen = self.selected_players()
         if len(chosen) != 2:
-            QMessageBox.information(self, "Form couple", "Select a lady and a gentleman.")
+            QMessageBox.information(self, title, select)
             return
-        label = self._ask_label("Form couple")
+        label = self._ask_label(title)
         if label:
-            self.form(label, chosen, "couple")
+            self.form(label, chosen, kind)
 
     def form(self, label: str, players: list[Player], kind: str) -> bool:
         """Make `players` a partnership under `label`."""
