@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenuBar,
     QMessageBox,
+    QProgressDialog,
     QPushButton,
     QTabBar,
     QWidget,
@@ -49,6 +51,7 @@ from director.gui.dialogs.roster_import import RosterImportDialog
 from director.gui.dialogs.serve import ServeDialog
 from director.gui.dialogs.start import StartDialog
 from director.gui.main_window import MainWindow
+from director.gui.ops import Op, Progress
 from director.server.running import TableServer
 from director.store.roster import open_roster
 
@@ -137,6 +140,20 @@ def _asked(ask: Callable[[], object]) -> QDialog:
     return box
 
 
+def _progress(window: MainWindow) -> QDialog:
+    """The progress dialog of a job that runs until it is cancelled (closing the dialog
+    cancels it)."""
+
+    def work(progress: Progress) -> None:
+        while True:
+            progress.report(0, 0, "Rendering the papers")
+            time.sleep(0.02)
+
+    op = Op[None](window, "Rendering the papers", work).run_in_background()
+    assert op.dialog is not None
+    return op.dialog
+
+
 DIALOGS: dict[str, tuple[type[QDialog], Callable[[MainWindow, Path], QDialog]]] = {
     "start": (StartDialog, lambda w, _f: StartDialog(w)),
     "new event": (NewEventDialog, lambda w, f: NewEventDialog(f, w)),
@@ -167,6 +184,7 @@ DIALOGS: dict[str, tuple[type[QDialog], Callable[[MainWindow, Path], QDialog]]] 
         QMessageBox,
         lambda w, _f: _asked(lambda: ask_how_to_open("The file is read-only.", w)),
     ),
+    "progress": (QProgressDialog, lambda w, _f: _progress(w)),
     "drive settings": (
         DriveSettingsDialog,
         lambda w, _f: DriveSettingsDialog(w.context.store.players(), w),
