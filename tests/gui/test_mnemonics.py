@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDialog,
+    QInputDialog,
     QLabel,
     QMenuBar,
     QMessageBox,
@@ -52,6 +53,7 @@ from director.gui.dialogs.serve import ServeDialog
 from director.gui.dialogs.start import StartDialog
 from director.gui.main_window import MainWindow
 from director.gui.ops import Op, Progress
+from director.gui.widgets.buttons import ask_text
 from director.server.running import TableServer
 from director.store.roster import open_roster
 
@@ -130,14 +132,15 @@ def _serving(window: MainWindow) -> QDialog:
     return ServeDialog(window.context, server, window)
 
 
-def _asked(ask: Callable[[], object]) -> QDialog:
-    """The message box `ask` puts up, kept open (its exec answers at once, nothing pressed)."""
-    boxes: list[QMessageBox] = []
+def _asked(kind: type[QDialog], ask: Callable[[], object]) -> QDialog:
+    """The dialog of `kind` that `ask` puts up, kept open (its exec answers at once, nothing
+    pressed)."""
+    shown: list[QDialog] = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(QMessageBox, "exec", lambda box: boxes.append(box) or 0)
+        patch.setattr(kind, "exec", lambda dialog: shown.append(dialog) or 0)
         ask()
-    (box,) = boxes
-    return box
+    (dialog,) = shown
+    return dialog
 
 
 def _progress(window: MainWindow) -> QDialog:
@@ -177,12 +180,17 @@ DIALOGS: dict[str, tuple[type[QDialog], Callable[[MainWindow, Path], QDialog]]] 
     "serve on new links": (
         QMessageBox,
         lambda w, _f: _asked(
-            lambda: ServeDialog(w.context, None, w).confirm_new_links("http://a", "http://b")
+            QMessageBox,
+            lambda: ServeDialog(w.context, None, w).confirm_new_links("http://a", "http://b"),
         ),
     ),
     "open read-only": (
         QMessageBox,
-        lambda w, _f: _asked(lambda: ask_how_to_open("The file is read-only.", w)),
+        lambda w, _f: _asked(QMessageBox, lambda: ask_how_to_open("The file is read-only.", w)),
+    ),
+    "a line asked": (
+        QInputDialog,
+        lambda w, _f: _asked(QInputDialog, lambda: ask_text(w, "Form pair", "Label:", "1")),
     ),
     "progress": (QProgressDialog, lambda w, _f: _progress(w)),
     "drive settings": (
