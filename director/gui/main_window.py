@@ -728,6 +728,7 @@ class MainWindow(QMainWindow):
     def start_drive(self) -> None:
         """Ask for the drive's settings and start it with the roster as its field; the
         window then shows the drive's screens, the first hand ready for entry."""
+        from director.gui.context import Changed
         from director.gui.dialogs.drive_settings import DriveSettingsDialog
 
         store = self.store
