@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.gui.dialogs.drive_calls import DriveChangeDialog, DriveRevokeDialog
+from director.gui.dialogs.drive_printing import DrivePrintDialog
 from director.gui.dialogs.drive_settings import DriveSettingsDialog
 from director.gui.dialogs.event_settings import EventSettingsDialog
 from director.gui.dialogs.export import ExportDialog
@@ -128,6 +129,7 @@ DIALOGS: dict[str, Callable[[MainWindow, Path], QDialog]] = {
     "drive revoke": lambda w, _f: DriveRevokeDialog(3, (1, 2), 2, 3, w),
     "drive arrival": lambda w, _f: DriveChangeDialog(True, ("Mrs Wren",), (2, 24), True, w),
     "drive leaver": lambda w, _f: DriveChangeDialog(False, ("Mr Dunn",), (2, 24), False, w),
+    "drive printing": lambda w, _f: DrivePrintDialog(w.context, w),
 }
 """Every dialog of the program, as the seated event opens it."""
 
