@@ -7,6 +7,7 @@ the event and its file and nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -740,20 +741,36 @@ class MainWindow(QMainWindow):
         self.focus_screen()
 
     def start_drive(self) -> None:
-        """Ask for the drive's settings and start it with the roster as its field; the
-        window then shows the drive's screens, the first hand ready for entry."""
-        from director.gui.dialogs.drive_settings import DriveSettingsDialog
+        """Ask for the drive's settings (and, when the players drew numbered cards, each
+        one's number) and start it with the roster as its field; the window then shows the
+        drive's screens, the first hand ready for entry."""
+        from director.gui.context import Changed
+        from director.gui.dialogs.drive_start import CardNumbersDialog, DriveStartDialog
 
         store = self.store
-        dialog = DriveSettingsDialog(store.players(), self)
+        roster = store.players()
+        dialog = DriveStartDialog(roster, self)
         if not dialog.exec():
             self.focus_screen()
             return
         settings, prizes, seed = dialog.settings(), dialog.prize_settings(), dialog.draw.value()
+        said = (
+            f"the first seating was drawn from number {seed}"
+            " (the same number draws the same seating)"
+        )
+        start = partial(store.start_drive, settings, prizes, seed=seed)
+        if dialog.from_cards.isChecked():
+            numbers = CardNumbersDialog(settings, roster, self)
+            if not numbers.exec():
+                self.focus_screen()
+                return
+            drawn = numbers.drawn()
+            start = partial(
+                store.start_drive, settings, prizes, cards=drawn.cards, absent=drawn.waiting
+            )
+            said = "the first seating is the players' numbered cards"
         assert self.context is not None
-        if not self.context.apply(
-            Changed.EVERYTHING, lambda: store.start_drive(settings, prizes, seed=seed), self
-        ):
+        if not self.context.apply(Changed.EVERYTHING, start, self):
             return
         if not self.is_drive:
             self.drive_wanted = True
@@ -762,11 +779,7 @@ class MainWindow(QMainWindow):
         self._offer_outputs(True)
         self.tabs.setCurrentWidget(self.drive)
         self.focus_screen()
-        self.statusBar().showMessage(
-            f"The drive has begun: the first seating was drawn from number {seed}"
-            " (the same number draws the same seating)",
-            10000,
-        )
+        self.statusBar().showMessage(f"The drive has begun: {said}", 10000)
 
     def focus_screen(self) -> None:
         """The keyboard to the screen on view, in the list or grid a director works in."""

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from director.gui.dialogs.drive_calls import DriveChangeDialog, DriveRevokeDialog
 from director.gui.dialogs.drive_printing import DrivePrintDialog
 from director.gui.dialogs.drive_settings import DriveSettingsDialog
+from director.gui.dialogs.drive_start import CardNumbersDialog, DriveStartDialog
 from director.gui.dialogs.event_settings import EventSettingsDialog
 from director.gui.dialogs.export import ExportDialog
 from director.gui.dialogs.irregularity import IrregularityDialog
@@ -42,6 +43,7 @@ from director.gui.dialogs.serve import ServeDialog
 from director.gui.dialogs.start import StartDialog
 from director.gui.main_window import MainWindow
 from director.store.roster import open_roster
+from schedules.progressive import DriveSettings
 
 pytestmark = pytest.mark.gui
 
@@ -130,6 +132,8 @@ DIALOGS: dict[str, Callable[[MainWindow, Path], QDialog]] = {
     "drive arrival": lambda w, _f: DriveChangeDialog(True, ("Mrs Wren",), (2, 24), True, w),
     "drive leaver": lambda w, _f: DriveChangeDialog(False, ("Mr Dunn",), (2, 24), False, w),
     "drive printing": lambda w, _f: DrivePrintDialog(w.context, w),
+    "drive start": lambda w, _f: DriveStartDialog(w.context.store.players(), w),
+    "drive cards": lambda w, _f: CardNumbersDialog(DriveSettings(3), w.context.store.players(), w),
 }
 """Every dialog of the program, as the seated event opens it."""
 
