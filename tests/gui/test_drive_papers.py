@@ -19,11 +19,13 @@ from pytestqt.qtbot import QtBot
 from director.gui.context import Changed
 from director.gui.dialogs.drive_printing import DrivePrintDialog
 from director.gui.main_window import MainWindow
+from director.printing.drive_cards import TABLE_CARDS
 from director.store.values import Gender
 from schedules.progressive import DriveSettings, Side
 from tests.drive_recount import Played, recount, recount_prizes
 from tests.gui.test_file_dialogs import asked
 from tests.gui.test_serve_dialog import when_modal
+from tests.printing.pdf import pages
 
 pytestmark = pytest.mark.gui
 
@@ -159,3 +161,21 @@ def test_a_drive_not_started_says_to_start_it_before_printing_or_publishing(
     for action in (window.print_action, window.publish_action):
         assert not action.isEnabled()
         assert action.toolTip().startswith("Start the drive first (Event menu, Start a whist")
+
+
+def test_table_cards_carry_the_links_the_tables_were_served_on(qtbot: QtBot, drive: Drive) -> None:
+    """Served once on 192.168.1.20:8765, then stopped: each table card printed from the window
+    carries its table's link on that address, as `director drive print` prints it."""
+    window = drive.window
+    store = window.context.store
+    tokens = store.issue_drive_table_links()
+    store.keep_serving_address("192.168.1.20", 8765)
+    dialog = DrivePrintDialog(window.context, window, (TABLE_CARDS,))
+    qtbot.addWidget(dialog)
+    dialog.render_papers(lambda: None)
+    qtbot.waitUntil(lambda: dialog.rendered is not None, timeout=30000)
+    assert dialog.rendered is not None
+    text = "".join(pages(dialog.rendered.pdf)).replace("\n", "")
+    assert len(tokens) == 2
+    for token in tokens:
+        assert token.url("http://192.168.1.20:8765") in text
