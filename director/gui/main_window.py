@@ -745,9 +745,12 @@ class MainWindow(QMainWindow):
         one's number) and start it with the roster as its field; the window then shows the
         drive's screens, the first hand ready for entry."""
         from director.gui.context import Changed
+        from director.gui.dialogs.drive_printing import BlankCardsPrintDialog
         from director.gui.dialogs.drive_start import CardNumbersDialog, DriveStartDialog
 
-        store = self.store
+        context = self.context
+        assert context is not None
+        store = context.store
         roster = store.players()
         dialog = DriveStartDialog(roster, self)
         if not dialog.exec():
@@ -761,6 +764,9 @@ class MainWindow(QMainWindow):
         start = partial(store.start_drive, settings, prizes, seed=seed)
         if dialog.from_cards.isChecked():
             numbers = CardNumbersDialog(settings, roster, self)
+            numbers.printAsked.connect(
+                lambda: BlankCardsPrintDialog(context, settings, numbers).exec()
+            )
             if not numbers.exec():
                 self.focus_screen()
                 return
@@ -769,8 +775,7 @@ class MainWindow(QMainWindow):
                 store.start_drive, settings, prizes, cards=drawn.cards, absent=drawn.waiting
             )
             said = "the first seating is the players' numbered cards"
-        assert self.context is not None
-        if not self.context.apply(Changed.EVERYTHING, start, self):
+        if not context.apply(Changed.EVERYTHING, start, self):
             return
         if not self.is_drive:
             self.drive_wanted = True

@@ -6,6 +6,7 @@ without a card waits to join."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from director.gui.context import Changed
 from director.gui.dialogs import drive_start
+from director.gui.dialogs.drive_printing import BlankCardsPrintDialog
 from director.gui.dialogs.drive_start import CardNumbersDialog, DriveStartDialog
 from director.gui.main_window import MainWindow
 from director.store.values import Gender
@@ -23,6 +25,7 @@ from tests.gui.test_keyboard_evening import Keys
 from tests.gui.test_scores import Keyboard
 from tests.gui.test_serve_dialog import when_modal
 from tests.gui.test_whole_evening import menu
+from tests.printing.pdf import pages
 
 pytestmark = pytest.mark.gui
 
@@ -66,9 +69,23 @@ def test_a_drive_starts_from_the_players_numbered_cards(
     keys = Keys(qtbot, window)
     seen: dict[str, object] = {}
 
+    def print_blank(printing: QWidget) -> None:
+        assert isinstance(printing, BlankCardsPrintDialog)
+        seen["papers"] = printing.chosen()
+        printing.render_papers(lambda: None)
+        qtbot.waitUntil(lambda: printing.rendered is not None, timeout=30000)
+        assert printing.rendered is not None
+        seen["blank"] = pages(printing.rendered.pdf)
+        printing.reject()
+
     def typed(dialog: QWidget) -> None:
         assert isinstance(dialog, CardNumbersDialog)
         assert not _start_allowed(dialog)  # no card typed yet
+        when_modal(qtbot, dialog, BlankCardsPrintDialog, print_blank)
+        keys.press(Key.Key_P, ALT)  # the numbered cards to hand out, printed first
+        qtbot.waitUntil(lambda: "blank" in seen, timeout=30000)
+        dialog.activateWindow()  # no window manager to give it back the keyboard
+        qtbot.waitUntil(lambda: dialog.isAncestorOf(QApplication.focusWidget()), timeout=5000)
         for row in range(dialog.table.rowCount()):
             assert dialog.table.currentRow() == row
             number = CARDS.get(dialog.cell(row, PLAYER).text())
@@ -107,6 +124,13 @@ def test_a_drive_starts_from_the_players_numbered_cards(
     menu(keys, qtbot, Key.Key_N, Key.Key_V)
     qtbot.waitUntil(lambda: window.is_drive, timeout=10000)
     after_dialog(qtbot, window)
+    assert seen["papers"] == ("score-cards", "table-cards", "caller")
+    blank = [page for page in seen["blank"] if "Score cards" in page]
+    assert len(blank) == 3  # twelve seats at three tables, four cards a page
+    numbered = "\n".join(blank)
+    assert {int(n) for n in re.findall(r"No\. (\d+)", numbered)} == set(range(1, 13))
+    assert "First hand: Table 3, West" in numbered
+    assert not [name for name in CARDS if name in numbered]  # names are written in
     assert seen["first"] == {
         "Mrs Hale": "table 2, East",
         "Mrs Dunn": "table 1, North",

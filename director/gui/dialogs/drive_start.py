@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
@@ -54,6 +54,9 @@ class DriveStartDialog(DriveSettingsDialog):
 class CardNumbersDialog(QDialog):
     """Each player's card number, typed, and where it seats them for the first hand."""
 
+    printAsked = Signal()
+    """The host asked to print the numbered cards (blank, to be drawn at the door)."""
+
     def __init__(
         self, settings: DriveSettings, roster: Sequence[Player], parent: QWidget | None = None
     ) -> None:
@@ -86,6 +89,11 @@ class CardNumbersDialog(QDialog):
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.buttons = ok_cancel("&Start the drive", "Cance&l")
+        printing = self.buttons.addButton(
+            "&Print the numbered cards…", QDialogButtonBox.ButtonRole.ActionRole
+        )
+        printing.setToolTip("Blank cards with their numbers, to hand out at the door")
+        printing.clicked.connect(self.printAsked)
         layout = QVBoxLayout(self)
         for widget in (intro, cards_label, self.table, self.reason, self.buttons):
             layout.addWidget(widget)
