@@ -37,7 +37,9 @@ from PySide6.QtWidgets import (
 
 import director.gui
 from director.gui.dialogs.drive_calls import DriveChangeDialog, DriveRevokeDialog
+from director.gui.dialogs.drive_printing import BlankCardsPrintDialog, DrivePrintDialog
 from director.gui.dialogs.drive_settings import DriveSettingsDialog
+from director.gui.dialogs.drive_start import CardNumbersDialog, DriveStartDialog
 from director.gui.dialogs.event_settings import EventSettingsDialog
 from director.gui.dialogs.export import ExportDialog
 from director.gui.dialogs.irregularity import IrregularityDialog
@@ -56,6 +58,7 @@ from director.gui.ops import Op, Progress
 from director.gui.widgets.buttons import ask_text
 from director.server.running import TableServer
 from director.store.roster import open_roster
+from schedules.progressive import DriveSettings
 
 pytestmark = pytest.mark.gui
 
@@ -205,6 +208,16 @@ DIALOGS: dict[str, tuple[type[QDialog], Callable[[MainWindow, Path], QDialog]]] 
     "drive leaver": (
         DriveChangeDialog,
         lambda w, _f: DriveChangeDialog(False, ("Mr Dunn",), (2, 24), False, w),
+    ),
+    "drive printing": (DrivePrintDialog, lambda w, _f: DrivePrintDialog(w.context, w)),
+    "drive blank cards": (
+        BlankCardsPrintDialog,
+        lambda w, _f: BlankCardsPrintDialog(w.context, DriveSettings(3), w),
+    ),
+    "drive start": (DriveStartDialog, lambda w, _f: DriveStartDialog(w.context.store.players(), w)),
+    "drive cards": (
+        CardNumbersDialog,
+        lambda w, _f: CardNumbersDialog(DriveSettings(3), w.context.store.players(), w),
     ),
 }
 """Every dialog of the program, as the seated event opens it: its class, and how it is made."""

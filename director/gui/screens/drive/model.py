@@ -134,7 +134,7 @@ def moves_model(moves: Sequence[Move], parent: QObject | None = None) -> RowsMod
     model = RowsModel[Move](
         [
             Column("Player", lambda m: m.player),
-            Column("Was at", lambda m: _place(m.before)),
+            Column("Was at", lambda m: place_words(m.before)),
             Column("Goes", lambda m: m.words),
         ],
         parent,
@@ -146,7 +146,8 @@ def moves_model(moves: Sequence[Move], parent: QObject | None = None) -> RowsMod
 _SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
-def _place(place: Place | None) -> str:
+def place_words(place: Place | None) -> str:
+    """ "table 3, North" (nothing for no place)."""
     return "" if place is None else f"table {place.table}, {_SEAT_NAMES[place.seat]}"
 
 
