@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QMenuBar,
     QMessageBox,
     QProgressDialog,
@@ -42,6 +43,7 @@ from director.gui.dialogs.drive_settings import DriveSettingsDialog
 from director.gui.dialogs.drive_start import CardNumbersDialog, DriveStartDialog
 from director.gui.dialogs.event_settings import EventSettingsDialog
 from director.gui.dialogs.export import ExportDialog
+from director.gui.dialogs.form import FormDialog
 from director.gui.dialogs.irregularity import IrregularityDialog
 from director.gui.dialogs.new_deal import NewDealDialog
 from director.gui.dialogs.new_event import NewEventDialog
@@ -146,6 +148,14 @@ def _asked(kind: type[QDialog], ask: Callable[[], object]) -> QDialog:
     return dialog
 
 
+def _form(window: MainWindow) -> QDialog:
+    """The shape most dialogs share, with a field of its own."""
+    dialog = FormDialog("A form", window)
+    dialog.add_rows([("&Name:", QLineEdit())])
+    dialog.close_form()
+    return dialog
+
+
 def _progress(window: MainWindow) -> QDialog:
     """The progress dialog of a job that runs until it is cancelled (closing the dialog
     cancels it)."""
@@ -167,6 +177,7 @@ DIALOGS: dict[str, tuple[type[QDialog], Callable[[MainWindow, Path], QDialog]]] 
         EventSettingsDialog,
         lambda w, _f: EventSettingsDialog(w.context.store.info(), w),
     ),
+    "form": (FormDialog, lambda w, _f: _form(w)),
     "export": (ExportDialog, lambda w, _f: ExportDialog(w)),
     "irregularity": (
         IrregularityDialog,
