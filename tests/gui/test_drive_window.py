@@ -38,7 +38,7 @@ from schedules.progressive import (
 from schedules.progressive import TableResult as Result
 from tests.drive_recount import Played, recount, recount_prizes, total
 from tests.gui.test_keyboard_evening import Keys
-from tests.gui.test_mnemonics import visible_mnemonics
+from tests.gui.test_mnemonics import unreached, visible_mnemonics
 from tests.gui.test_scores import CTRL, Keyboard
 from tests.gui.test_whole_evening import Shots, menu
 
@@ -287,6 +287,7 @@ def test_a_drive_event_shows_the_drives_screens_steps_and_letters(
         window.tabs.setCurrentIndex(index)
         qtbot.wait(1)
         twice = {k: v for k, v in visible_mnemonics(window).items() if len(v) > 1}
-        if twice:
-            clashes[window.tabs.tabText(index)] = twice
+        missed = unreached(qtbot, window)
+        if twice or missed:
+            clashes[window.tabs.tabText(index)] = {"twice": twice, "not reached": missed}
     assert not clashes

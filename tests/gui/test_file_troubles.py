@@ -188,7 +188,7 @@ def test_a_copy_is_never_written_over_an_existing_file(
 
     def press(box: QMessageBox) -> int:
         # Save a copy; asked again after the file dialog was cancelled: Cancel
-        pressed.append(SAVE_A_COPY if not pressed else "Cancel")
+        pressed.append(SAVE_A_COPY if not pressed else "&Cancel")
         (chosen,) = (b for b in box.buttons() if b.text() == pressed[-1])
         chosen.click()
         return 0

@@ -120,8 +120,12 @@ def test_every_screen_gives_each_alt_letter_once(
         window.tabs.setCurrentIndex(index)
         qtbot.wait(1)
         twice = {k: v for k, v in visible_mnemonics(window).items() if len(v) > 1}
-        if twice:
-            clashes[window.tabs.tabText(index).replace("&", "")] = twice
+        missed = unreached(qtbot, window)
+        if twice or missed:
+            clashes[window.tabs.tabText(index).replace("&", "")] = {
+                "twice": twice,
+                "not reached": missed,
+            }
     assert not clashes, pformat(clashes)
 
 
