@@ -132,3 +132,34 @@ def test_a_field_too_large_for_one_screen_is_shown_a_screenful_at_a_time(
                 assert float(size.removesuffix("px")) >= 0.015 * BIG_SCREEN[1] - 0.5
         finally:
             server.stop()
+
+
+def test_the_standings_show_every_total_and_name_whole(tmp_path: Path) -> None:
+    """A half-trick total (a player who sat out scores the hand's average) and a long name
+    are read whole from the back of the hall, never cut short to "14.5 tri…"."""
+    with EventStore.create(tmp_path / "short.whist", name="Village drive") as drive:
+        for name in ("Hale", "Dunn", "Price", "Fitzgerald-Worthington"):
+            drive.add_player(f"Mrs {name}", gender=Gender.LADY)
+            drive.add_player(f"Mr {name}", gender=Gender.GENTLEMAN)
+        drive.add_player("Mrs Lowe", gender=Gender.LADY)
+        drive.add_player("Mr Lowe", gender=Gender.GENTLEMAN)
+        drive.start_drive(DriveSettings(tables=3, hands=8), seed=3)  # table 3 sits out
+        drive.enter_drive_hand(1, 1, Side.NS, 8)
+        drive.enter_drive_hand(1, 2, Side.EW, 7)
+        server = TableServer(drive, port=0)
+        server.start()
+        try:
+            with big_screen() as browser:
+                browser.get(server.screen_url)
+                says(browser, "Standings after hand 1")
+                browser.save_screenshot(str(tmp_path / "big-screen-standings.png"))
+                cells = browser.find_elements(By.CSS_SELECTOR, "#standings td")
+                assert any(c.text.endswith(".5 tricks") for c in cells)
+                assert any("Fitzgerald-Worthington" in c.text for c in cells)
+                cut = browser.execute_script(
+                    "return [...document.querySelectorAll('#standings td')]"
+                    ".filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent)"
+                )
+                assert cut == []
+        finally:
+            server.stop()
