@@ -445,6 +445,7 @@ class MainWindow(QMainWindow):
         for action in pairs_only:
             action.setVisible(not self.is_drive)
         self.where_holder.setVisible(not self.is_drive)  # a tool bar's widget: by its action
+        self.players.offer_partnerships(not self.is_drive)
         started = held_drive(self.store) is not None
         self.start_drive_action.setEnabled(not started)
         self._offer_outputs(started)

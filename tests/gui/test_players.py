@@ -15,8 +15,11 @@ from director.gui.dialogs.player import PlayerDialog
 from director.gui.dialogs.printing import TONIGHT, PrintDialog
 from director.gui.dialogs.roster_import import RosterImportDialog
 from director.gui.main_window import MainWindow
+from director.gui.screens.players.model import PLAYS_AS
 from director.store.roster import open_roster
+from director.store.values import Gender
 from schedules.catalog import Request, build
+from schedules.progressive import DriveSettings
 from tests.gui.evening import answer_dialog
 
 
@@ -235,3 +238,28 @@ def test_pairs_typed_one_at_a_time_rest_the_empty_place_and_the_papers_print(
     type_row(qtbot, window, labels.index("17"), "Mrs Late", "Mr Late")
     assert names(window)["17"] == ("Mrs Late", "Mr Late")
     assert store.movement() == whole
+
+
+def test_a_drive_offers_no_pairs_or_places_on_the_players_screen(qtbot, window: MainWindow) -> None:
+    """A drive seats its players itself, by its draw or their numbered cards, and they
+    change partners as it goes: the Players screen offers the roster only, not the pairs
+    evening's places and partnerships, before the drive starts and after."""
+    store = window.context.store
+    for name, gender in (("Mrs Hale", Gender.LADY), ("Mr Hale", Gender.GENTLEMAN)) * 2:
+        store.add_player(f"{name} {len(store.players())}", gender=gender)
+    window.tabs.setCurrentWidget(window.players)
+    pairing = ("pair_in_order", "seat_in_order", "draw", "pair_selected", "dissolve_selected")
+    assert all(window.players.button[b].isVisible() for b in pairing)  # a pairs evening's
+    window.drive_wanted = True  # as File > New does for a whist drive
+    window.open_store(store, reopen=True)
+    qtbot.waitUntil(lambda: window.players.players_view.isVisible())
+    screen = window.players
+    assert not any(screen.button[b].isVisible() for b in pairing)
+    assert not screen.field_view.isVisible()
+    assert not screen.pairs_view.isVisible()
+    assert screen.players_view.isColumnHidden(PLAYS_AS)
+    store.start_drive(DriveSettings(tables=1, hands=4), seed=1)
+    window.open_store(store, reopen=True)
+    qtbot.waitUntil(lambda: window.players.players_view.isVisible())
+    assert not window.players.field_view.isVisible()
+    assert window.players.button["add_player"].isVisible()

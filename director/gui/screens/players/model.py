@@ -62,6 +62,8 @@ ROSTER_COLUMNS: tuple[Column[RosterRow], ...] = (
     Column("Lady/Gentleman", lambda r: r.player.gender.value if r.player.gender else None),
     Column("Plays as", lambda r: r.partnership, lambda r: None if r.partnership else "unpaired"),
 )
+PLAYS_AS = len(ROSTER_COLUMNS) - 1
+"""The roster's column of each player's partnership (a pairs evening's only)."""
 PARTNERSHIP_COLUMNS: tuple[Column[PartnershipRow], ...] = (
     Column("Label", lambda r: r.partnership.label),
     Column("Kind", lambda r: r.partnership.kind),

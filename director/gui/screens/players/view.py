@@ -41,6 +41,7 @@ from director.gui.dialogs.player import PlayerDialog
 from director.gui.errors import report_exception
 from director.gui.screens.players.field import FieldModel
 from director.gui.screens.players.model import (
+    PLAYS_AS,
     PartnershipRow,
     RosterRow,
     partnership_model,
@@ -215,6 +216,13 @@ class PlayersScreen(Screen):
             f"Give the {whom} the movement's places, in roster order"
         )
         self.button["draw"].setToolTip(f"Give the {whom} the movement's places by lot")
+
+    def offer_partnerships(self, offered: bool) -> None:
+        """Show or hide the pairs evening's places and partnerships (and the roster's
+        "Plays as"): a whist drive seats its players itself and changes their partners as it
+        goes, so its Players screen is the roster alone."""
+        self.right.setVisible(offered)
+        self.players_view.setColumnHidden(PLAYS_AS, not offered)
 
     def _read_lists(self) -> tuple[tuple[Player, ...], tuple[Partnership, ...]]:
         store = self.context.store
