@@ -94,6 +94,11 @@ class DriveScreen(Screen):
         self.moves_view.verticalHeader().hide()
         self.moves_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.moves_view.horizontalHeader().setStretchLastSection(True)
+        # where a player goes takes the pane's width left, on two lines where it must, so
+        # no line is cut or needs the pane scrolled sideways to be read out
+        rows = self.moves_view.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        rows.setMinimumSectionSize(rows.defaultSectionSize())  # as tall as the grid's rows
 
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
@@ -170,7 +175,8 @@ class DriveScreen(Screen):
             return
         moves = self.context.store.drive_moves(done)
         self.moves_view.setModel(moves_model(moves, self))
-        self.moves_view.resizeColumnsToContents()
+        for column in range(self.moves_view.model().columnCount() - 1):
+            self.moves_view.resizeColumnToContents(column)
         self.moves_title.setText(f"Moves after hand {done}, for hand {done + 1}:")
 
     def _look_at(self, hand: int) -> None:

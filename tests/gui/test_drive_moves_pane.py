@@ -1,0 +1,40 @@
+"""The moves beside a drive's grid read whole in the window as it opens: nobody's line is
+cut at the pane's edge or needs the pane scrolled sideways to be read out."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from director.gui.context import Changed
+from director.gui.main_window import MainWindow
+from director.store.values import Gender
+from schedules.progressive import DriveSettings, Side
+
+pytestmark = pytest.mark.gui
+
+
+def test_every_move_reads_whole_in_the_pane(qtbot: QtBot, window: MainWindow) -> None:
+    store = window.context.store
+    for n, surname in enumerate(("Hale", "Dunn", "Price", "Fitzgerald-Worthington")):
+        store.add_player(f"Mrs {surname} {n}", gender=Gender.LADY)
+        store.add_player(f"Mr {surname} {n}", gender=Gender.GENTLEMAN)
+    store.start_drive(DriveSettings(tables=2, hands=4), seed=1)
+    store.enter_drive_hand(1, 1, Side.NS, 8)
+    store.enter_drive_hand(1, 2, Side.EW, 9)
+    window.open_store(store, reopen=True)
+    window.context.notify(Changed.EVERYTHING)
+    window.tabs.setCurrentWidget(window.drive)
+    view = window.drive.moves_view
+    qtbot.waitUntil(lambda: view.model().rowCount() == 8)
+    qtbot.wait(50)  # laid out
+    assert view.horizontalScrollBar().maximum() == 0
+    goes = view.model().columnCount() - 1
+    for row in range(view.model().rowCount()):
+        index = view.model().index(row, goes)
+        cell = view.visualRect(index).adjusted(3, 0, -3, 0)  # the cell's text margins
+        text = str(index.data())
+        needed = view.fontMetrics().boundingRect(cell, Qt.TextFlag.TextWordWrap, text)
+        assert needed.width() <= cell.width(), text
+        assert needed.height() <= cell.height(), text
