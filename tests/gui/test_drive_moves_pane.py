@@ -38,3 +38,20 @@ def test_every_move_reads_whole_in_the_pane(qtbot: QtBot, window: MainWindow) ->
         needed = view.fontMetrics().boundingRect(cell, Qt.TextFlag.TextWordWrap, text)
         assert needed.width() <= cell.width(), text
         assert needed.height() <= cell.height(), text
+
+
+def test_the_heading_names_the_tables_still_to_enter(qtbot: QtBot, window: MainWindow) -> None:
+    store = window.context.store
+    for n in range(3):
+        store.add_player(f"Mrs Hale {n}", gender=Gender.LADY)
+        store.add_player(f"Mr Hale {n}", gender=Gender.GENTLEMAN)
+    store.add_player("Mrs Dunn", gender=Gender.LADY)
+    store.add_player("Mr Dunn", gender=Gender.GENTLEMAN)
+    store.start_drive(DriveSettings(tables=2, hands=4), seed=1)
+    window.open_store(store, reopen=True)
+    window.tabs.setCurrentWidget(window.drive)
+    heading = window.drive.heading
+    qtbot.waitUntil(lambda: heading.text().endswith("waiting for tables 1, 2"))
+    store.enter_drive_hand(1, 1, Side.NS, 8)
+    window.context.notify(Changed.EVERYTHING)
+    qtbot.waitUntil(lambda: heading.text().endswith("waiting for table 2"))

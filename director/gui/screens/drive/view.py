@@ -158,7 +158,9 @@ class DriveScreen(Screen):
             self.model.set_rows(rows)
         said = hand_heading(self.record, self.hand)
         if self.hand == self.progress.hand and self.progress.waiting:
-            said += f": waiting for table {', '.join(map(str, self.progress.waiting))}"
+            waiting = self.progress.waiting
+            said += f": waiting for table{'s' if len(waiting) > 1 else ''} "
+            said += ", ".join(map(str, waiting))
         elif self.progress.finished and self.hand == self.progress.hand:
             said += ": the drive is over"
         self.heading.setText(said)
