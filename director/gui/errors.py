@@ -106,6 +106,14 @@ def technical_summary(error: BaseException) -> str:
     return f"{type(inner).__name__}: {first[:SUMMARY_LIMIT]}" if first else type(inner).__name__
 
 
+def as_sentence(text: str) -> str:
+    """`text` starting with a capital, as a sentence in a box: a refusal is worded to follow
+    "error: " on the command line. A first word that is a file's name ("club.whist") or
+    already has a capital is left as it is."""
+    first = text.split(" ", 1)[0]
+    return text[:1].upper() + text[1:] if first.isalpha() and first.islower() else text
+
+
 def show_error(parent: QWidget | None, title: str, message: str, details: str = "") -> None:
     """A modal message box on the GUI thread (`details` behind its Show Details button);
     elsewhere (a worker) only the log sees it."""
@@ -114,6 +122,7 @@ def show_error(parent: QWidget | None, title: str, message: str, details: str = 
         LOGGER.error("%s: %s", title, message)
         return
     owner = parent or QApplication.activeWindow()
+    message = as_sentence(message)
     if not details:
         QMessageBox.critical(owner, title, message)
         return

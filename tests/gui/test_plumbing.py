@@ -168,7 +168,7 @@ def test_unexpected_errors_are_logged_and_shown(
     assert title == "Unexpected error"
     assert str(crash_log) in text
     assert details == "RuntimeError: boom"
-    assert shown[1] == ("Cannot do that", "tray 99 is not in the movement", "")
+    assert shown[1] == ("Cannot do that", "Tray 99 is not in the movement", "")
 
 
 def test_a_database_error_shows_no_sql_and_logs_its_traceback(
@@ -190,13 +190,13 @@ def test_a_database_error_shows_no_sql_and_logs_its_traceback(
     assert "SELECT * FROM results WHERE tray = ?" in logged
 
 
-def test_store_refusals_are_shown_as_they_are_under_their_own_title(
+def test_store_refusals_are_shown_as_sentences_under_their_own_title(
     qapp, shown: list[tuple[str, str, str]]
 ) -> None:
     full = DiskFullError("the disk holding club.whist is full")
     errors.report_exception(full)
     errors.report_exception(ReadOnlyEventError("club.whist is open read-only"))
     assert shown == [
-        ("The disk is full", "the disk holding club.whist is full", ""),
-        ("The event is read-only", "club.whist is open read-only", ""),
+        ("The disk is full", "The disk holding club.whist is full", ""),
+        ("The event is read-only", "club.whist is open read-only", ""),  # a name as it is
     ]
