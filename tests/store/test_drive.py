@@ -188,6 +188,20 @@ def test_a_field_without_genders_is_asked_for_them(target: str | Path) -> None:
             store.start_drive(DriveSettings(tables=1, hands=2))
 
 
+def test_a_late_arrival_not_marked_lady_or_gentleman_is_asked_for_only_that(
+    target: str | Path,
+) -> None:
+    """Once the drive has begun its field is set: the refusal asks for the roster's mark
+    alone, not for the drive to be run by seat."""
+    with _event(target) as store:
+        store.start_drive(DriveSettings(tables=3, hands=4), seed=5)
+        store.add_player("Pat Quinn")
+        with pytest.raises(StoreError) as refused:
+            store.drive_arrival("Pat Quinn", 2)
+        assert "whether Pat Quinn is a lady or a gentleman" in str(refused.value)
+        assert "by seat" not in str(refused.value)
+
+
 def test_an_event_without_a_drive_says_how_to_start_one(target: str | Path) -> None:
     with (
         EventStore.create(target, name="Drive") as store,

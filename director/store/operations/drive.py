@@ -263,13 +263,13 @@ def roster_ids(db: Db) -> dict[Player, int]:
 def _ladies(db: Db, settings: DriveSettings, field: list[Player]) -> set[Player]:
     if settings.field is Field.BY_SEAT:
         return set()
-    return {p for p in field if _gender_role(db, p) is Role.LADY}
+    return {p for p in field if _gender_role(db, p, ", or run the drive by seat") is Role.LADY}
 
 
-def _gender_role(db: Db, player: Player) -> Role:
+def _gender_role(db: Db, player: Player, otherwise: str = "") -> Role:
+    """`player`'s part from the roster; refused, with what else may be done (`otherwise`:
+    only before the drive begins may its field change), when the roster does not say."""
     gender = db.scalar(select(PlayerRow.gender).where(PlayerRow.name == player))
     if gender is None:
-        raise StoreError(
-            f"say on the roster whether {player} is a lady or a gentleman, or run the drive by seat"
-        )
+        raise StoreError(f"say on the roster whether {player} is a lady or a gentleman{otherwise}")
     return Role(gender)
