@@ -2,7 +2,7 @@
 
 Undo and redo (Ctrl+Z, Ctrl+Shift+Z from the Edit menu) walk the director's own steps; any
 step, a table's entry from its phone included, is taken back (or put back) here, by choosing
-it; a result is corrected by typing over it in the score grid.
+it; a result is corrected by typing over it in the score grid (a drive's hand in its grid).
 """
 
 from __future__ import annotations
@@ -51,19 +51,15 @@ class HistoryScreen(Screen):
         split.addWidget(self.detail)
         split.setStretchFactor(0, 3)
         layout = QVBoxLayout(self)
-        intro = QLabel(
-            "Every change, newest first. Ctrl+Z undoes your latest change, Ctrl+Shift+Z redoes"
-            " it; a table's entry (or any step) is taken back by choosing it here. Correct a"
-            " result by typing over it in Scores."
-        )
-        intro.setWordWrap(True)
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
         self.take_back = QPushButton("Take &back this step")
         self.take_back.setToolTip("Undo the chosen step, whoever made it")
         self.take_back.clicked.connect(self._take_back)
         buttons = QHBoxLayout()
         buttons.addWidget(self.take_back)
         buttons.addStretch()
-        layout.addWidget(intro)
+        layout.addWidget(self.intro)
         layout.addLayout(buttons)
         layout.addWidget(split)
         self.table.selectionModel().currentRowChanged.connect(self._show)
@@ -76,6 +72,17 @@ class HistoryScreen(Screen):
     def refresh(self) -> None:
         """Read the audit trail again."""
         super().refresh()
+        # a drive's hands are typed over in its own grid; a pairs evening has Scores
+        where = (
+            "a hand by typing over it in Drive"
+            if self.context.store.holds_drive()
+            else "a result by typing over it in Scores"
+        )
+        self.intro.setText(
+            "Every change, newest first. Ctrl+Z undoes your latest change, Ctrl+Shift+Z redoes"
+            " it; a table's entry (or any step) is taken back by choosing it here. Correct"
+            f" {where}."
+        )
         self.names = self.context.store.row_names()
         self.model.set_rows(self.context.store.audit_log(limit=AUDIT_SHOWN))
         self.table.resizeColumnsToContents()

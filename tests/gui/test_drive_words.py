@@ -1,5 +1,6 @@
-"""The moves beside a drive's grid read whole in the window as it opens: nobody's line is
-cut at the pane's edge or needs the pane scrolled sideways to be read out."""
+"""A drive's screens in its own words, read whole: the moves beside the grid are not cut at
+the pane's edge nor need the pane scrolled sideways; the heading names the tables still to
+enter; History says where a hand is corrected."""
 
 from __future__ import annotations
 
@@ -55,3 +56,21 @@ def test_the_heading_names_the_tables_still_to_enter(qtbot: QtBot, window: MainW
     store.enter_drive_hand(1, 1, Side.NS, 8)
     window.context.notify(Changed.EVERYTHING)
     qtbot.waitUntil(lambda: heading.text().endswith("waiting for table 2"))
+
+
+def test_history_says_a_drives_hand_is_corrected_in_its_grid(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    history = window.history
+    window.tabs.setCurrentWidget(history)
+    qtbot.waitUntil(lambda: "typing over it in Scores" in history.intro.text())
+    store = window.context.store
+    for n in range(2):
+        store.add_player(f"Mrs Hale {n}", gender=Gender.LADY)
+        store.add_player(f"Mr Hale {n}", gender=Gender.GENTLEMAN)
+    store.start_drive(DriveSettings(tables=1, hands=4), seed=1)
+    window.open_store(store, reopen=True)
+    window.tabs.setCurrentWidget(window.history)
+    said = window.history.intro
+    qtbot.waitUntil(lambda: "Correct a hand by typing over it in Drive." in said.text())
+    assert "Scores" not in said.text()
