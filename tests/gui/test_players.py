@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QLineEdit, QMessageBox
+from PySide6.QtWidgets import QDialogButtonBox, QLineEdit, QMessageBox
 
 from director.gui.context import Changed
 from director.gui.dialogs.player import PlayerDialog
@@ -263,3 +263,31 @@ def test_a_drive_offers_no_pairs_or_places_on_the_players_screen(qtbot, window: 
     qtbot.waitUntil(lambda: window.players.players_view.isVisible())
     assert not window.players.field_view.isVisible()
     assert window.players.button["add_player"].isVisible()
+
+
+def test_a_player_added_to_a_ladies_and_gentlemen_drive_is_asked_which(
+    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The drive seats a late arrival by it: the dialog does not call it "not needed", and
+    OK waits for it."""
+    store = window.context.store
+    for n in range(2):
+        store.add_player(f"Mrs Hale {n}", gender=Gender.LADY)
+        store.add_player(f"Mr Hale {n}", gender=Gender.GENTLEMAN)
+    store.start_drive(DriveSettings(tables=1, hands=4), seed=1)
+    window.open_store(store, reopen=True)
+    seen: list[tuple[bool, str, bool]] = []
+
+    def late_lady(dialog: PlayerDialog) -> None:
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        dialog.name.setText("Mrs Late")
+        said = dialog.gender.itemText(0)
+        seen.append((ok.isEnabled(), said, "needed" in said))
+        dialog.gender.setCurrentIndex(dialog.gender.findData(Gender.LADY))
+
+    answer_dialog(monkeypatch, PlayerDialog, late_lady)
+    window.players.add_player()
+    ((could_say_ok, _said, not_needed),) = seen
+    assert not could_say_ok
+    assert not not_needed
+    assert next(p for p in store.players() if p.name == "Mrs Late").gender is Gender.LADY

@@ -11,19 +11,31 @@ from director.store.values import Gender, Player
 class PlayerDialog(FormDialog):
     """Name (required), club, member number, lady or gentleman."""
 
-    def __init__(self, player: Player | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        player: Player | None = None,
+        parent: QWidget | None = None,
+        *,
+        gender_needed: bool = False,
+    ) -> None:
+        """`gender_needed`: the event seats players by it (a drive of ladies and
+        gentlemen), so OK waits for it."""
         super().__init__("Edit player" if player else "Add player", parent, cancel="C&ancel")
         self._player = player
+        self._gender_needed = gender_needed
         self.name = QLineEdit(player.name if player else "")
         self.club = QLineEdit((player.club or "") if player else "")
         self.member = QLineEdit((player.member_number or "") if player else "")
         self.gender = QComboBox()
-        self.gender.addItem("(not needed)", None)
+        self.gender.addItem("(not said)", None)
         for g in Gender:
             self.gender.addItem(g.value, g)
         if player and player.gender:
             self.gender.setCurrentIndex(self.gender.findData(player.gender))
-        self.gender.setToolTip("Only the ladies-and-gentlemen Mitchell and Safford need it")
+        self.gender.setToolTip(
+            "A whist drive of ladies and gentlemen, the ladies-and-gentlemen Mitchell and"
+            " Safford, and the four winners of a whist tournament need it"
+        )
         self.add_rows(
             [
                 ("&Name:", self.name),
@@ -34,10 +46,16 @@ class PlayerDialog(FormDialog):
         )
         self.close_form()
         self.name.textChanged.connect(self._validate)
+        self.gender.currentIndexChanged.connect(self._validate)
         self._validate()
 
     def _validate(self) -> None:
-        self.allow("" if self.name.text().strip() else "A player needs a name.")
+        if not self.name.text().strip():
+            self.allow("A player needs a name.")
+        elif self._gender_needed and self.gender.currentData() is None:
+            self.allow("Say lady or gentleman: the drive seats players by it.")
+        else:
+            self.allow("")
 
     def player(self) -> Player:
         """The player as entered (id 0 for a new one)."""

@@ -55,6 +55,7 @@ from director.gui.widgets.buttons import ask_text
 from director.gui.widgets.entry_table import EntryDelegate, EntryTable, MessageLine
 from director.gui.widgets.screen import Screen
 from director.store.values import Gender, Partnership, Player, StoreError
+from schedules.progressive import Field
 from schedules.types import Competitors, Movement
 
 
@@ -254,7 +255,7 @@ class PlayersScreen(Screen):
 
     def add_player(self) -> None:
         """Ask for a new player and add them; a name on the roster already asks first."""
-        dialog = PlayerDialog(parent=self)
+        dialog = PlayerDialog(parent=self, gender_needed=self._drive_by_gender())
         if not dialog.exec():
             return
         p = dialog.player()
@@ -264,6 +265,11 @@ class PlayersScreen(Screen):
             Changed.PLAYERS,
             lambda: self.context.store.add_player(p.name, p.club, p.member_number, p.gender),
         )
+
+    def _drive_by_gender(self) -> bool:
+        """Whether the event's drive, begun, seats its players as ladies and gentlemen."""
+        store = self.context.store
+        return store.holds_drive() and store.drive().settings.field is Field.LADIES_GENTLEMEN
 
     def _add_anyway(self, same: list[Player]) -> bool:
         """Ask whether to add a second player of a name already on the roster."""
@@ -282,7 +288,7 @@ class PlayersScreen(Screen):
         chosen = self.selected_players()
         if not chosen or self.context.store.read_only:
             return
-        dialog = PlayerDialog(chosen[0], parent=self)
+        dialog = PlayerDialog(chosen[0], parent=self, gender_needed=self._drive_by_gender())
         if dialog.exec():
             edited = dialog.player()
             self._run(Changed.PLAYERS, lambda: self.context.store.edit_player(edited))
