@@ -48,6 +48,7 @@ SUBJECTS = (
 """One subject per group of sections, in the order of the text (the groups' own headings)."""
 
 _SECTION = re.compile(r"^Sec\.?\s*(\d+)\.\s*")
+_CLAUSE = re.compile(r"^\(\w\)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +59,15 @@ class LawSection:
     number: int | None
     """The section number; None for the title and the definitions."""
     text: str
+    named: str = ""
+    """What a paragraph without a number is listed as: "Title", "Definition (a)"."""
 
     @property
     def heading(self) -> str:
-        """As listed in the panel: "The revoke, Sec.4"."""
-        return self.subject if self.number is None else f"{self.subject}, Sec.{self.number}"
+        """As listed in the panel: "The revoke, Sec.4"; "Definition (a)"."""
+        if self.number is None:
+            return self.named or self.subject
+        return f"{self.subject}, Sec.{self.number}"
 
 
 @cache
@@ -81,7 +86,9 @@ def sections(path: Traversable = LAWS_FILE) -> tuple[LawSection, ...]:
                 last = found.pop()
                 found.append(LawSection(last.subject, last.number, f"{last.text}\n{text}"))
             else:
-                found.append(LawSection(SUBJECTS[0], None, text))
+                clause = _CLAUSE.match(text)
+                named = f"Definition {clause[0]}" if clause else "Definitions" if found else "Title"
+                found.append(LawSection(SUBJECTS[0], None, text, named))
             continue
         number = int(match.group(1))
         if number == 1:
@@ -141,6 +148,12 @@ class LawsPanel(QWidget):
         self.query.textChanged.connect(self._refresh)
         self.hits.currentItemChanged.connect(self._show)
         self._refresh("")
+        # every heading read whole ("…, Sec.10"), not cut at the list's edge
+        self.hits.setMinimumWidth(
+            self.hits.sizeHintForColumn(0)
+            + self.hits.verticalScrollBar().sizeHint().width()
+            + 2 * self.hits.frameWidth()
+        )
 
     def _refresh(self, query: str) -> None:
         self.hits.clear()

@@ -111,3 +111,19 @@ def test_the_laws_have_no_words_run_together() -> None:
     for line in text.splitlines():
         if line.startswith("Sec"):
             assert re.match(r"Sec\.\d+\. ", line), line
+
+
+def test_every_section_is_listed_by_a_heading_of_its_own_read_whole(qtbot) -> None:
+    """The title and each definition are told apart in the list ("Definition (a)"), and no
+    heading is cut at the list's edge ("The trump slip and the trump card, Sec")."""
+    panel = LawsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(1180, 600)  # the window's Laws screen at its opening size
+    panel.show()
+    qtbot.waitExposed(panel)
+    headings = [panel.hits.item(row).text() for row in range(panel.hits.count())]
+    assert [h for h, n in Counter(headings).items() if n > 1] == []
+    assert headings[:3] == ["Title", "Definitions", "Definition (a)"]
+    room = panel.hits.viewport().width()
+    metrics = panel.hits.fontMetrics()
+    assert [h for h in headings if metrics.horizontalAdvance(h) > room] == []
