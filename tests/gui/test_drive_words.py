@@ -10,10 +10,23 @@ from pytestqt.qtbot import QtBot
 
 from director.gui.context import Changed
 from director.gui.main_window import MainWindow
+from director.store.services import EventStore
 from director.store.values import Gender
 from schedules.progressive import DriveSettings, Side
 
 pytestmark = pytest.mark.gui
+
+
+def begin_drive(window: MainWindow, couples: int, tables: int) -> EventStore:
+    """The window's event made a drive of `couples` ladies and as many gentlemen on `tables`
+    tables, begun and shown anew; its store."""
+    store = window.context.store
+    for n in range(couples):
+        store.add_player(f"Mrs Hale {n}", gender=Gender.LADY)
+        store.add_player(f"Mr Hale {n}", gender=Gender.GENTLEMAN)
+    store.start_drive(DriveSettings(tables=tables, hands=4), seed=1)
+    window.open_store(store, reopen=True)
+    return store
 
 
 def test_every_move_reads_whole_in_the_pane(qtbot: QtBot, window: MainWindow) -> None:
@@ -42,14 +55,7 @@ def test_every_move_reads_whole_in_the_pane(qtbot: QtBot, window: MainWindow) ->
 
 
 def test_the_heading_names_the_tables_still_to_enter(qtbot: QtBot, window: MainWindow) -> None:
-    store = window.context.store
-    for n in range(3):
-        store.add_player(f"Mrs Hale {n}", gender=Gender.LADY)
-        store.add_player(f"Mr Hale {n}", gender=Gender.GENTLEMAN)
-    store.add_player("Mrs Dunn", gender=Gender.LADY)
-    store.add_player("Mr Dunn", gender=Gender.GENTLEMAN)
-    store.start_drive(DriveSettings(tables=2, hands=4), seed=1)
-    window.open_store(store, reopen=True)
+    store = begin_drive(window, 4, tables=2)
     window.tabs.setCurrentWidget(window.drive)
     heading = window.drive.heading
     qtbot.waitUntil(lambda: heading.text().endswith("waiting for tables 1, 2"))
@@ -64,12 +70,7 @@ def test_history_says_a_drives_hand_is_corrected_in_its_grid(
     history = window.history
     window.tabs.setCurrentWidget(history)
     qtbot.waitUntil(lambda: "typing over it in Scores" in history.intro.text())
-    store = window.context.store
-    for n in range(2):
-        store.add_player(f"Mrs Hale {n}", gender=Gender.LADY)
-        store.add_player(f"Mr Hale {n}", gender=Gender.GENTLEMAN)
-    store.start_drive(DriveSettings(tables=1, hands=4), seed=1)
-    window.open_store(store, reopen=True)
+    begin_drive(window, 2, tables=1)
     window.tabs.setCurrentWidget(window.history)
     said = window.history.intro
     qtbot.waitUntil(lambda: "Correct a hand by typing over it in Drive." in said.text())

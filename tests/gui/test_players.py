@@ -21,6 +21,7 @@ from director.store.values import Gender
 from schedules.catalog import Request, build
 from schedules.progressive import DriveSettings
 from tests.gui.evening import answer_dialog
+from tests.gui.test_drive_words import begin_drive
 
 
 def names(window: MainWindow) -> dict[str, tuple[str, ...]]:
@@ -270,12 +271,7 @@ def test_a_player_added_to_a_ladies_and_gentlemen_drive_is_asked_which(
 ) -> None:
     """The drive seats a late arrival by it: the dialog does not call it "not needed", and
     OK waits for it."""
-    store = window.context.store
-    for n in range(2):
-        store.add_player(f"Mrs Hale {n}", gender=Gender.LADY)
-        store.add_player(f"Mr Hale {n}", gender=Gender.GENTLEMAN)
-    store.start_drive(DriveSettings(tables=1, hands=4), seed=1)
-    window.open_store(store, reopen=True)
+    store = begin_drive(window, 2, tables=1)
     seen: list[tuple[bool, str, bool]] = []
 
     def late_lady(dialog: PlayerDialog) -> None:

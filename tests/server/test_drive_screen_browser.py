@@ -4,6 +4,7 @@ server: what a room reads from the projector after a hand, and a screenshot of i
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from selenium.webdriver.common.by import By
 from director.server.running import TableServer
 from director.store.services import EventStore, Gender
 from schedules.progressive import DriveSettings, Side
-from tests.server.phone import BIG_SCREEN, big_screen, says
+from tests.server.phone import BIG_SCREEN, Phone, big_screen, says
 
 pytestmark = pytest.mark.slow
 
@@ -53,6 +54,20 @@ def drive(tmp_path: Path) -> Iterator[EventStore]:
             store.add_player(f"Mr {name}", gender=Gender.GENTLEMAN)
         store.start_drive(DriveSettings(tables=12, hands=24), seed=48)
         yield store
+
+
+@contextmanager
+def screen_of(drive: EventStore) -> Iterator[Phone]:
+    """A full-HD browser showing `drive`'s big screen, served by a table server of its own
+    (stopped after)."""
+    server = TableServer(drive, port=0)
+    server.start()
+    try:
+        with big_screen() as browser:
+            browser.get(server.screen_url)
+            yield browser
+    finally:
+        server.stop()
 
 
 def _play(drive: EventStore, hands: range) -> None:
@@ -111,27 +126,21 @@ def test_a_field_too_large_for_one_screen_is_shown_a_screenful_at_a_time(
         drive.start_drive(DriveSettings(tables=30, hands=24), seed=30)
         for table in range(1, 31):
             drive.enter_drive_hand(1, table, Side.NS if table % 2 else Side.EW, 8)
-        server = TableServer(drive, port=0)
-        server.start()
-        try:
-            with big_screen() as browser:
-                browser.get(server.screen_url)
-                says(browser, "Where everyone goes after hand 1 (1 of ")
-                pages = int(browser.find_element(By.ID, "moves-page").text.split(" of ")[1][:-1])
-                seen = browser.find_element(By.ID, "moves").text
-                browser.save_screenshot(str(tmp_path / "big-screen-paged.png"))
-                for page in range(2, pages + 1):
-                    says(browser, f"(%d of {pages})" % page, seconds=15)
-                    seen += "\n" + browser.find_element(By.ID, "moves").text
-                # Every player's line comes round, each on a page of type read across a hall.
-                for move in drive.drive_moves(1):
-                    assert f"{move.player}: {move.words}" in seen
-                size = browser.execute_script(
-                    "return getComputedStyle(document.getElementById('moves')).fontSize"
-                )
-                assert float(size.removesuffix("px")) >= 0.015 * BIG_SCREEN[1] - 0.5
-        finally:
-            server.stop()
+        with screen_of(drive) as browser:
+            says(browser, "Where everyone goes after hand 1 (1 of ")
+            pages = int(browser.find_element(By.ID, "moves-page").text.split(" of ")[1][:-1])
+            seen = browser.find_element(By.ID, "moves").text
+            browser.save_screenshot(str(tmp_path / "big-screen-paged.png"))
+            for page in range(2, pages + 1):
+                says(browser, f"(%d of {pages})" % page, seconds=15)
+                seen += "\n" + browser.find_element(By.ID, "moves").text
+            # Every player's line comes round, each on a page of type read across a hall.
+            for move in drive.drive_moves(1):
+                assert f"{move.player}: {move.words}" in seen
+            size = browser.execute_script(
+                "return getComputedStyle(document.getElementById('moves')).fontSize"
+            )
+            assert float(size.removesuffix("px")) >= 0.015 * BIG_SCREEN[1] - 0.5
 
 
 def test_the_standings_show_every_total_and_name_whole(tmp_path: Path) -> None:
@@ -146,20 +155,14 @@ def test_the_standings_show_every_total_and_name_whole(tmp_path: Path) -> None:
         drive.start_drive(DriveSettings(tables=3, hands=8), seed=3)  # table 3 sits out
         drive.enter_drive_hand(1, 1, Side.NS, 8)
         drive.enter_drive_hand(1, 2, Side.EW, 7)
-        server = TableServer(drive, port=0)
-        server.start()
-        try:
-            with big_screen() as browser:
-                browser.get(server.screen_url)
-                says(browser, "Standings after hand 1")
-                browser.save_screenshot(str(tmp_path / "big-screen-standings.png"))
-                cells = browser.find_elements(By.CSS_SELECTOR, "#standings td")
-                assert any(c.text.endswith(".5 tricks") for c in cells)
-                assert any("Fitzgerald-Worthington" in c.text for c in cells)
-                cut = browser.execute_script(
-                    "return [...document.querySelectorAll('#standings td')]"
-                    ".filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent)"
-                )
-                assert cut == []
-        finally:
-            server.stop()
+        with screen_of(drive) as browser:
+            says(browser, "Standings after hand 1")
+            browser.save_screenshot(str(tmp_path / "big-screen-standings.png"))
+            cells = browser.find_elements(By.CSS_SELECTOR, "#standings td")
+            assert any(c.text.endswith(".5 tricks") for c in cells)
+            assert any("Fitzgerald-Worthington" in c.text for c in cells)
+            cut = browser.execute_script(
+                "return [...document.querySelectorAll('#standings td')]"
+                ".filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent)"
+            )
+            assert cut == []
