@@ -452,24 +452,25 @@ def _log(args: argparse.Namespace) -> int:
 
 
 def _undo(args: argparse.Namespace) -> int:
-    with _open(args) as store:
-        if args.step is not None:
-            entry: AuditEntry | None = store.undo_step(args.step, who=args.by)
-        else:
-            entry = store.undo(who=args.by)
-        print(f"undid #{entry.id} {entry.in_words()}" if entry else _nothing("undo", args.by))
-    return 0
+    return _undo_or_redo(args, redo=False)
 
 
 def _redo(args: argparse.Namespace) -> int:
+    return _undo_or_redo(args, redo=True)
+
+
+def _undo_or_redo(args: argparse.Namespace, redo: bool) -> int:
+    """Undo (or redo) the latest step of `--by`, or the step `--step N` (a table's)."""
     with _open(args) as store:
+        entry: AuditEntry | None
         if args.step is not None:
-            entry: AuditEntry | None = store.redo_step(args.step, who=args.by)
+            entry = (store.redo_step if redo else store.undo_step)(args.step, who=args.by)
         else:
-            entry = store.redo(who=args.by)
-        print(f"redid #{entry.id} {entry.in_words()}" if entry else _nothing("redo", args.by))
+            entry = (store.redo if redo else store.undo)(who=args.by)
+    word, done = ("redo", "redid") if redo else ("undo", "undid")
+    print(
+        f"{done} #{entry.id} {entry.in_words()}"
+        if entry
+        else f"nothing of {args.by}'s to {word} (a table's step is taken back with --step N)"
+    )
     return 0
-
-
-def _nothing(word: str, who: str) -> str:
-    return f"nothing of {who}'s to {word} (a table's step is taken back with --step N)"

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from director.cli.outputs import check_out, write_out
+from director.cli.subcommands import usage_shown
 from director.errors import DirectorError
 from director.exchange import movement_files
 from director.exchange.export import FORMATS as EVENT_FORMATS
@@ -57,9 +58,8 @@ def _parser() -> argparse.ArgumentParser:
 def run(argv: Sequence[str]) -> int:
     """Write the export; 0 on success, 1 for a movement the verifier finds fault with, 2 (via
     DirectorError) when it cannot be made."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
-        return 0 if argv else 2
+    if (shown := usage_shown(argv, __doc__)) is not None:
+        return shown
     args = _parser().parse_args(argv)
     out = Path(args.out)
     check_out(out, args.force, args.file)

@@ -17,6 +17,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from director.cli.subcommands import usage_shown
 from director.errors import DirectorError
 
 
@@ -29,9 +30,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str]) -> int:
     """Import the file; 0 on success, 2 (via DirectorError) when it cannot be read back."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
-        return 0 if argv else 2
+    if (shown := usage_shown(argv, __doc__)) is not None:
+        return shown
     from director.exchange.event_import import import_event
 
     args = _parser().parse_args(argv)

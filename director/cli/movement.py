@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from director.cli.options import add_movement_options, movement_request
+from director.cli.subcommands import usage_shown
 from schedules import catalog
 from schedules.balance import balance
 from schedules.findings import Finding
@@ -30,9 +31,8 @@ from schedules.verify import verify
 
 def run(argv: Sequence[str]) -> int:
     """Dispatch `list`, `verify` or a family name."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
-        return 0 if argv else 2
+    if (shown := usage_shown(argv, __doc__)) is not None:
+        return shown
     if argv[0] == "list":
         print(balance_text() if "--balance" in argv[1:] else list_text())
         return 0

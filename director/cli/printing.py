@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from director.cli.options import add_movement_options, movement_request
 from director.cli.outputs import check_out, write_out
+from director.cli.subcommands import usage_shown
 from director.errors import DirectorError
 from director.printing import documents as _documents
 from director.printing.contents import REST_PLACE
@@ -89,9 +90,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str]) -> int:
     """Print one document; 0 on success, 2 (via DirectorError) for a request that cannot be met."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
-        return 0 if argv else 2
+    if (shown := usage_shown(argv, __doc__)) is not None:
+        return shown
     args = _parser().parse_args(argv)
     out = Path(args.out)
     check_out(out, args.force, args.event)

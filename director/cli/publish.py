@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from director.cli.subcommands import usage_shown
 from director.publish.site import publish_event
 
 
@@ -27,9 +28,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def run(argv: Sequence[str]) -> int:
     """Write the site; 0 on success, 2 (via DirectorError) when it cannot be written."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__)
-        return 0 if argv else 2
+    if (shown := usage_shown(argv, __doc__)) is not None:
+        return shown
     args = _parser().parse_args(argv)
     written = publish_event(args.file, args.out)
     print(f"wrote {len(written)} files; open {written[0]}")

@@ -20,7 +20,7 @@ from director.scoring import score_section
 from director.scoring.errors import ScoringError
 from director.scoring.explain import explain_text
 from director.scoring.model import Method, RevokeReference, Scale, SectionPlay
-from director.scoring.session_json import load_session, result_to_json
+from director.scoring.session_json import load_play, result_to_json
 from director.scoring.text import Rounding, report
 
 EXIT_REFUSED = 2
@@ -48,8 +48,8 @@ def run(argv: Sequence[str]) -> int:
     """Score the file named in `argv`; print the standings and per-deal scores."""
     args = _parser().parse_args(list(argv))
     try:
-        session = _with_options(load_session(args.file), args)
-        result = score_section(session)
+        play = _with_options(load_play(args.file), args)
+        result = score_section(play)
     except ScoringError as exc:
         print(f"director score: {exc}", file=sys.stderr)
         return EXIT_REFUSED
@@ -58,17 +58,17 @@ def run(argv: Sequence[str]) -> int:
     elif args.format == "json":
         print(json.dumps(result_to_json(result), indent=1))
     else:
-        print(report(result, session.names, Rounding.named(args.rounding)))
+        print(report(result, play.names, Rounding.named(args.rounding)))
     return 0
 
 
-def _with_options(session: SectionPlay, args: argparse.Namespace) -> SectionPlay:
+def _with_options(play: SectionPlay, args: argparse.Namespace) -> SectionPlay:
     """The file's settings, overridden by the command-line options given."""
-    settings = session.settings
+    settings = play.settings
     if args.method:
         settings = replace(settings, method=Method(args.method))
     if args.scale:
         settings = replace(settings, scale=Scale(args.scale))
     if args.revoke_reference:
         settings = replace(settings, revoke_reference=RevokeReference(args.revoke_reference))
-    return replace(session, settings=settings)
+    return replace(play, settings=settings)

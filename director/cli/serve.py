@@ -39,6 +39,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from director.cli.subcommands import usage_shown
 from director.errors import DirectorError
 from director.server.links import LOOPBACK, base_url, table_url
 from director.store import drive_play
@@ -53,9 +54,8 @@ USAGE = __doc__ or ""
 
 def run(argv: Sequence[str]) -> int:
     """`director serve FILE [--host ADDR] [--port N] [--minutes M]`: serve until Ctrl+C."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0 if argv else 2
+    if (shown := usage_shown(argv, USAGE)) is not None:
+        return shown
     from director.server.running import TableServer
 
     parser = argparse.ArgumentParser(prog="director serve", usage=USAGE)

@@ -24,13 +24,21 @@ class FileCommands:
         return sub
 
 
+def usage_shown(argv: Sequence[str], usage: str | None) -> int | None:
+    """Show `usage` when it is asked for (`-h`, `--help`) or nothing is given, and return the
+    exit code (0 asked, 2 nothing given); None when the command goes on."""
+    if argv and argv[0] not in ("-h", "--help"):
+        return None
+    print(usage or "")
+    return 0 if argv else 2
+
+
 def run_subcommand(
     argv: Sequence[str], usage: str, parser: Callable[[], argparse.ArgumentParser]
 ) -> int:
     """Show `usage` (asked for, or nothing given), or parse `argv` and run its subcommand."""
-    if not argv or argv[0] in ("-h", "--help"):
-        print(usage)
-        return 0 if argv else 2
+    if (shown := usage_shown(argv, usage)) is not None:
+        return shown
     args = parser().parse_args(list(argv))
     handler: Handler = args.handler
     return handler(args)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from director.errors import DirectorError
 from director.exchange.drive_results import drive_document
-from director.exchange.results import load_results_json, sessions_of
+from director.exchange.results import load_results_json, sections_of
 from director.scoring.model import SectionPlay
 from director.store.outputs import written_whole
 from director.store.services import EventStore
@@ -42,7 +42,7 @@ def import_event(source: str | Path, target: str | Path) -> Imported:
     if target.exists():
         raise DirectorError(f"{target} exists; an import makes a new event file: choose another")
     text, document = load_results_json(source)
-    sessions = sessions_of(text, document, source)
+    sections = sections_of(text, document, source)
     history = document.get("history")
     if history is None:
         raise DirectorError(
@@ -56,7 +56,7 @@ def import_event(source: str | Path, target: str | Path) -> Imported:
             written_whole(target, replace=False) as scratch,
             EventStore.from_history(scratch, history) as store,
         ):
-            _check(store, sessions, source)
+            _check(store, sections, source)
             _check_drive(store, document.get("drive"), source)
             name = store.info().name
             steps = len(store.audit_log())
@@ -71,22 +71,22 @@ def import_event(source: str | Path, target: str | Path) -> Imported:
         ) from None
     except OSError as exc:
         raise DirectorError(f"cannot write {target}: {exc.strerror}") from None
-    return Imported(target, name, steps, len(sessions), drive)
+    return Imported(target, name, steps, len(sections), drive)
 
 
 def _check(
-    store: EventStore, sessions: list[tuple[int, str, SectionPlay]], source: str | Path
+    store: EventStore, sections: list[tuple[int, str, SectionPlay]], source: str | Path
 ) -> None:
     """The event made holds the sections the file lists, each as listed."""
     made = [(s.number, letter) for s, letter in store.scored_sections()]
-    if made != [(number, letter) for number, letter, _ in sessions]:
+    if made != [(number, letter) for number, letter, _ in sections]:
         raise DirectorError(
             f"{source}: its sections are not those its history makes: the file was changed"
             " after it was exported; nothing was imported"
         )
-    for number, letter, session in sessions:
+    for number, letter, play in sections:
         entered = store.scoring_input(session=number, section=letter)
-        if entered != session or entered.names != session.names:
+        if entered != play or entered.names != play.names:
             raise DirectorError(
                 f"{source}: session {number} section {letter} lists other results than its"
                 " history makes: the file was changed after it was exported; nothing was"

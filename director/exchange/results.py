@@ -29,7 +29,7 @@ from director.errors import DirectorError
 from director.exchange.session_document import session_document
 from director.printing.result_contents import revoke_marks
 from director.scoring.model import SectionPlay, SectionResult
-from director.scoring.session_json import result_to_json, session_from_json
+from director.scoring.session_json import play_from_json, result_to_json
 from director.store.files import read_input_text
 from director.store.values import EventInfo, SessionInfo
 from schedules.json_input import UnreadableFileError
@@ -96,9 +96,9 @@ def results_json(
 
 
 def read_results_json(path: str | Path) -> list[tuple[int, str, SectionPlay]]:
-    """The sessions of an exported JSON file: (session number, section, session) each. A
+    """The sections of an exported JSON file: (session number, section, its play) each. A
     malformed file is refused with the line (and column) at fault."""
-    return sessions_of(*load_results_json(path), path)
+    return sections_of(*load_results_json(path), path)
 
 
 def load_results_json(path: str | Path) -> tuple[str, dict[str, Any]]:
@@ -125,21 +125,21 @@ def load_results_json(path: str | Path) -> tuple[str, dict[str, Any]]:
     return text, document
 
 
-def sessions_of(
+def sections_of(
     text: str, document: Mapping[str, Any], path: str | Path
 ) -> list[tuple[int, str, SectionPlay]]:
-    """The sessions an export's document holds, as `read_results_json` gives them."""
+    """The sections an export's document holds, as `read_results_json` gives them."""
     out = []
     for i, section in enumerate(_list(document.get("sections"), path)):
         where = f"{path}, section {i + 1} (line {_line_of(text, i)})"
         if not isinstance(section, dict):
             raise DirectorError(f"{where}: expected an object")
         try:
-            session = session_from_json(section.get("entered"))
+            play = play_from_json(section.get("entered"))
             number, letter = int(section["session"]), str(section["section"])
         except (DirectorError, KeyError, TypeError, ValueError) as exc:
             raise DirectorError(f"{where}: {exc}") from None
-        out.append((number, letter, session))
+        out.append((number, letter, play))
     return out
 
 

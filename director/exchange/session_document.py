@@ -1,6 +1,6 @@
-"""A scoring session as the session file (`director score FILE.json`,
+"""A section's play as the session file (`director score FILE.json`,
 docs/guide.md#scoring-a-session) describes it: the inverse of
-`director.scoring.session_json.session_from_json`, so an exported section reads back as the
+`director.scoring.session_json.play_from_json`, so an exported section reads back as the
 same session."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from director.scoring.model import Award, SectionPlay, TableResult
 from schedules.jsonio import movement_to_json
 
 
-def session_document(session: SectionPlay) -> dict[str, object]:
-    """The session file's dictionary for `session`."""
-    s = session.settings
+def session_document(play: SectionPlay) -> dict[str, object]:
+    """The session file's dictionary for `play`, one section's play."""
+    s = play.settings
     settings: dict[str, object] = {
         "method": s.method.value,
         "scale": s.scale.value,
@@ -24,19 +24,19 @@ def session_document(session: SectionPlay) -> dict[str, object]:
     if s.declared_trump is not None:
         settings["declared_trump"] = s.declared_trump.value
     return {
-        "movement": movement_to_json(session.movement),
+        "movement": movement_to_json(play.movement),
         "settings": settings,
-        "competitors": dict(session.names),
-        "couples": [list(c) for c in session.couples],
+        "competitors": dict(play.names),
+        "couples": [list(c) for c in play.couples],
         "slips": [
             {"tray": slip.tray, "trump": slip.trump.value, "version": slip.version}
-            for slip in session.slips
+            for slip in play.slips
         ],
         "new_deals": [
             {"tray": n.tray, "version": n.version, "law": n.law.value, "note": n.note}
-            for n in session.new_deals
+            for n in play.new_deals
         ],
-        "results": [_result(r) for r in session.results],
+        "results": [_result(r) for r in play.results],
     }
 
 

@@ -8,7 +8,7 @@ in one place.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -29,6 +29,7 @@ from director.printing.fonts import BOLD, REGULAR
 from director.printing.pdf_operators import page_size
 
 T = TypeVar("T")
+C = TypeVar("C")
 
 GUTTER = 4 * mm
 
@@ -57,6 +58,16 @@ def slots(page: tuple[float, float], columns: int, rows: int) -> tuple[Slot, ...
         for row in range(rows)
         for col in range(columns)
     )
+
+
+def cut_up(
+    cards: Iterable[C], split: Callable[[C], Iterable[T]], rows: Callable[[T], int], two_up_to: int
+) -> tuple[list[T], int, tuple[int, int]]:
+    """The pieces `split` cuts the cards into (a page's worth each), the most rows a piece
+    holds, and the grid: two cards to a page while none holds more than `two_up_to` rows."""
+    pieces = [piece for card in cards for piece in split(card)]
+    most = max((rows(piece) for piece in pieces), default=0)
+    return pieces, most, (1, 2) if most <= two_up_to else (1, 1)
 
 
 def render_cards(

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import fit
 from director.printing.base import Header, Progress, paper_size
-from director.printing.cards import Slot, render_cards, slots
+from director.printing.cards import Slot, cut_up, render_cards, slots
 from director.printing.contents import IndicatorCard, IndicatorRow
 from director.printing.fonts import BOLD, REGULAR, register_fonts
 
@@ -59,9 +59,7 @@ def render(
 ) -> bytes:
     """The indicator cards as a PDF."""
     register_fonts()  # the names are measured before the canvas is made
-    pieces = [piece for card in cards for piece in split(card)]
-    rounds = max((len(piece.rows) for piece in pieces), default=0)
-    grid = (1, 2) if rounds <= TWO_PER_PAGE_UP_TO else (1, 1)
+    pieces, rounds, grid = cut_up(cards, split, lambda piece: len(piece.rows), TWO_PER_PAGE_UP_TO)
     sizes = _sizes(pieces, slots(paper_size(paper), *grid)[0], rounds)
     if grid == (1, 2) and _cut(pieces, slots(paper_size(paper), *grid)[0], rounds, sizes):
         # a card whose words would be cut short takes a page of its own: nothing is lost

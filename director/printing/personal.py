@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import fit
 from director.printing.base import Header, Progress, paper_size
-from director.printing.cards import CELL_GAP, Slot, column_headings, render_cards, slots
+from director.printing.cards import CELL_GAP, Slot, column_headings, cut_up, render_cards, slots
 from director.printing.contents import ScoreCard, trays_text
 from director.printing.fonts import BOLD, REGULAR, register_fonts
 from director.printing.scorecards import NAME_LINE, split
@@ -39,9 +39,7 @@ def render(
 ) -> bytes:
     """The personal cards as a PDF."""
     register_fonts()  # the names are measured before the canvas is made
-    pieces = [piece for card in cards for piece in split(card)]
-    rounds = max((len(piece.rows) for piece in pieces), default=0)
-    grid = (1, 2) if rounds <= TWO_PER_PAGE_UP_TO else (1, 1)
+    pieces, rounds, grid = cut_up(cards, split, lambda piece: len(piece.rows), TWO_PER_PAGE_UP_TO)
     layout = _layout(pieces, slots(paper_size(paper), *grid)[0], rounds)
     return render_cards(pieces, partial(draw_card, layout=layout), header, paper, grid, progress)
 

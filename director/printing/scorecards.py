@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from director.printing import fit
 from director.printing.base import Header, Progress
-from director.printing.cards import CELL_GAP, Slot, column_headings, render_cards
+from director.printing.cards import CELL_GAP, Slot, column_headings, cut_up, render_cards
 from director.printing.contents import ScoreCard, ScoreRow
 from director.printing.fonts import BOLD, REGULAR
 
@@ -50,9 +50,7 @@ def render(
     cards: Sequence[ScoreCard], header: Header, paper: str, progress: Progress | None = None
 ) -> bytes:
     """The score cards as a PDF."""
-    parts = [part for card in cards for part in pages_of(card)]
-    lines = max((len(_lines(part)) for part in parts), default=0)
-    grid = (1, 2) if lines <= TWO_PER_PAGE_UP_TO else (1, 1)
+    parts, _, grid = cut_up(cards, pages_of, lambda part: len(_lines(part)), TWO_PER_PAGE_UP_TO)
     return render_cards(parts, draw_card, header, paper, grid, progress)
 
 

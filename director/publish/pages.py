@@ -166,8 +166,20 @@ def _ranking_rows(ranking: Table, s: ScoredSection, folder: str) -> list[tuple[C
 # ---------------------------------------------------------------- deals
 
 
-def _crumbs(s: ScoredSection, *more: Link) -> tuple[Link, ...]:
-    return (Link(f"Standings: {s.title}", f"../{INDEX}#{s.folder}"), *more)
+def _section_page(
+    info: EventInfo, s: ScoredSection, heading: str, body: Sequence[str], footer: str
+) -> str:
+    """A page in the section's folder showing the sheet `heading` (its empty parts left out),
+    with the way back to the section's standings."""
+    return page(
+        f"{heading}: {info.name}, {s.title}",
+        heading,
+        f"{info.name} — {s.title}",
+        "\n".join(b for b in body if b),
+        "../",
+        (Link(f"Standings: {s.title}", f"../{INDEX}#{s.folder}"),),
+        footer,
+    )
 
 
 def _players(labels: Sequence[Label], s: ScoredSection) -> tuple[Fragment, ...]:
@@ -193,14 +205,8 @@ def _deal_pages(info: EventInfo, s: ScoredSection, footer: str) -> dict[str, str
         body.append(paragraphs(sheet.notes))
         steps = [Link(f"Tray {d.tray}", tray_page(d.tray)) for d in _beside(deals, at)]
         body.append(f'<nav class="steps">{bullets(steps, "crumbs")}</nav>')
-        out[f"{s.folder}/{tray_page(deal.tray)}"] = page(
-            f"{sheet.title}: {info.name}, {s.title}",
-            sheet.title,
-            f"{info.name} — {s.title}",
-            "\n".join(b for b in body if b),
-            "../",
-            _crumbs(s),
-            footer,
+        out[f"{s.folder}/{tray_page(deal.tray)}"] = _section_page(
+            info, s, sheet.title, body, footer
         )
     return out
 
@@ -240,13 +246,5 @@ def _competitor_pages(info: EventInfo, s: ScoredSection, footer: str) -> dict[st
         body = [_status(s) if s.provisional else "", paragraphs(sheet.notes)]
         body.append(paragraphs(places[label], "place"))
         body.append(table("Deal by deal", sheet.headings, rows))
-        out[f"{s.folder}/{s.pages[label]}"] = page(
-            f"{sheet.title}: {info.name}, {s.title}",
-            sheet.title,
-            f"{info.name} — {s.title}",
-            "\n".join(b for b in body if b),
-            "../",
-            _crumbs(s),
-            footer,
-        )
+        out[f"{s.folder}/{s.pages[label]}"] = _section_page(info, s, sheet.title, body, footer)
     return out

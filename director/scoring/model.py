@@ -5,7 +5,7 @@ tray's trump from its slip, and per table and tray the tricks N/S took, revokes 
 irregularities. Outputs (`SectionResult` and everything in it) are exact: every average,
 plus/minus and matchpoint is a `Fraction`; rounding belongs to presentation only.
 
-The main entry point is `director.scoring.score_section(session) -> SectionResult`.
+The main entry point is `director.scoring.score_section(play) -> SectionResult`.
 
 >>> r = TableResult(round=1, table=2, tray=3, ns_tricks=8)
 >>> r.key, r.ew_record

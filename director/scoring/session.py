@@ -1,4 +1,4 @@
-"""The front door: score a whole session, or re-score it after some deals changed.
+"""The front door: score a section's play, or re-score it after some deals changed.
 
 >>> from schedules.types import Movement, Competitors, Seating, infer_trays
 >>> seats = (Seating.pair(1, 1, (1,), "1", "2"), Seating.pair(1, 2, (1,), "3", "4"))
@@ -63,12 +63,12 @@ def rescore(play: SectionPlay, previous: SectionResult, trays: Iterable[TrayNo])
 
 
 class LiveScorer:
-    """Keeps a session scored while results are entered: after a change only the changed
+    """Keeps a section scored while results are entered: after a change only the changed
     deals are worked out again and only their figures leave and re-enter the competitors'
     running totals; the rankings are then rebuilt. `update` gives the same result as
-    `score_section` on the new session (tested), fast enough to refresh on every keystroke.
+    `score_section` on the new play (tested), fast enough to refresh on every keystroke.
 
-    Pure and single-threaded: the caller owns the object (one per open session)."""
+    Pure and single-threaded: the caller owns the object (one per section on view)."""
 
     def __init__(self, play: SectionPlay) -> None:
         self.result = score_section(play)
@@ -95,7 +95,7 @@ class LiveScorer:
 
 
 def context(play: SectionPlay) -> DealContext:
-    """What every deal of the session shares."""
+    """What every deal of the section shares."""
     movement = play.movement
     record = movement.competitors is Competitors.PAIRS or (
         movement.competitors is Competitors.INDIVIDUALS and play.settings.individual_revoke_record

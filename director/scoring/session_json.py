@@ -60,7 +60,7 @@ SETTINGS_FIELDS: dict[str, Any] = {
 }
 
 
-def load_session(path: str | Path) -> SectionPlay:
+def load_play(path: str | Path) -> SectionPlay:
     """Read a session file (UTF-8, or UTF-16 with a byte-order mark); a malformed file raises
     `InputFormatError` naming the place at fault."""
     try:
@@ -71,20 +71,20 @@ def load_session(path: str | Path) -> SectionPlay:
         raise InputFormatError(str(exc)) from None
     except ValidationError as exc:
         raise InputFormatError(problem(exc, name=str(path))) from None
-    return session_from_document(document)
+    return play_from_document(document)
 
 
-def session_from_json(data: Any) -> SectionPlay:
+def play_from_json(data: Any) -> SectionPlay:
     """A `SectionPlay` from the documented dictionary (as `json.load` gives it)."""
     try:
         document = SessionDocument.model_validate(data)
     except ValidationError as exc:
         raise InputFormatError(problem(exc)) from None
-    return session_from_document(document)
+    return play_from_document(document)
 
 
-def session_from_document(doc: SessionDocument) -> SectionPlay:
-    """The session a validated file describes. Its movement must keep the universal rules
+def play_from_document(doc: SessionDocument) -> SectionPlay:
+    """The section's play a validated file describes. Its movement must keep the universal rules
     (every tray played is listed, nobody at two tables at once, ...): the scorer relies on them.
     A competitor playing a tray again is the one exception: it is what a wrong move repaired
     in play leaves, and the laws score it (the later play takes the average,

@@ -25,7 +25,8 @@ T", from the phone).
 
 A result is `EventStore.record_result` entered by "table T": one transaction with the grid's
 checks, one step the director can undo, and on disk before the 200 is sent. Each request runs
-its store calls in a worker thread (the store opens a session per call, so it is safe to share).
+its store calls in a worker thread (the store runs each call in a transaction of its own, so it
+is safe to share).
 """
 
 from __future__ import annotations

@@ -107,6 +107,6 @@ def printed_names(db: Db) -> dict[str, str]:
     return names_by_label(repository.players.players(db), repository.players.partnerships(db))
 
 
-def score(session: model.SectionPlay) -> model.SectionResult:
-    """Score a session with `director.scoring.score_section`."""
-    return score_section(session)
+def score(play: model.SectionPlay) -> model.SectionResult:
+    """Score a section's play with `director.scoring.score_section`."""
+    return score_section(play)

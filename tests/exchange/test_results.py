@@ -44,12 +44,12 @@ def test_json_reads_back_as_the_same_event_and_scores_the_same(
 ) -> None:
     path = tmp_path / "results.json"
     path.write_text(export_event(event, "json"), encoding="utf-8")
-    [(number, section, session)] = read_results_json(path)
+    [(number, section, play)] = read_results_json(path)
     assert (number, section) == (1, "A")
     entered = event.scoring_input()
-    assert session == entered
-    assert session.names == entered.names
-    assert result_to_json(score_section(session)) == result_to_json(event.standings())
+    assert play == entered
+    assert play.names == entered.names
+    assert result_to_json(score_section(play)) == result_to_json(event.standings())
     scored = json.loads(path.read_text("utf-8"))["sections"][0]["scored"]
     assert scored == json.loads(json.dumps(result_to_json(event.standings())))
 

@@ -28,7 +28,7 @@ def test_player_dialog_needs_a_name(qtbot) -> None:
     dialog = PlayerDialog()
     qtbot.addWidget(dialog)
     assert not ok_enabled(dialog)
-    assert "name" in dialog.reason.text()
+    assert "name" in dialog.problem.text()
     qtbot.keyClicks(dialog.name, "Mrs Ames")
     dialog.gender.setCurrentIndex(dialog.gender.findData(Gender.LADY))
     assert ok_enabled(dialog)
@@ -51,9 +51,9 @@ def test_new_event_dialog_refuses_an_existing_file(qtbot, tmp_path: Path) -> Non
     assert ok_enabled(dialog)
     dialog.path.setText(str(tmp_path / "taken"))
     assert not ok_enabled(dialog)
-    assert "exists already" in dialog.reason.text()
+    assert "exists already" in dialog.problem.text()
     dialog.path.setText(str(tmp_path / "missing-folder" / "x.whist"))
-    assert "does not exist" in dialog.reason.text()
+    assert "does not exist" in dialog.problem.text()
 
 
 def test_new_event_dialog_takes_a_path_typed_a_key_at_a_time(qtbot, tmp_path: Path) -> None:
@@ -63,15 +63,15 @@ def test_new_event_dialog_takes_a_path_typed_a_key_at_a_time(qtbot, tmp_path: Pa
     dialog.path.clear()
     qtbot.keyClicks(dialog.path, "/")  # every key re-checks the field; "/" names no file
     assert not ok_enabled(dialog)
-    assert "file's name" in dialog.reason.text()
+    assert "file's name" in dialog.problem.text()
     qtbot.keyClicks(dialog.path, f"{str(tmp_path).lstrip('/')}/")
-    assert "file's name" in dialog.reason.text()
+    assert "file's name" in dialog.problem.text()
     qtbot.keyClicks(dialog.path, "club")
     assert ok_enabled(dialog)
     assert dialog.file() == tmp_path / "club.whist"
     qtbot.keyClicks(dialog.path, "x" * 300)  # longer than a file name may be
     assert not ok_enabled(dialog)
-    assert "cannot be used" in dialog.reason.text()
+    assert "cannot be used" in dialog.problem.text()
 
 
 def test_new_event_dialog_refuses_a_folder_or_a_read_only_folder(
@@ -83,12 +83,12 @@ def test_new_event_dialog_refuses_a_folder_or_a_read_only_folder(
     for folder in (str(tmp_path), ".", ".."):
         dialog.path.setText(folder)
         assert not ok_enabled(dialog), folder
-        assert "file's name" in dialog.reason.text()
+        assert "file's name" in dialog.problem.text()
     # root may write anywhere, so the folder's permission is what the dialog is told
     monkeypatch.setattr(os, "access", lambda path, _mode: Path(path) != tmp_path)
     dialog.path.setText(str(tmp_path / "club"))
     assert not ok_enabled(dialog)
-    assert "read-only" in dialog.reason.text()
+    assert "read-only" in dialog.problem.text()
 
 
 def test_new_deal_needs_a_reason(qtbot) -> None:
@@ -107,7 +107,7 @@ def test_revoke_dialog_shows_the_transfer_and_refuses_impossible_counts(qtbot) -
     dialog.side.setCurrentIndex(dialog.side.findData(Direction.EW))
     dialog.after.setValue(6)  # E/W made only 5
     assert not ok_enabled(dialog)
-    assert "only 5" in dialog.reason.text()
+    assert "only 5" in dialog.problem.text()
     dialog.after.setValue(3)
     dialog.count.setValue(2)
     assert ok_enabled(dialog)

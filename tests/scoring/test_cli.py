@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from director.cli import main
 from director.scoring import score_section
 from director.scoring.errors import ScoringError
-from director.scoring.session_json import load_session, session_from_json
+from director.scoring.session_json import load_play, play_from_json
 
 EXAMPLES = Path(__file__).parents[2] / "director" / "data" / "examples"
 FILES = sorted(EXAMPLES.glob("*.json"))
@@ -36,7 +36,7 @@ def test_json_output_gives_exact_values_and_decimals(capsys: pytest.CaptureFixtu
     path = EXAMPLES / "irregular-evening.json"
     assert main(["score", str(path), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    expected = score_section(load_session(path))
+    expected = score_section(load_play(path))
     first = expected.standings["overall"][0]
     row = data["standings"]["overall"][0]
     assert row["label"] == first.label
@@ -46,15 +46,15 @@ def test_json_output_gives_exact_values_and_decimals(capsys: pytest.CaptureFixtu
 
 
 def test_the_evening_holds_every_irregularity() -> None:
-    session = load_session(EXAMPLES / "irregular-evening.json")
-    kinds = {r.irregularity.kind.name for r in session.results if r.irregularity}
+    play = load_play(EXAMPLES / "irregular-evening.json")
+    kinds = {r.irregularity.kind.name for r in play.results if r.irregularity}
     assert kinds == {
         "WRONG_TRUMP_CORRECTED", "WRONG_TRUMP_OVERPLAY", "SLIP_MISRECORDED",
         "SLIP_FOUND_AT_NEXT_TABLE", "WRONG_CARDS", "SHORT_HAND", "MISDEAL", "NOT_PLAYED",
     }  # fmt: skip
-    assert any(len(r.revokes) == 2 for r in session.results)
-    assert any(rv.failed_calls for r in session.results for rv in r.revokes)
-    assert any(r.ew_record is not None for r in session.results)
+    assert any(len(r.revokes) == 2 for r in play.results)
+    assert any(rv.failed_calls for r in play.results for rv in r.revokes)
+    assert any(r.ew_record is not None for r in play.results)
 
 
 def test_method_option_overrides_the_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -108,7 +108,7 @@ def test_a_file_without_a_movement_is_refused() -> None:
     from director.scoring.errors import InputFormatError
 
     with pytest.raises(InputFormatError, match="movement"):
-        session_from_json({"results": []})
+        play_from_json({"results": []})
 
 
 json_values = st.recursive(
@@ -139,7 +139,7 @@ row_fields = st.sampled_from(
 def test_malformed_results_are_refused_never_crash(rows: list) -> None:
     data = dict(MITCHELL, results=rows)
     with contextlib.suppress(ScoringError):  # anything else is a crash
-        score_section(session_from_json(data))
+        score_section(play_from_json(data))
 
 
 def test_an_unknown_competitor_in_the_file_is_refused(tmp_path: Path, capsys) -> None:

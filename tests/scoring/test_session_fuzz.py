@@ -11,7 +11,7 @@ from hypothesis import given, settings
 
 from director.scoring import score_section
 from director.scoring.errors import ScoringError
-from director.scoring.session_json import load_session
+from director.scoring.session_json import load_play
 from director.scoring.text import Rounding, report
 from tests.json_mutations import damaged_bytes
 from tests.reader_cases import EXAMPLES, assert_read_or_refused
@@ -21,8 +21,8 @@ DOCUMENTS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.
 
 def score_file(path: Path) -> None:
     """What `director score` does with a file: read, score, report."""
-    session = load_session(path)
-    report(score_section(session), session.names, Rounding.named("exact"))
+    play = load_play(path)
+    report(score_section(play), play.names, Rounding.named("exact"))
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ import pytest
 
 from director.cli import main
 from director.scoring.errors import InputFormatError
-from director.scoring.session_json import load_session
+from director.scoring.session_json import load_play
 from tests.reader_cases import EXAMPLES
 
 SOURCE = EXAMPLES / "mitchell-plusminus.json"
@@ -57,7 +57,7 @@ def test_bad_session_is_refused_with_one_line(tmp_path: Path, data: bytes, messa
     path = tmp_path / "session.json"
     path.write_bytes(data)
     with pytest.raises(InputFormatError) as refused:
-        load_session(path)
+        load_play(path)
     assert message in str(refused.value)
     assert "\n" not in str(refused.value)
 
@@ -66,7 +66,7 @@ def test_a_movement_that_breaks_the_universal_rules_is_not_scored(tmp_path: Path
     path = tmp_path / "session.json"
     path.write_bytes(_with(lambda d: d["movement"]["trays"].pop(0)))
     with pytest.raises(InputFormatError, match=r"movement: .*\[tray-unknown\].*tray 1 is not"):
-        load_session(path)
+        load_play(path)
 
 
 def test_cli_refuses_with_exit_2_and_the_place(tmp_path: Path, capsys) -> None:
@@ -82,4 +82,4 @@ def test_utf16_with_a_mark_is_read(tmp_path: Path) -> None:
     text = SOURCE.read_text(encoding="utf-8").replace("Cavendish", "Cavéndish")
     path = tmp_path / "session.json"
     path.write_bytes(text.encode("utf-16"))
-    assert load_session(path).names["NS1"] == "Mr & Mrs Cavéndish"
+    assert load_play(path).names["NS1"] == "Mr & Mrs Cavéndish"

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from director.cli import main
+from director.store import repository
+from director.store.paths import DATA_ENV, crash_log
 from director.store.services import EventStore, Gender, ResultEntry
 from director.store.values import DamagedEventError
 from schedules.types import Movement
@@ -145,3 +147,30 @@ def test_a_stored_value_of_the_wrong_type_is_damage(event: Path) -> None:
         assert isinstance(refused.value.__cause__, TypeError)
         with pytest.raises(DamagedEventError):
             store.add_player("Mr Bell")
+
+
+MISTAKES = {"a value refused": ValueError("bad value"), "a key not found": KeyError("seat")}
+
+
+@pytest.mark.parametrize("mistake", MISTAKES.values(), ids=MISTAKES.keys())
+def test_a_mistake_in_the_program_is_not_called_damage(
+    event: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    mistake: Exception,
+) -> None:
+    def broken(db: object) -> None:
+        raise mistake
+
+    monkeypatch.setattr(repository.players, "players", broken)
+    monkeypatch.setenv(DATA_ENV, str(event.parent / "data"))
+    with EventStore.open(event) as store:
+        with pytest.raises(type(mistake)):
+            store.players()
+        assert store.add_player("Mr Bell").name == "Mr Bell"  # the file is not called damaged
+    code, err = director(capsys, "event", "players", event)
+    assert code == 2
+    assert "unexpected error" in err
+    assert "damaged" not in err
+    assert err.count("\n") == 1
+    assert f"{type(mistake).__name__}: {mistake}" in crash_log().read_text()  # for a bug report

@@ -5,42 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 
-from director.gui.widgets.buttons import ok_cancel
+from director.gui.dialogs.form import FormDialog
 from schedules.progressive import Role, Side
 
 
-def _form(dialog: QDialog, rows: Sequence[tuple[str, QWidget]], ok: str) -> QDialogButtonBox:
-    buttons = ok_cancel(ok)
-    form = QFormLayout(dialog)
-    for text, field in rows:
-        label = QLabel(text)
-        label.setBuddy(field)
-        form.addRow(label, field)
-    form.addRow(buttons)
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    return buttons
-
-
-class DriveRevokeDialog(QDialog):
+class DriveRevokeDialog(FormDialog):
     """A revoke at one table of a hand: the offending side and why."""
 
     def __init__(
         self, hand: int, tables: Sequence[int], table: int, penalty: int, parent: QWidget | None
     ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(f"Revoke in hand {hand}")
+        super().__init__(
+            f"Revoke in hand {hand}", parent, ok=f"&Give {penalty} tricks to the other side"
+        )
         self.table = QComboBox()
         for number in tables:
             self.table.addItem(f"Table {number}", number)
@@ -50,19 +29,16 @@ class DriveRevokeDialog(QDialog):
             self.offenders.addItem(f"{side.words} revoked", side)
         self.reason = QLineEdit("revoke")
         self.reason.selectAll()
-        self.buttons = _form(
-            self,
-            [("&Table:", self.table), ("&Side:", self.offenders), ("&Reason:", self.reason)],
-            f"&Give {penalty} tricks to the other side",
+        self.add_rows(
+            [("&Table:", self.table), ("&Side:", self.offenders), ("&Reason:", self.reason)]
         )
+        self.close_form()
         self.reason.textChanged.connect(
-            lambda text: self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(
-                bool(text.strip())
-            )
+            lambda text: self.allow("" if text.strip() else "Say why the tricks are given.")
         )
 
 
-class DriveChangeDialog(QDialog):
+class DriveChangeDialog(FormDialog):
     """A late arrival or a player leaving: who, and from which hand."""
 
     def __init__(
@@ -73,8 +49,11 @@ class DriveChangeDialog(QDialog):
         ask_part: bool,
         parent: QWidget | None,
     ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("A late arrival" if arriving else "A player leaving")
+        super().__init__(
+            "A late arrival" if arriving else "A player leaving",
+            parent,
+            ok="&Seat them" if arriving else "&Empty their seat",
+        )
         self.player = QComboBox()
         self.player.addItems(list(players))
         self.player.setEditable(False)
@@ -84,15 +63,17 @@ class DriveChangeDialog(QDialog):
         self.part = QComboBox()
         for role in Role:
             self.part.addItem(f"a {role.value}'s part", role)
-        rows: list[tuple[str, QWidget]] = [
+        rows: list[tuple[str | None, QWidget]] = [
             ("&Player:", self.player),
             ("Plays from &hand:" if arriving else "Gone from &hand:", self.from_hand),
         ]
         self.ask_part = ask_part
         if ask_part:
             rows.append(("T&akes:", self.part))
-        self.buttons = _form(self, rows, "&Seat them" if arriving else "&Empty their seat")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(players))
+        self.add_rows(rows)
+        self.close_form()
+        if not players:
+            self.allow("No one is waiting for a seat." if arriving else "No one is playing.")
 
     def role(self) -> Role | None:
         """The part asked for (None when the roster says it)."""

@@ -10,19 +10,10 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TypeVar
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QSpinBox, QWidget
 
+from director.gui.dialogs.form import FormDialog
 from director.gui.errors import EXPECTED
-from director.gui.widgets.buttons import ok_cancel
 from director.scoring.drive_prizes import PLACES, PrizeSettings, TieRule
 from director.store.values import Gender, Player
 from schedules.progressive import (
@@ -60,12 +51,11 @@ def tables_for(players: int) -> int:
     return max(1, -(-players // 4))
 
 
-class DriveSettingsDialog(QDialog):
+class DriveSettingsDialog(FormDialog):
     """Start a whist drive: its settings and the first seating's number."""
 
     def __init__(self, roster: Sequence[Player], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Start a whist drive")
+        super().__init__("Start a whist drive", parent, ok="&Start the drive")
         marked = any(p.gender is not None for p in roster)
         ladies = sum(p.gender is Gender.LADY for p in roster)
         self.tables = _spin(1, 200, tables_for(len(roster)))
@@ -97,41 +87,31 @@ class DriveSettingsDialog(QDialog):
         self.draw.setToolTip(
             "The first seating is drawn from this number: the same number draws the same seating"
         )
-        self.reason = QLabel()
-        self.reason.setStyleSheet("color: #a00;")
-        self.reason.setWordWrap(True)
-        self.buttons = ok_cancel("&Start the drive")
-        form = QFormLayout(self)
-        for text, field in (
-            ("&Tables:", self.tables),
-            ("&Moving rule:", self.rule),
-            ("&Field:", self.field),
-            ("&Layout:", self.layout_),
-            ("Partner drive, &which pair moves:", self.mover),
-            ("T&rumps:", self.trumps),
-            ("&Hands:", self.hands),
-            ("Hal&ves:", self.halves),
-            ("Sitting &out scores:", self.sit_out),
-            ("Set fi&gure:", self.set_figure),
-            (None, self.dummy),
-            ("Revoke &penalty:", self.penalty),
-            ("Pri&zes:", self.prizes),
-            ("Places &each:", self.places),
-            ("T&ies broken by:", self.ties),
-            ("First seating &drawn from number:", self.draw),
-        ):
-            if text is None:
-                form.addRow(field)
-            else:
-                label = QLabel(text)
-                label.setBuddy(field)
-                form.addRow(label, field)
+        self.add_rows(
+            [
+                ("&Tables:", self.tables),
+                ("&Moving rule:", self.rule),
+                ("&Field:", self.field),
+                ("&Layout:", self.layout_),
+                ("Partner drive, &which pair moves:", self.mover),
+                ("T&rumps:", self.trumps),
+                ("&Hands:", self.hands),
+                ("Hal&ves:", self.halves),
+                ("Sitting &out scores:", self.sit_out),
+                ("Set fi&gure:", self.set_figure),
+                (None, self.dummy),
+                ("Revoke &penalty:", self.penalty),
+                ("Pri&zes:", self.prizes),
+                ("Places &each:", self.places),
+                ("T&ies broken by:", self.ties),
+                ("First seating &drawn from number:", self.draw),
+            ]
+        )
         if marked:
-            form.addRow(QLabel(f"{ladies} ladies, {len(roster) - ladies} gentlemen or unmarked"))
-        form.addRow(self.reason)
-        form.addRow(self.buttons)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+            self.form.addRow(
+                QLabel(f"{ladies} ladies, {len(roster) - ladies} gentlemen or unmarked")
+            )
+        self.close_form()
         for box in (self.rule, self.sit_out):
             box.currentIndexChanged.connect(self._follow)
         for spin in (self.hands, self.halves):
@@ -147,8 +127,7 @@ class DriveSettingsDialog(QDialog):
             problem = ""
         except EXPECTED as exc:
             problem = str(exc)
-        self.reason.setText(problem)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+        self.allow(problem)
 
     def settings(self) -> DriveSettings:
         """The drive's settings as chosen (refused in words when they do not fit)."""

@@ -5,27 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from director.gui.widgets.buttons import ok_cancel
+from director.gui.dialogs.form import FormDialog
 from director.gui.widgets.event_date import EventDateEdit
 from director.store.values import SUITS, EventInfo, EventSettings, Method
 
 
-class EventSettingsDialog(QDialog):
+class EventSettingsDialog(FormDialog):
     """Edit the event; OK only with a name."""
 
     def __init__(self, info: EventInfo, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Event settings")
+        super().__init__("Event settings", parent)
         self.info = info
         self.name = QLineEdit(info.name)
         self.held_on = EventDateEdit(info.held_on)
@@ -46,26 +37,21 @@ class EventSettingsDialog(QDialog):
             "Law IV Sec.11: by the unanimous consent of the players a trump suit may be "
             "declared and no trump turned"
         )
-        self.reason = QLabel()
-        self.reason.setStyleSheet("color: #a00;")
-        self.buttons = ok_cancel()
-        form = QFormLayout(self)
-        form.addRow("&Name:", self.name)
-        form.addRow("&Date:", self.held_on)
-        form.addRow("&Venue:", self.venue)
-        form.addRow("&Scoring:", self.method)
-        form.addRow("Declared &trump:", self.trump)
-        form.addRow(self.reason)
-        form.addRow(self.buttons)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.add_rows(
+            [
+                ("&Name:", self.name),
+                ("&Date:", self.held_on),
+                ("&Venue:", self.venue),
+                ("&Scoring:", self.method),
+                ("Declared &trump:", self.trump),
+            ]
+        )
+        self.close_form()
         self.name.textChanged.connect(self._validate)
         self._validate()
 
     def _validate(self) -> None:
-        ok = bool(self.name.text().strip())
-        self.reason.setText("" if ok else "The event needs a name.")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        self.allow("" if self.name.text().strip() else "The event needs a name.")
 
     def settings(self) -> EventSettings:
         """The settings as chosen (the others kept)."""

@@ -3,28 +3,19 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QLineEdit, QSpinBox, QWidget
 
+from director.gui.dialogs.form import FormDialog
 from director.gui.laws import LawQuote, cited
-from director.gui.widgets.buttons import ok_cancel
 
 
-class NewDealDialog(QDialog):
+class NewDealDialog(FormDialog):
     """Which tray, and why (kept in the audit trail). Enabled only with a reason."""
 
     def __init__(
         self, trays: tuple[int, ...], tray: int | None = None, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New deal")
+        super().__init__("New deal", parent, ok="&Order new deal")
         self.trays = trays
         self.tray = QSpinBox(minimum=min(trays), maximum=max(trays))
         self.tray.setValue(tray if tray in trays else min(trays))
@@ -39,18 +30,8 @@ class NewDealDialog(QDialog):
             "slip and results as usual."
         )
         effect.setWordWrap(True)
-        self.reason = QLabel()
-        self.reason.setStyleSheet("color: #a00;")
-        self.buttons = ok_cancel("&Order new deal")
-        form = QFormLayout(self)
-        form.addRow("&Tray:", self.tray)
-        form.addRow("&Why:", self.why)
-        form.addRow(quote)
-        form.addRow(effect)
-        form.addRow(self.reason)
-        form.addRow(self.buttons)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.add_rows([("&Tray:", self.tray), ("&Why:", self.why), (None, quote), (None, effect)])
+        self.close_form()
         self.why.textChanged.connect(self._validate)
         self.tray.valueChanged.connect(self._validate)
         self._validate()
@@ -61,5 +42,4 @@ class NewDealDialog(QDialog):
             problem = f"This movement has no tray {self.tray.value()}."
         elif not self.why.text().strip():
             problem = "Say why the tray is dealt again; the audit trail keeps it."
-        self.reason.setText(problem)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+        self.allow(problem)

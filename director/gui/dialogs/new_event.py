@@ -11,10 +11,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -22,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.gui.widgets.buttons import ok_cancel
+from director.gui.dialogs.form import FormDialog
 from director.gui.widgets.event_date import EventDateEdit
 from director.store.services import EventStore
 
@@ -37,12 +34,11 @@ def file_stem(name: str) -> str:
     return re.sub(r"[\W_]+", "-", name.casefold()).strip("-") or DEFAULT_STEM
 
 
-class NewEventDialog(QDialog):
+class NewEventDialog(FormDialog):
     """Name, date, venue and file of a new event."""
 
     def __init__(self, folder: Path, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New event")
+        super().__init__("New event", parent)
         self.folder = folder
         self.name = QLineEdit()
         self.name.setPlaceholderText("e.g. Club night")
@@ -58,9 +54,6 @@ class NewEventDialog(QDialog):
         self.kind = QComboBox()
         self.kind.addItem("Duplicate whist: pairs or individuals, a movement", False)
         self.kind.addItem("Whist drive: progressive, players move by who won", True)
-        self.reason = QLabel()
-        self.reason.setStyleSheet("color: #a00;")
-        self.buttons = ok_cancel()
         row = QHBoxLayout()
         row.addWidget(self.path)
         row.addWidget(browse)
@@ -68,16 +61,16 @@ class NewEventDialog(QDialog):
         # and shows its "&" instead of underlining the key.
         file_label = QLabel("&File:")
         file_label.setBuddy(self.path)
-        form = QFormLayout(self)
-        form.addRow("&Name:", self.name)
-        form.addRow("&Date:", self.held_on)
-        form.addRow("&Venue:", self.venue)
-        form.addRow("&Kind:", self.kind)
-        form.addRow(file_label, row)
-        form.addRow(self.reason)
-        form.addRow(self.buttons)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.add_rows(
+            [
+                ("&Name:", self.name),
+                ("&Date:", self.held_on),
+                ("&Venue:", self.venue),
+                ("&Kind:", self.kind),
+            ]
+        )
+        self.form.addRow(file_label, row)
+        self.close_form()
         self.name.textChanged.connect(self._follow_name)
         self.path.textEdited.connect(self._path_typed)
         self.path.textChanged.connect(self._validate)
@@ -129,9 +122,7 @@ class NewEventDialog(QDialog):
         return None if not text or text.endswith(("/", os.sep)) else Path(text).expanduser()
 
     def _validate(self) -> None:
-        problem = self._problem()
-        self.reason.setText(problem)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+        self.allow(self._problem())
 
     def _problem(self) -> str:
         """Why the event cannot be created as the fields stand ("" when it can)."""

@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from director.gui.widgets.buttons import ok_cancel
+from director.gui.dialogs.form import FormDialog
 from director.store.values import Gender, Player
 
 
-class PlayerDialog(QDialog):
+class PlayerDialog(FormDialog):
     """Name (required), club, member number, lady or gentleman."""
 
     def __init__(self, player: Player | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Edit player" if player else "Add player")
+        super().__init__("Edit player" if player else "Add player", parent, cancel="C&ancel")
         self._player = player
         self.name = QLineEdit(player.name if player else "")
         self.club = QLineEdit((player.club or "") if player else "")
@@ -33,25 +24,20 @@ class PlayerDialog(QDialog):
         if player and player.gender:
             self.gender.setCurrentIndex(self.gender.findData(player.gender))
         self.gender.setToolTip("Only the ladies-and-gentlemen Mitchell and Safford need it")
-        self.reason = QLabel()
-        self.reason.setStyleSheet("color: #a00;")
-        self.buttons = ok_cancel(cancel="C&ancel")
-        form = QFormLayout(self)
-        form.addRow("&Name:", self.name)
-        form.addRow("&Club:", self.club)
-        form.addRow("&Member number:", self.member)
-        form.addRow("&Lady or gentleman:", self.gender)
-        form.addRow(self.reason)
-        form.addRow(self.buttons)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.add_rows(
+            [
+                ("&Name:", self.name),
+                ("&Club:", self.club),
+                ("&Member number:", self.member),
+                ("&Lady or gentleman:", self.gender),
+            ]
+        )
+        self.close_form()
         self.name.textChanged.connect(self._validate)
         self._validate()
 
     def _validate(self) -> None:
-        ok = bool(self.name.text().strip())
-        self.reason.setText("" if ok else "A player needs a name.")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        self.allow("" if self.name.text().strip() else "A player needs a name.")
 
     def player(self) -> Player:
         """The player as entered (id 0 for a new one)."""

@@ -9,19 +9,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QSpinBox, QWidget
 
+from director.gui.dialogs.form import FormDialog
 from director.gui.laws import LawQuote, cited, section
-from director.gui.widgets.buttons import ok_cancel
 from director.scoring.model import TRICKS, Revoke
 from director.scoring.revokes import penalise
 from schedules.types import Direction
@@ -30,14 +21,13 @@ FAILED_CALL_LAW = ("Calls, penalties and general rules", 5)
 """The law that penalises a failure to obey a lawful call "as for a revoke"."""
 
 
-class RevokeDialog(QDialog):
+class RevokeDialog(FormDialog):
     """Tricks N/S made as played, and one side's revokes: count and tricks won from the first."""
 
     def __init__(
         self, where: str, ns_tricks: int | None = None, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(f"Revoke: {where}")
+        super().__init__(f"Revoke: {where}", parent, ok="Rec&ord")
         self.setMinimumWidth(560)
         self.ns_tricks = QSpinBox(minimum=0, maximum=TRICKS, value=ns_tricks or 0)
         self.ns_tricks.setToolTip("Tricks N/S took as played, before any penalty")
@@ -56,21 +46,18 @@ class RevokeDialog(QDialog):
         self.quote.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # the keyboard goes to the figures
         self.award = QLabel()
         self.award.setWordWrap(True)
-        self.reason = QLabel()
-        self.reason.setStyleSheet("color: #a00;")
-        self.buttons = ok_cancel("Rec&ord")
-        form = QFormLayout(self)
-        form.addRow(self.quote)
-        form.addRow("N/S &tricks as made:", self.ns_tricks)
-        form.addRow("Revoking &side:", self.side)
-        form.addRow("&Revokes:", self.count)
-        form.addRow("Tricks won from the &first revoke on:", self.after)
-        form.addRow(self.failed_call)
-        form.addRow(self.award)
-        form.addRow(self.reason)
-        form.addRow(self.buttons)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.add_rows(
+            [
+                (None, self.quote),
+                ("N/S &tricks as made:", self.ns_tricks),
+                ("Revoking &side:", self.side),
+                ("&Revokes:", self.count),
+                ("Tricks won from the &first revoke on:", self.after),
+                (None, self.failed_call),
+                (None, self.award),
+            ]
+        )
+        self.close_form()
         for spin in (self.ns_tricks, self.count, self.after):
             spin.valueChanged.connect(self._update)
         self.side.currentIndexChanged.connect(self._update)
@@ -96,13 +83,12 @@ class RevokeDialog(QDialog):
         side: Direction = self.side.currentData()
         made, after = self.made(), self.after.value()
         ok = after <= made
-        self.reason.setText(
+        self.allow(
             ""
             if ok
             else f"{side.label} took only {made} tricks, so they cannot have won {after} "
             "from the first revoke on."
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
         if not ok:
             self.award.clear()
             return

@@ -14,6 +14,8 @@ class Screen(QWidget):
     """A screen with `refresh()`; `mark_stale()` defers it until the screen is seen."""
 
     stale = True
+    focus_on_show: QWidget | None = None
+    """The widget the keyboard goes to whenever the screen is shown (None: where Qt puts it)."""
 
     def refresh(self) -> None:
         """Read everything the screen shows again (subclasses call `super().refresh()`)."""
@@ -39,3 +41,5 @@ class Screen(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.ensure_fresh()
+        if self.focus_on_show is not None:
+            self.focus_on_show.setFocus()

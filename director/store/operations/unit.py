@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import CheckConstraint, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError, NoResultFound
 from sqlalchemy.orm import Session as Db
 
@@ -70,13 +70,12 @@ class UnitOfWork:
         except (ValueError, LookupError, TypeError, NoResultFound) as exc:
             if isinstance(exc, DirectorError | ScheduleError):
                 raise
-            # A value of the wrong type is most often the caller's (a number passed for a
-            # name): the file is called damaged only if reading it back fails too.
-            if isinstance(exc, TypeError) and self._reads_back():
+            # Our own refusals (the engine's too) say what is wrong themselves. The rest are
+            # damage only if a stored value fails to read back (a flipped bit, another
+            # program's edit); otherwise they are the program's own fault (a number passed
+            # for a name), raised as they are, which every front end logs as unexpected.
+            if self._reads_back():
                 raise
-            # Our own refusals (the engine's too) say what is wrong themselves; the rest come
-            # from reading a stored value this program never writes (a flipped bit, another
-            # program's edit).
             damaged = DamagedEventError(
                 f"{self._where} holds a value this program cannot read"
                 f" ({type(exc).__name__}: {str(exc)[:120]}); the file may be damaged. It was"
@@ -85,12 +84,17 @@ class UnitOfWork:
             raise self._noted(damaged) from exc
 
     def _reads_back(self) -> bool:
-        """Whether every stored row reads back as its column's type (a stored value of another
-        type, which this program never writes, fails to)."""
+        """Whether every stored row reads back as its column's type and keeps the schema's
+        checks (a stored value of another type, or a word this program never writes, fails)."""
         try:
             with Db(self._db.engine) as db, db.begin():
                 for table in Base.metadata.sorted_tables:
                     db.execute(select(table)).all()
+                    for check in table.constraints:
+                        if isinstance(check, CheckConstraint):
+                            broken = select(table).where(text(f"NOT ({check.sqltext})")).limit(1)
+                            if db.execute(broken).first() is not None:
+                                return False
         except (ValueError, LookupError, TypeError, DBAPIError):
             return False
         return True

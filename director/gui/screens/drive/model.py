@@ -16,6 +16,7 @@ from director.gui.widgets.entry_table import REFUSAL_ROLE
 from director.scoring.drive import Standing, tricks_words
 from director.store.drive_play import DriveEntry, DriveRecord
 from director.store.operations.drive import Move
+from director.store.values import joined_names
 from schedules.progressive import Place, Player, Role, Seat, Seating, Side
 
 COL_RESULT = 3
@@ -34,7 +35,7 @@ class TableRow:
 
     def pair(self, side: Side) -> str:
         """The side's two players ("Mrs Hale & Mr Dunn"; "(empty)" for an empty seat)."""
-        return " & ".join(self.seats[seat] or "(empty)" for seat in side.value)
+        return joined_names(self.seats[seat] or "(empty)" for seat in side.value)
 
     @property
     def result(self) -> str:
@@ -111,16 +112,20 @@ class HandModel(RowsModel[TableRow]):
             return False
         text = str(value)
         row = self.row(index.row())
-        if not text.strip() or text.strip() == row.result:
-            return False  # nothing typed, or the result as it stands: nothing to enter
+        if not text.strip():
+            return False  # nothing typed: nothing to enter
         try:
-            winners, tricks = read_hand(text)
-            self._enter(row.table, winners, tricks)
+            typed = read_hand(text)
+            # the hand as it stands, typed again ("N-S 8", or "n 8"): accepted, and no step
+            # to store, none to undo
+            if row.entry is None or typed != (row.entry.winners, row.entry.tricks):
+                self._enter(row.table, *typed)
         except EXPECTED as exc:
             self.refusals[row.table] = str(exc)
             self.dataChanged.emit(index, index)
             return False
-        self.refusals.pop(row.table, None)
+        if self.refusals.pop(row.table, None) is not None:
+            self.dataChanged.emit(index, index)
         return True
 
 

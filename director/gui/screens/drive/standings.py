@@ -11,15 +11,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
-    QSplitter,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
 from director.evening.drive_progress import drive_progress, held_drive
 from director.gui.context import Changed, EventContext
 from director.gui.screens.drive.model import standing_rows, standings_model
+from director.gui.widgets.panes import bar_over_panes
 from director.gui.widgets.screen import Screen
 
 FOLLOWS = Changed.RESULTS | Changed.PLAYERS | Changed.EVENT | Changed.MOVEMENT
@@ -52,19 +51,7 @@ class DriveStandingsScreen(Screen):
         top.addWidget(label)
         top.addWidget(self.after)
         top.addWidget(self.heading, 1)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.prizes_title)
-        right_layout.addWidget(self.prizes, 1)
-        split = QSplitter()
-        split.addWidget(self.standings_view)
-        split.addWidget(right)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(split, 1)
+        bar_over_panes(self, top, self.standings_view, self.prizes_title, self.prizes)
         context.changed.connect(self._changed)
 
     def _changed(self, what: Changed, _source: QObject | None) -> None:

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
-    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -28,6 +27,7 @@ from director.gui.context import Changed, EventContext
 from director.gui.dialogs.drive_calls import DriveChangeDialog, DriveRevokeDialog
 from director.gui.screens.drive.model import COL_RESULT, HandModel, moves_model, table_rows
 from director.gui.widgets.entry_table import EntryTable, MessageLine
+from director.gui.widgets.panes import bar_over_panes
 from director.gui.widgets.screen import Screen
 from director.store import drive_play
 from director.store.drive_play import DriveRecord
@@ -110,19 +110,7 @@ class DriveScreen(Screen):
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.message)
         left_layout.addLayout(calls)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(self.moves_title)
-        right_layout.addWidget(self.moves_view, 1)
-        split = QSplitter()
-        split.addWidget(left)
-        split.addWidget(right)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(split, 1)
+        bar_over_panes(self, top, left, self.moves_title, self.moves_view)
         context.changed.connect(self._changed)
 
     def _changed(self, what: Changed, source: QObject | None) -> None:

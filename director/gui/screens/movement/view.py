@@ -153,20 +153,17 @@ class MovementScreen(QWidget):
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
-        row = QHBoxLayout()
-        row.addWidget(self.field_size)
-        row.addWidget(self.kind)
-        row.addStretch()
-        field_label = QLabel("F&ield:")
-        field_label.setBuddy(self.field_size)
-        form.addRow(field_label, row)
-        time_row = QHBoxLayout()
-        time_row.addWidget(self.minutes)
-        time_row.addWidget(self.per_tray)
-        time_row.addStretch()
-        time_label = QLabel("&Time:")
-        time_label.setBuddy(self.minutes)
-        form.addRow(time_label, time_row)
+        for text, first, second in (
+            ("F&ield:", self.field_size, self.kind),
+            ("&Time:", self.minutes, self.per_tray),
+        ):
+            row = QHBoxLayout()
+            row.addWidget(first)
+            row.addWidget(second)
+            row.addStretch()
+            label = QLabel(text)
+            label.setBuddy(first)  # a label given with a layout has no buddy of its own
+            form.addRow(label, row)
         form.addRow("", self.mnemonic)
         buttons = QHBoxLayout()
         buttons.addWidget(self.propose_button)

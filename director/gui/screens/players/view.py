@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QGridLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -51,6 +50,7 @@ from director.gui.screens.players.model import (
     same_name,
     search_proxy,
 )
+from director.gui.widgets.buttons import ask_text
 from director.gui.widgets.entry_table import EntryDelegate, EntryTable, MessageLine
 from director.gui.widgets.screen import Screen
 from director.store.values import Gender, Partnership, Player, StoreError
@@ -324,10 +324,8 @@ class PlayersScreen(Screen):
         return done
 
     def _ask_label(self, title: str) -> str | None:
-        label, ok = QInputDialog.getText(
-            self, title, "Label the movement uses for them:", text=self._next_label()
-        )
-        return label.strip() if ok and label.strip() else None
+        label = ask_text(self, title, "Label the movement uses for them:", self._next_label())
+        return label.strip() if label and label.strip() else None
 
     def _next_label(self) -> str:
         taken = {r.partnership.label for r in self.pairs.rows()}
@@ -338,23 +336,22 @@ class PlayersScreen(Screen):
 
     def pair_selected(self) -> None:
         """Two selected players become a pair under a label."""
-        chosen = self.selected_players()
-        if len(chosen) != 2:
-            QMessageBox.information(self, "Form pair", "Select exactly two players to pair.")
-            return
-        label = self._ask_label("Form pair")
-        if label:
-            self.form(label, chosen, "pair")
+        self._form_selected("Form pair", "Select exactly two players to pair.", "pair")
 
     def couple_selected(self) -> None:
         """A selected lady and gentleman become a married couple (Safford)."""
+        self._form_selected("Form couple", "Select a lady and a gentleman.", "couple")
+
+    def _form_selected(self, title: str, select: str, kind: str) -> None:
+        """The two selected players become a partnership of `kind` under a label asked for
+        (`select` says what to select when two are not)."""
         chosen = self.selected_players()
         if len(chosen) != 2:
-            QMessageBox.information(self, "Form couple", "Select a lady and a gentleman.")
+            QMessageBox.information(self, title, select)
             return
-        label = self._ask_label("Form couple")
+        label = self._ask_label(title)
         if label:
-            self.form(label, chosen, "couple")
+            self.form(label, chosen, kind)
 
     def form(self, label: str, players: list[Player], kind: str) -> bool:
         """Make `players` a partnership under `label`."""

@@ -93,10 +93,10 @@ def plays_of(movement: Movement) -> frozenset[Play]:
     return frozenset((s.round, s.table, tray) for s in movement.seatings for tray in s.trays)
 
 
-def missing_plays(session: SectionPlay, plays: frozenset[Play]) -> tuple[Play, ...]:
-    """The `plays` of the session's movement that have no result (nor ruling) yet, by round
+def missing_plays(section_play: SectionPlay, plays: frozenset[Play]) -> tuple[Play, ...]:
+    """The `plays` of the section's movement that have no result (nor ruling) yet, by round
     and table."""
-    entered = {(r.round, r.table, r.tray) for r in session.results}
+    entered = {(r.round, r.table, r.tray) for r in section_play.results}
     return tuple(sorted(plays - entered))
 
 
@@ -126,10 +126,10 @@ class Status:
     """The scoring's warnings, less those about results still to come."""
 
     @classmethod
-    def of(cls, session: SectionPlay, result: SectionResult, plays: frozenset[Play]) -> Status:
-        """The status of `result`, scored from `session` whose movement schedules `plays`."""
+    def of(cls, section_play: SectionPlay, result: SectionResult, plays: frozenset[Play]) -> Status:
+        """The status of `result`, scored from `section_play` whose movement schedules `plays`."""
         return cls(
-            missing_plays(session, plays),
+            missing_plays(section_play, plays),
             tuple(w for w in result.warnings if MISSING_WARNING not in w),
         )
 

@@ -81,7 +81,7 @@ class Live:
     where: Where
     mark: int
     """The audit trail's step the input was read at."""
-    session: SectionPlay
+    section_play: SectionPlay
     scorer: LiveScorer
     plays: frozenset[Play]
     """Every play the movement schedules (to count the results still to come)."""
@@ -305,9 +305,9 @@ class ResultsScreen(Screen):
             if changes is None:
                 return False
             if changes.trays:
-                session = changes.apply(live.session)
-                result = live.scorer.update(session, changes.trays)
-                live.session = session
+                section_play = changes.apply(live.section_play)
+                result = live.scorer.update(section_play, changes.trays)
+                live.section_play = section_play
                 self._show(result)
             live.mark = changes.mark
         except DirectorError:
@@ -322,11 +322,17 @@ class ResultsScreen(Screen):
         def work(_progress: Progress) -> Scored:
             movement = context.movement()
             mark = store.audit_mark()  # before the input: nothing after it is missed
-            session = store.scoring_input(**where)
+            section_play = store.scoring_input(**where)
             return Scored(
                 movement.rounds,
-                dict(session.names),  # the printed names the scoring input carries
-                Live(where, mark, session, LiveScorer(session), plays_of(session.movement)),
+                dict(section_play.names),  # the printed names the scoring input carries
+                Live(
+                    where,
+                    mark,
+                    section_play,
+                    LiveScorer(section_play),
+                    plays_of(section_play.movement),
+                ),
             )
 
         self.busy.setText("Updating the standings…")
@@ -365,7 +371,7 @@ class ResultsScreen(Screen):
     def _show(self, result: SectionResult, rebuild: bool = False) -> None:
         assert self.live is not None
         self.result = result
-        self.status = Status.of(self.live.session, result, self.live.plays)
+        self.status = Status.of(self.live.section_play, result, self.live.plays)
         self._say(self.status)
         self._offer_rankings(result)
         self._show_rankings(rebuild=rebuild)

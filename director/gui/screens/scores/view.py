@@ -18,7 +18,6 @@ from dataclasses import replace
 from functools import wraps
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -93,6 +92,7 @@ class ScoresScreen(Screen):
         """Trays whose counting deal has its trump slip (None: no slips are kept)."""
         self.model = ScoreModel(self._enter, self, enter_ew=self._enter_ew)
         self.table = EntryTable(paged=True)
+        self.focus_on_show = self.table
         self.table.setModel(self.model)
         self.table.setAccessibleName("Score entry")
         self.table.setWordWrap(False)
@@ -160,10 +160,6 @@ class ScoresScreen(Screen):
     def _catch_up(self) -> None:
         if self.stale and self.isVisible():
             self.refresh()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self.table.setFocus()
 
     def refresh(self) -> None:
         """Read the movement, names, slips, rulings and results again; show the same view."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from director.gui.context import Changed, EventContext
@@ -26,6 +25,7 @@ class SlipsScreen(Screen):
         self.context = context
         self.model = SlipModel(self._record, self)
         self.table = EntryTable()
+        self.focus_on_show = self.table
         self.table.setModel(self.model)
         self.table.setAccessibleName("Trump slips by tray")
         self.note = QLabel()
@@ -44,10 +44,6 @@ class SlipsScreen(Screen):
     def _changed(self, what: Changed, source: object) -> None:
         if source is not self and what & (Changed.MOVEMENT | Changed.SLIPS | Changed.EVENT):
             self.mark_stale()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        self.table.setFocus()
 
     def refresh(self) -> None:
         """Read the movement's trays, their current deals and slips again."""
