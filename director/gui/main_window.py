@@ -7,6 +7,7 @@ the event and its file and nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,8 +58,16 @@ if TYPE_CHECKING:
 APP_TITLE = "Whist Director"
 PATH_DELAY_MS = 150
 """The evening's path is read again this long after the last change (not at every score)."""
-NOT_FOR_DRIVE = "Not for a whist drive yet"
-"""Said on the pairs evening's actions that a drive's event does not offer (yet)."""
+OUTPUT_TIPS = {
+    False: ("Print cards, slips, travellers, results", "Write the results as a website"),
+    True: (
+        "Print score cards, table cards, the caller's sheet, standings, prizes",
+        "Write the drive's results as a website",
+    ),
+}
+"""What Print and Publish do, on a pairs evening (False) and on a drive (True)."""
+BEFORE_THE_DRIVE = "Start the drive first (Event menu, Start a whist drive)"
+"""Said on Print and Publish while a drive's event has no drive started: nothing to print."""
 DEFAULT_SIZE = (1180, 760)
 """The window's size on the first run (then as the director left it, within the screen)."""
 FIELD_KINDS = {"pair": "PAIRS", "couple": "COUPLES", "individual": "PLAYERS"}
@@ -423,7 +432,7 @@ class MainWindow(QMainWindow):
 
     def _show_kind(self) -> None:
         """A drive's event offers the drive's actions: the pairs evening's are hidden, and
-        the papers and the website, not made for a drive yet, say so."""
+        the papers and the website are the drive's."""
         pairs_only = (
             self.add_session_action,
             self.revoke_action,
@@ -436,15 +445,19 @@ class MainWindow(QMainWindow):
         for action in pairs_only:
             action.setVisible(not self.is_drive)
         self.where_holder.setVisible(not self.is_drive)  # a tool bar's widget: by its action
-        self.start_drive_action.setEnabled(held_drive(self.store) is None)
-        for action, tip in (
-            (self.print_action, "Print cards, slips, travellers, results"),
-            (self.publish_action, "Write the results as a website"),
+        started = held_drive(self.store) is not None
+        self.start_drive_action.setEnabled(not started)
+        self._offer_outputs(started)
+
+    def _offer_outputs(self, started: bool) -> None:
+        """Print and Publish, with tips saying what they do for the kind of event on view;
+        on a drive's event, only once the drive has begun (and the tips say so till then)."""
+        ready = started or not self.is_drive
+        for action, tip in zip(
+            (self.print_action, self.publish_action), OUTPUT_TIPS[self.is_drive], strict=True
         ):
-            action.setEnabled(not self.is_drive)
-            action.setStatusTip(
-                f"{NOT_FOR_DRIVE}: {tip[0].lower()}{tip[1:]}" if self.is_drive else tip
-            )
+            action.setEnabled(ready)
+            action.setStatusTip(tip if ready else f"{BEFORE_THE_DRIVE}: {tip[0].lower()}{tip[1:]}")
             action.setToolTip(action.statusTip())
 
     @property
@@ -674,7 +687,9 @@ class MainWindow(QMainWindow):
         """Read where the evening stands into the path."""
         assert self.context is not None
         if self.is_drive:
-            self.path_bar.show_states(drive_steps(self.store, held_drive(self.store)))
+            drive = held_drive(self.store)
+            self.path_bar.show_states(drive_steps(self.store, drive))
+            self._offer_outputs(drive is not None)  # begun, or undone
         else:
             where = (self.context.session, self.context.section)
             printed = where in self.context.papers_printed
@@ -726,32 +741,50 @@ class MainWindow(QMainWindow):
         self.focus_screen()
 
     def start_drive(self) -> None:
-        """Ask for the drive's settings and start it with the roster as its field; the
-        window then shows the drive's screens, the first hand ready for entry."""
-        from director.gui.dialogs.drive_settings import DriveSettingsDialog
+        """Ask for the drive's settings (and, when the players drew numbered cards, each
+        one's number) and start it with the roster as its field; the window then shows the
+        drive's screens, the first hand ready for entry."""
+        from director.gui.context import Changed
+        from director.gui.dialogs.drive_printing import BlankCardsPrintDialog
+        from director.gui.dialogs.drive_start import CardNumbersDialog, DriveStartDialog
 
-        store = self.store
-        dialog = DriveSettingsDialog(store.players(), self)
+        context = self.context
+        assert context is not None
+        store = context.store
+        roster = store.players()
+        dialog = DriveStartDialog(roster, self)
         if not dialog.exec():
             self.focus_screen()
             return
         settings, prizes, seed = dialog.settings(), dialog.prize_settings(), dialog.draw.value()
-        assert self.context is not None
-        if not self.context.apply(
-            Changed.EVERYTHING, lambda: store.start_drive(settings, prizes, seed=seed), self
-        ):
+        said = (
+            f"the first seating was drawn from number {seed}"
+            " (the same number draws the same seating)"
+        )
+        start = partial(store.start_drive, settings, prizes, seed=seed)
+        if dialog.from_cards.isChecked():
+            numbers = CardNumbersDialog(settings, roster, self)
+            numbers.printAsked.connect(
+                lambda: BlankCardsPrintDialog(context, settings, numbers).exec()
+            )
+            if not numbers.exec():
+                self.focus_screen()
+                return
+            drawn = numbers.drawn()
+            start = partial(
+                store.start_drive, settings, prizes, cards=drawn.cards, absent=drawn.waiting
+            )
+            said = "the first seating is the players' numbered cards"
+        if not context.apply(Changed.EVERYTHING, start, self):
             return
         if not self.is_drive:
             self.drive_wanted = True
             self.open_store(store, reopen=True)
         self.start_drive_action.setEnabled(False)
+        self._offer_outputs(True)
         self.tabs.setCurrentWidget(self.drive)
         self.focus_screen()
-        self.statusBar().showMessage(
-            f"The drive has begun: the first seating was drawn from number {seed}"
-            " (the same number draws the same seating)",
-            10000,
-        )
+        self.statusBar().showMessage(f"The drive has begun: {said}", 10000)
 
     def focus_screen(self) -> None:
         """The keyboard to the screen on view, in the list or grid a director works in."""
@@ -943,13 +976,19 @@ class MainWindow(QMainWindow):
 
     def print_documents(self) -> None:
         """Open the printing dialog for the section on view, tonight's papers ticked (the
-        results once every score is in)."""
-        from director.gui.dialogs.printing import TONIGHT, PrintDialog
+        results once every score is in); on a drive's event, the drive's papers (the
+        standings and prizes once every hand is in)."""
+        from director.gui.dialogs.drive_printing import DrivePrintDialog
+        from director.gui.dialogs.printing import PrintDialog
 
         assert self.context is not None
         finished = bool(self.path_bar.states) and self.path_bar.states[-1].done
-        chosen = ("results",) if finished else TONIGHT
-        PrintDialog(self.context, self, chosen).exec()
+        if self.is_drive:
+            DrivePrintDialog(
+                self.context, self, DrivePrintDialog.at_the_end if finished else None
+            ).exec()
+            return
+        PrintDialog(self.context, self, ("results",) if finished else None).exec()
 
     def _about(self) -> None:
         QMessageBox.about(

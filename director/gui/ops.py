@@ -152,7 +152,7 @@ class Op(Generic[T]):
         runnable = _Runnable(self._work, self.signals)
         self.progress = runnable.progress
         if not self._quiet:
-            dialog = QProgressDialog(self._title, "Cancel", 0, 0, self._parent)
+            dialog = QProgressDialog(self._title, "&Cancel", 0, 0, self._parent)
             dialog.setWindowTitle(self._title)
             dialog.setMinimumDuration(400)
             dialog.setAutoClose(False)

@@ -22,6 +22,7 @@ from schedules.progressive import (
     Seat,
     Seating,
     SitOut,
+    card_number,
 )
 
 SUIT_SIGNS = {"hearts": "♥", "clubs": "♣", "diamonds": "♦", "spades": "♠"}
@@ -102,9 +103,9 @@ def blank_cards(settings: DriveSettings) -> tuple[PersonalCard, ...]:
             part = ""
             if ladies:
                 part = "Lady" if seat in (Seat.N, Seat.E) else "Gentleman"
-            number = (table - 1) * 4 + seat + 1
-            start = f"First hand: {place_words(Place(table, seat))}"
-            cards.append(PersonalCard(number, "", start, part))
+            place = Place(table, seat)
+            start = f"First hand: {place_words(place)}"
+            cards.append(PersonalCard(card_number(place), "", start, part))
     return tuple(cards)
 
 

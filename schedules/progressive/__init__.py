@@ -8,7 +8,14 @@ and the hand's results (`next_seating`).
 
 from __future__ import annotations
 
-from schedules.progressive.first import arrive, draw_seating, leave, seating_from_cards
+from schedules.progressive.first import (
+    arrive,
+    card_number,
+    card_place,
+    draw_seating,
+    leave,
+    seating_from_cards,
+)
 from schedules.progressive.moves import move_words, next_seating
 from schedules.progressive.seating import (
     DriveError,
@@ -47,6 +54,8 @@ __all__ = [
     "TableResult",
     "Trumps",
     "arrive",
+    "card_number",
+    "card_place",
     "draw_seating",
     "leave",
     "move_words",

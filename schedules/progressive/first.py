@@ -65,6 +65,20 @@ def draw_seating(
     return _seat(settings, cards)
 
 
+def card_place(number: int) -> Place:
+    """The table and seat a numbered card says: four cards a table in seat order, No. 1 at
+    table 1 North, No. 2 table 1 East, ..., No. 5 table 2 North (`card_number` reversed)."""
+    if number < 1:
+        raise DriveError(f"There is no card number {number}: the cards start at 1.")
+    table, seat = divmod(number - 1, 4)
+    return Place(table + 1, Seat(seat))
+
+
+def card_number(place: Place) -> int:
+    """The number of the card that says `place` (`card_place` reversed)."""
+    return (place.table - 1) * 4 + place.seat + 1
+
+
 def seating_from_cards(settings: DriveSettings, cards: Mapping[Player, Place]) -> Seating:
     """The first seating from the numbered cards the players drew: each card a table and seat."""
     taken: dict[Place, Player] = {}

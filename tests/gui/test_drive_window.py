@@ -279,8 +279,8 @@ def test_a_drive_event_shows_the_drives_screens_steps_and_letters(
     assert titles == ["Players", "Drive", "Standings", "History", "Laws"]
     assert [s.step.value for s in window.path_bar.states] == ["Field", "Drive", "Hands", "Prizes"]
     assert window.path_bar.go_on.text() == "Next: Enter hand 1"
-    assert not window.print_action.isEnabled()
-    assert window.print_action.statusTip().startswith("Not for a whist drive yet")
+    assert window.print_action.isEnabled()  # the drive's papers
+    assert window.publish_action.isEnabled()  # the drive's website
     assert not window.start_drive_action.isEnabled()
     clashes = {}
     for index in range(window.tabs.count()):

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from director.evening.proposals import FieldKind
 from director.gui.demo import RANKS, SUITS, SURNAMES, roster_csv
@@ -19,6 +19,7 @@ from director.gui.dialogs.new_event import NewEventDialog
 from director.gui.dialogs.revoke import RevokeDialog
 from director.gui.dialogs.roster_import import RosterImportDialog
 from director.gui.main_window import MainWindow
+from director.gui.screens.players import view as players_view
 from director.gui.screens.scores.model import COL_NS_TRICKS, Mark
 from director.gui.screens.slips.model import COL_TRUMP
 from director.scoring.model import Direction, IrregularityKind, Suit
@@ -53,7 +54,7 @@ def import_and_pair(
         qtbot.keyClicks(screen.search, surname)
         assert screen.proxy.rowCount() == 2, surname  # Mrs and Mr
         screen.players_view.selectAll()
-        monkeypatch.setattr(QInputDialog, "getText", lambda *_a, n=number, **_k: (str(n), True))
+        monkeypatch.setattr(players_view, "ask_text", lambda *_a, n=number: str(n))
         screen.pair_selected()
     screen.search.clear()
     assert screen.pairs.rowCount() == pairs

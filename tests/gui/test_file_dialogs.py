@@ -16,15 +16,16 @@ from director.gui.main_window import MainWindow
 pytestmark = pytest.mark.gui
 
 
-def _asked(monkeypatch: pytest.MonkeyPatch, name: str) -> list[Path]:
-    """The start path each `QFileDialog.<name>` call is given (the dialog is cancelled)."""
+def asked(monkeypatch: pytest.MonkeyPatch, name: str, answer: Path | None = None) -> list[Path]:
+    """The start path each `QFileDialog.<name>` call is given; each answers `answer`
+    (without one, the dialog is cancelled)."""
     starts: list[Path] = []
 
     def ask(
         _parent: QWidget | None, _title: str, start: str, *_a: object, **_k: object
     ) -> tuple[str, str]:
         starts.append(Path(start))
-        return "", ""
+        return ("", "") if answer is None else (str(answer), "")
 
     monkeypatch.setattr(QFileDialog, name, ask)
     return starts
@@ -33,7 +34,7 @@ def _asked(monkeypatch: pytest.MonkeyPatch, name: str) -> list[Path]:
 def test_save_pdf_starts_beside_the_event_file(
     qtbot: QtBot, seated: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    starts = _asked(monkeypatch, "getSaveFileName")
+    starts = asked(monkeypatch, "getSaveFileName")
     assert seated.context is not None
     dialog = PrintDialog(seated.context, seated, TONIGHT)
     qtbot.addWidget(dialog)
@@ -48,7 +49,7 @@ def test_save_pdf_starts_beside_the_event_file(
 def test_a_copy_of_the_event_starts_beside_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qapp: object
 ) -> None:
-    starts = _asked(monkeypatch, "getSaveFileName")
+    starts = asked(monkeypatch, "getSaveFileName")
     event = tmp_path / "club" / "friday.whist"
     assert save_copy(event, None) is None
     assert starts == [tmp_path / "club" / "friday-copy.whist"]
@@ -57,7 +58,7 @@ def test_a_copy_of_the_event_starts_beside_it(
 def test_open_event_starts_beside_the_event_open(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    starts = _asked(monkeypatch, "getOpenFileName")
+    starts = asked(monkeypatch, "getOpenFileName")
     window.choose_event()
     assert window.context is not None
     event = window.context.store.path

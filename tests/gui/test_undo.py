@@ -6,11 +6,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
 
+from director.evening.drive_progress import held_drive
 from director.gui.context import Changed
 from director.gui.main_window import MainWindow
+from director.gui.screens.drive.model import COL_RESULT
 from director.gui.screens.scores.model import COL_EW_TRICKS, COL_NS_TRICKS
 from director.gui.screens.slips.model import COL_TRUMP
-from director.store.values import ResultEntry
+from director.store.values import Gender, ResultEntry
+from schedules.progressive import DriveSettings
 from tests.gui.evening import type_down
 
 pytestmark = pytest.mark.gui
@@ -185,3 +188,24 @@ def test_ctrl_z_with_a_cell_open_shows_the_undone_value_at_once(qtbot, seated: M
     qtbot.keyClick(editor, Qt.Key.Key_Return)  # committed as the event loop comes back
     qtbot.waitUntil(lambda: len(store.results()) == 1, timeout=3000)
     assert [(r.table, r.ns_tricks) for r in store.results()] == [(model.row(2).table, 8)]
+
+
+def test_a_drive_hand_typed_again_as_it_stands_is_no_step(qtbot, window: MainWindow) -> None:
+    """ "n 8" over a table's "N-S 8" is the hand as it stands, typed another way: nothing is
+    entered, and Ctrl+Z takes back the hand's own entry."""
+    store = window.context.store
+    for n in range(4):
+        store.add_player(f"Mrs L{n}", gender=Gender.LADY)
+        store.add_player(f"Mr G{n}", gender=Gender.GENTLEMAN)
+    store.start_drive(DriveSettings(tables=2, hands=4), seed=2026)
+    window.open_store(store, reopen=True)
+    window.tabs.setCurrentWidget(window.drive)
+    table, model = window.drive.table, window.drive.model
+    type_down(qtbot, table, model.index(0, COL_RESULT), ["N 8"])
+    steps = len(store.audit_log())
+    for again in ("N-S 8", "n 8", "ns 8"):
+        type_down(qtbot, table, model.index(0, COL_RESULT), [again])
+        assert window.drive.message.text() == "", again  # taken, not refused
+    assert len(store.audit_log()) == steps
+    window.undo()
+    assert held_drive(store).entries_of(1) == ()

@@ -20,6 +20,8 @@ from schedules.progressive import (
     Side,
     TableResult,
     arrive,
+    card_number,
+    card_place,
     draw_seating,
     leave,
     move_words,
@@ -295,6 +297,25 @@ def test_numbered_cards_seat_the_players_and_clashes_are_refused() -> None:
         seating_from_cards(settings, {"A": Place(1, Seat.N), "C": Place(1, Seat.N)})
     with pytest.raises(DriveError, match="table 3; the drive has tables 1 to 2"):
         seating_from_cards(settings, {"A": Place(3, Seat.N)})
+
+
+@given(st.integers(1, 800))
+def test_a_cards_number_says_one_place_and_the_place_gives_the_number_back(number: int) -> None:
+    place = card_place(number)
+    assert card_number(place) == number
+    assert (place.table - 1) * 4 < number <= place.table * 4  # four cards a table
+
+
+def test_the_cards_run_in_seat_order_from_table_one_north() -> None:
+    assert [card_place(n) for n in (1, 2, 3, 4, 5)] == [
+        Place(1, Seat.N),
+        Place(1, Seat.E),
+        Place(1, Seat.S),
+        Place(1, Seat.W),
+        Place(2, Seat.N),
+    ]
+    with pytest.raises(DriveError, match="no card number 0: the cards start at 1"):
+        card_place(0)
 
 
 def test_a_late_arrival_fills_the_shortest_table_and_a_leaver_empties_a_seat() -> None:

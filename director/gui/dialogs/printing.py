@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewWidget
@@ -35,6 +37,7 @@ from director.printing import base as _base
 from director.printing import documents as _documents
 from director.printing import event as _printing
 from director.printing import results as _results
+from director.printing.base import Progress as Report
 from director.printing.event import EventPapers
 from director.printing.pdf_join import merged
 from director.printing.printed import PaperKey
@@ -49,6 +52,8 @@ travellers for personal score cards)."""
 
 PREVIEW_DPI = 72
 """The preview's pages are drawn at this resolution (it zooms them)."""
+
+P = TypeVar("P")
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,27 @@ def document_names() -> dict[str, str]:
     names = {d.identifier: d.verbose_name for d in _documents.MOVEMENT_DOCUMENTS.values()}
     names[_results.identifier] = "Results (standings, deals, personal sheets)"
     return names
+
+
+def render_each(
+    chosen: tuple[str, ...],
+    names: Mapping[str, str],
+    read: Callable[[], P],
+    draw: Callable[[P, str, Report], bytes],
+    progress: Progress,
+) -> Rendered:
+    """The `chosen` documents rendered one after the other into one PDF, in a worker thread:
+    what they print `read` once from the event, then each `draw`n (`progress` hears how far
+    each is, and Cancel stops between steps)."""
+    progress.report(0, 0, "Reading the event")
+    papers = read()
+    pdfs, counts = [], []
+    for number, document in enumerate(chosen, start=1):
+        progress.report(0, 0, f"Rendering {names[document].lower()} ({number} of {len(chosen)})")
+        pdf = draw(papers, document, lambda done, total: progress.report(done, total))
+        pdfs.append(pdf)
+        counts.append((names[document], page_count(pdf)))
+    return Rendered(merged(pdfs), tuple(counts))
 
 
 def _only(papers: EventPapers, keys: frozenset[PaperKey] | None) -> EventPapers:
@@ -102,11 +128,16 @@ def offer_reprints(context: EventContext, repaired: Repaired, parent: QWidget) -
 class PrintDialog(QDialog):
     """Papers, paper size, preview of every page, print, save."""
 
+    names: Mapping[str, str] = MappingProxyType(document_names())
+    """The papers offered, by identifier, with their names (in the list's order)."""
+    tonight: tuple[str, ...] = TONIGHT
+    """The papers ticked to begin with, and by the Tonight's papers button."""
+
     def __init__(
         self,
         context: EventContext,
         parent: QWidget | None = None,
-        chosen: tuple[str, ...] = TONIGHT,
+        chosen: tuple[str, ...] | None = None,
         only: Mapping[str, frozenset[PaperKey]] | None = None,
     ) -> None:
         super().__init__(parent)
@@ -121,7 +152,7 @@ class PrintDialog(QDialog):
         preview takes over the painting of the printer it is given)."""
         self.documents = QListWidget()
         self.documents.setAccessibleName("Papers to print")
-        for identifier, name in document_names().items():
+        for identifier, name in self.names.items():
             item = QListWidgetItem(name)
             item.setData(Qt.ItemDataRole.UserRole, identifier)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -134,10 +165,10 @@ class PrintDialog(QDialog):
             + self.documents.verticalScrollBar().sizeHint().width()
             + 2 * self.documents.fontMetrics().averageCharWidth()
         )
-        self.choose(chosen)
+        self.choose(self.tonight if chosen is None else chosen)
         tonight = QPushButton("&Tonight's papers")
-        tonight.setToolTip("Tick " + ", ".join(document_names()[d].lower() for d in TONIGHT))
-        tonight.clicked.connect(lambda: self.choose(TONIGHT))
+        tonight.setToolTip("Tick " + ", ".join(self.names[d].lower() for d in self.tonight))
+        tonight.clicked.connect(lambda: self.choose(self.tonight))
         self.paper = QComboBox()
         self.paper.addItems([p.upper() for p in _base.PAPERS])
         self.preview_button = QPushButton("&Preview")
@@ -218,29 +249,7 @@ class PrintDialog(QDialog):
         if not chosen:
             self.status.setText("Tick at least one of the papers.")
             return None
-        paper = self.paper.currentText().lower()
-        session, section = self.context.session, self.context.section
-        names = document_names()
-        store, links = self.context.store, links_base(self.context)
-
-        def work(progress: Progress) -> Rendered:
-            progress.report(0, 0, "Reading the event")
-            papers = _printing.read_papers(store, chosen, session, section, links)
-            pdfs, counts = [], []
-            for number, document in enumerate(chosen, start=1):
-                progress.report(
-                    0, 0, f"Rendering {names[document].lower()} ({number} of {len(chosen)})"
-                )
-                pdf = _printing.print_event_document(
-                    _only(papers, self.only.get(document)),
-                    document,
-                    paper,
-                    lambda done, total: progress.report(done, total),
-                )
-                pdfs.append(pdf)
-                counts.append((names[document], page_count(pdf)))
-            return Rendered(merged(pdfs), tuple(counts))
-
+        work = self.work(chosen, self.paper.currentText().lower())
         self._busy(True)
         self.status.setText("Rendering…")
         self.op = (
@@ -251,6 +260,25 @@ class PrintDialog(QDialog):
             .run_in_background()
         )
         return self.op
+
+    def work(self, chosen: tuple[str, ...], paper: str) -> Callable[[Progress], Rendered]:
+        """The job rendering the `chosen` documents on `paper` in a worker thread (made here,
+        on the GUI thread, from what the dialog shows now)."""
+        session, section = self.context.session, self.context.section
+        store, links, only = self.context.store, links_base(self.context), dict(self.only)
+
+        def draw(papers: EventPapers, document: str, report: Report) -> bytes:
+            return _printing.print_event_document(
+                _only(papers, only.get(document)), document, paper, report
+            )
+
+        return lambda progress: render_each(
+            chosen,
+            self.names,
+            lambda: _printing.read_papers(store, chosen, session, section, links),
+            draw,
+            progress,
+        )
 
     def _busy(self, busy: bool) -> None:
         for button in (self.preview_button, self.print_button, self.save_button):
@@ -349,6 +377,10 @@ class PrintDialog(QDialog):
         """The papers are out: say so, and tell the evening's path once tonight's are."""
         self._busy(False)
         self.status.setText(message)
+        self.papers_out()
+
+    def papers_out(self) -> None:
+        """Tell the evening's path once tonight's papers are out (printed or saved)."""
         if set(self.chosen()) & set(_documents.MOVEMENT_DOCUMENTS):
             self.context.papers_printed.add((self.context.session, self.context.section))
             self.context.notify(Changed.PAPERS)

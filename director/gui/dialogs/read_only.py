@@ -54,6 +54,7 @@ def ask_how_to_open(reason: str, parent: QWidget | None) -> str | None:
     read_only = box.addButton(OPEN_READ_ONLY, QMessageBox.ButtonRole.AcceptRole)
     box.addButton(SAVE_A_COPY, QMessageBox.ButtonRole.ActionRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    cancel.setText("&Cancel")  # Qt names it without an Alt letter
     box.setDefaultButton(read_only)
     box.exec()
     # Qt answers no button (None) when none was clicked, whatever PySide's stubs say

@@ -1,9 +1,9 @@
 """A dialog's OK and Cancel with Alt letters: Qt's own texts for them carry none on most
-platforms, so Alt could not reach them."""
+platforms, so Alt could not reach them. `ask_text` is Qt's one-line question with them."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialogButtonBox, QWidget
+from PySide6.QtWidgets import QDialogButtonBox, QInputDialog, QWidget
 
 
 def ok_cancel(
@@ -17,3 +17,14 @@ def ok_cancel(
     box.button(QDialogButtonBox.StandardButton.Ok).setText(ok)
     box.button(QDialogButtonBox.StandardButton.Cancel).setText(cancel)
     return box
+
+
+def ask_text(parent: QWidget | None, title: str, label: str, text: str = "") -> str | None:
+    """A line of text asked in a small dialog, `text` offered (None: cancelled)."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    dialog.setTextValue(text)
+    dialog.setOkButtonText("&OK")
+    dialog.setCancelButtonText("&Cancel")
+    return dialog.textValue() if dialog.exec() else None

@@ -112,16 +112,20 @@ class HandModel(RowsModel[TableRow]):
             return False
         text = str(value)
         row = self.row(index.row())
-        if not text.strip() or text.strip() == row.result:
-            return False  # nothing typed, or the result as it stands: nothing to enter
+        if not text.strip():
+            return False  # nothing typed: nothing to enter
         try:
-            winners, tricks = read_hand(text)
-            self._enter(row.table, winners, tricks)
+            typed = read_hand(text)
+            # the hand as it stands, typed again ("N-S 8", or "n 8"): accepted, and no step
+            # to store, none to undo
+            if row.entry is None or typed != (row.entry.winners, row.entry.tricks):
+                self._enter(row.table, *typed)
         except EXPECTED as exc:
             self.refusals[row.table] = str(exc)
             self.dataChanged.emit(index, index)
             return False
-        self.refusals.pop(row.table, None)
+        if self.refusals.pop(row.table, None) is not None:
+            self.dataChanged.emit(index, index)
         return True
 
 
@@ -130,7 +134,7 @@ def moves_model(moves: Sequence[Move], parent: QObject | None = None) -> RowsMod
     model = RowsModel[Move](
         [
             Column("Player", lambda m: m.player),
-            Column("Was at", lambda m: _place(m.before)),
+            Column("Was at", lambda m: place_words(m.before)),
             Column("Goes", lambda m: m.words),
         ],
         parent,
@@ -142,7 +146,8 @@ def moves_model(moves: Sequence[Move], parent: QObject | None = None) -> RowsMod
 _SEAT_NAMES = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
-def _place(place: Place | None) -> str:
+def place_words(place: Place | None) -> str:
+    """ "table 3, North" (nothing for no place)."""
     return "" if place is None else f"table {place.table}, {_SEAT_NAMES[place.seat]}"
 
 

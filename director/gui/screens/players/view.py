@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QGridLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -50,6 +49,7 @@ from director.gui.screens.players.model import (
     same_name,
     search_proxy,
 )
+from director.gui.widgets.buttons import ask_text
 from director.gui.widgets.entry_table import EntryDelegate, EntryTable, MessageLine
 from director.gui.widgets.panes import column, split
 from director.gui.widgets.screen import Screen
@@ -307,10 +307,8 @@ class PlayersScreen(Screen):
         return done
 
     def _ask_label(self, title: str) -> str | None:
-        label, ok = QInputDialog.getText(
-            self, title, "Label the movement uses for them:", text=self._next_label()
-        )
-        return label.strip() if ok and label.strip() else None
+        label = ask_text(self, title, "Label the movement uses for them:", self._next_label())
+        return label.strip() if label and label.strip() else None
 
     def _next_label(self) -> str:
         taken = {r.partnership.label for r in self.pairs.rows()}
