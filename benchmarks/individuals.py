@@ -16,8 +16,9 @@ import time
 from pathlib import Path
 
 from benchmarks.common import compiled_environment, director_command, run_command, timed, verdict
+from benchmarks.scoring import results_for
 from director.scoring import score_section
-from director.scoring.model import SectionPlay, TableResult
+from director.scoring.model import SectionPlay
 from schedules.individual import drive_movement, supported_sizes, whist_movement
 from schedules.types import Movement
 from schedules.verify import ensure_valid
@@ -34,19 +35,10 @@ def _build_and_verify(players: int) -> Movement:
     return ensure_valid(whist_movement(players), "individual-wh")
 
 
-def _results(movement: Movement) -> tuple[TableResult, ...]:
-    """A made-up result for every play (tricks vary with the seat so scores differ)."""
-    return tuple(
-        TableResult(s.round, s.table, tray, 3 + (s.table + tray) % 8)
-        for s in movement.seatings
-        for tray in s.trays
-    )
-
-
 def _drive_end_to_end() -> None:
     drive = drive_movement(DRIVE_PLAYERS, DRIVE_TRAYS_PER_ROUND, DRIVE_ROUNDS)
     ensure_valid(drive)
-    score_section(SectionPlay(drive, _results(drive)))
+    score_section(SectionPlay(drive, results_for(drive)))
 
 
 def _each_size(sizes: list[int]) -> None:

@@ -7,12 +7,12 @@ random but legal. Verification is linear in seats x rounds; the last line shows 
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 
 from benchmarks.common import timed
-from director.scoring.model import SectionPlay, TableResult
+from benchmarks.scoring import results_for
+from director.scoring.model import SectionPlay
 from director.scoring.session import score_section
 from schedules.catalog import Request, build
 from schedules.sections import combine_sections
@@ -21,15 +21,6 @@ from schedules.verify import verify
 
 ROUNDS = 13
 TRAYS = 2
-
-
-def _results(movement: Movement, seed: int = 1) -> tuple[TableResult, ...]:
-    rng = random.Random(seed)
-    return tuple(
-        TableResult(s.round, s.table, tray, rng.randint(3, 10))
-        for s in movement.seatings
-        for tray in s.trays
-    )
 
 
 def drive() -> Movement:
@@ -49,7 +40,7 @@ def end_to_end(make: Callable[[], Movement]) -> int:
     """Generate (verified), verify once more as an imported event would be, and score."""
     movement = make()
     assert not verify(movement)
-    result = score_section(SectionPlay(movement, _results(movement)))
+    result = score_section(SectionPlay(movement, results_for(movement)))
     return len(result.deals)
 
 

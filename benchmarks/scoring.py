@@ -68,32 +68,32 @@ def results_for(movement: Movement, seed: int = 1) -> tuple[TableResult, ...]:
     )
 
 
-def _recompute(label: str, session: SectionPlay) -> None:
-    before = score_section(session)
-    changed = list(session.results)
+def _recompute(label: str, play: SectionPlay) -> None:
+    before = score_section(play)
+    changed = list(play.results)
     changed[len(changed) // 2] = replace(changed[len(changed) // 2], ns_tricks=13)
-    after = replace(session, results=tuple(changed))
+    after = replace(play, results=tuple(changed))
     tray = changed[len(changed) // 2].tray
     timed(f"{label}: full recompute after one changed result", lambda: score_section(after))
     timed(f"{label}: rescore(), the changed deal only", lambda: rescore(after, before, [tray]))
-    live = LiveScorer(session)
+    live = LiveScorer(play)
     timed(
         f"{label}: LiveScorer.update x2 (change, then undo)",
-        lambda: (live.update(after, [tray]), live.update(session, [tray])),
+        lambda: (live.update(after, [tray]), live.update(play, [tray])),
     )
 
 
 def run() -> None:
     """Print the figures."""
     event = mitchell_event()
-    session = SectionPlay(event, results_for(event))
-    print(f"60-table event: {len(event.trays)} deals, {len(session.results)} results")
-    timed("60 tables x 3 sessions, plus/minus", lambda: score_section(session))
-    mp = replace(session, settings=Settings(method=Method.MATCHPOINTS))
+    play = SectionPlay(event, results_for(event))
+    print(f"60-table event: {len(event.trays)} deals, {len(play.results)} results")
+    timed("60 tables x 3 sessions, plus/minus", lambda: score_section(play))
+    mp = replace(play, settings=Settings(method=Method.MATCHPOINTS))
     timed("60 tables x 3 sessions, matchpoints", lambda: score_section(mp))
-    _recompute("60 tables", session)
+    _recompute("60 tables", play)
     drive = whist_drive()
-    drive_session = SectionPlay(drive, results_for(drive, 2))
-    print(f"whist drive: {len(drive.field)} players, {len(drive_session.results)} results")
-    timed("250-table whist drive (individuals), plus/minus", lambda: score_section(drive_session))
-    _recompute("whist drive", drive_session)
+    drive_play = SectionPlay(drive, results_for(drive, 2))
+    print(f"whist drive: {len(drive.field)} players, {len(drive_play.results)} results")
+    timed("250-table whist drive (individuals), plus/minus", lambda: score_section(drive_play))
+    _recompute("whist drive", drive_play)

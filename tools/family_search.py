@@ -36,14 +36,18 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules.designs.whist import SEATS, Starter, as_game, starter_defects  # noqa: E402
-from schedules.package_data import changed_options  # noqa: E402
 from tools.c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from tools.stored_sizes import annealing_command_line, search_main  # noqa: E402
+from tools.stored_sizes import (  # noqa: E402
+    annealing_command_line,
+    annealing_options,
+    search_main,
+)
 
 PATH = ROOT / "schedules" / "data" / "whist" / "family.json"
 STEPS = 2_000_000
 COVER_NODES = 20_000_000
 TEMPERATURE = 0.15
+DEFAULTS = (STEPS, COVER_NODES, TEMPERATURE)
 """Defaults; a run that changes one stores it in its command."""
 
 
@@ -64,10 +68,8 @@ def search(
     args = [n, int(rotational), seed, steps, cover_nodes, temperature]
     families, found, took = run_counted(C_KERNEL, args, SEATS, seconds)
     games = tuple(as_game(game) for game in found)
-    command = f"tools/family_search.py {players} --seed {seed}" + changed_options(
-        ("--steps", steps, STEPS),
-        ("--cover-nodes", cover_nodes, COVER_NODES),
-        ("--temperature", temperature, TEMPERATURE),
+    command = f"tools/family_search.py {players} --seed {seed}" + annealing_options(
+        steps, cover_nodes, temperature, DEFAULTS
     )
     starter = Starter((n,), games, rotational, f"{command}, {took} s")
     if starter_defects(starter):
@@ -188,7 +190,7 @@ int main(int argc, char **argv) {
 
 def command_line() -> argparse.ArgumentParser:
     """The tool's arguments, as a stored command spells them."""
-    return annealing_command_line(__doc__, lambda _: None, (STEPS, COVER_NODES, TEMPERATURE))
+    return annealing_command_line(__doc__, lambda _: None, DEFAULTS)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,14 +28,18 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules.designs.whist import SEATS, Game, as_game  # noqa: E402
-from schedules.package_data import changed_options  # noqa: E402
 from tools.c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from tools.stored_sizes import annealing_command_line, search_main  # noqa: E402
+from tools.stored_sizes import (  # noqa: E402
+    annealing_command_line,
+    annealing_options,
+    search_main,
+)
 
 PATH = ROOT / "schedules" / "data" / "whist" / "frame.json"
 STEPS = 2_000_000
 COVER_NODES = 5_000_000
 TEMPERATURE = 0.3
+DEFAULTS = (STEPS, COVER_NODES, TEMPERATURE)
 """Defaults; a run that changes one stores it in its command."""
 
 
@@ -63,11 +67,7 @@ def search(
     games = tuple(as_game(game) for game in found)
     command = (
         f"tools/frame_search.py {players} --side {side} --groups {groups} --seed {seed}"
-        + changed_options(
-            ("--steps", steps, STEPS),
-            ("--cover-nodes", cover_nodes, COVER_NODES),
-            ("--temperature", temperature, TEMPERATURE),
-        )
+        + annealing_options(steps, cover_nodes, temperature, DEFAULTS)
     )
     entry = {
         "moduli": [side, side],
@@ -233,7 +233,7 @@ def _sizes(parser: argparse.ArgumentParser) -> None:
 
 def command_line() -> argparse.ArgumentParser:
     """The tool's arguments, as a stored command spells them."""
-    return annealing_command_line(__doc__, _sizes, (STEPS, COVER_NODES, TEMPERATURE))
+    return annealing_command_line(__doc__, _sizes, DEFAULTS)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -459,7 +459,8 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(ready)
             action.setStatusTip(tip if ready else f"{BEFORE_THE_DRIVE}: {tip[0].lower()}{tip[1:]}")
-            action.setToolTip(action.statusTip())
+            keys = action.shortcut().toString()
+            action.setToolTip(f"{action.statusTip()} ({keys})" if keys else action.statusTip())
 
     @property
     def store(self) -> EventStore:

@@ -77,6 +77,7 @@ def test_print_saves_the_drives_papers_beside_the_event(
     window = drive.window
     assert window.print_action.isEnabled()
     assert window.print_action.statusTip().startswith("Print score cards")
+    assert window.print_action.toolTip().endswith("(Ctrl+P)")
     saved = tmp_path / "drive papers.pdf"
     starts = asked(monkeypatch, "getSaveFileName", saved)
     seen: dict[str, object] = {}

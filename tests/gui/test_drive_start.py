@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from director.gui.context import Changed
@@ -45,17 +45,13 @@ CARDS = {
 LATE = "Mrs Late"
 
 
-def _start_allowed(dialog: CardNumbersDialog) -> bool:
-    return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
-
-
 def _retype(keys: Keyboard, dialog: CardNumbersDialog, player: str, text: str) -> str:
     """`text` typed over `player`'s card number; what the dialog then says."""
     row = next(r for r in range(dialog.table.rowCount()) if dialog.cell(r, 0).text() == player)
     dialog.table.setCurrentCell(row, CARD)
     keys.type(text)
     keys.press(Key.Key_Return)
-    return dialog.reason.text()
+    return dialog.problem.text()
 
 
 def test_a_drive_starts_from_the_players_numbered_cards(
@@ -80,7 +76,7 @@ def test_a_drive_starts_from_the_players_numbered_cards(
 
     def typed(dialog: QWidget) -> None:
         assert isinstance(dialog, CardNumbersDialog)
-        assert not _start_allowed(dialog)  # no card typed yet
+        assert not dialog.ok_button().isEnabled()  # no card typed yet
         when_modal(qtbot, dialog, BlankCardsPrintDialog, print_blank)
         keys.press(Key.Key_P, ALT)  # the numbered cards to hand out, printed first
         qtbot.waitUntil(lambda: "blank" in seen, timeout=30000)
@@ -99,13 +95,14 @@ def test_a_drive_starts_from_the_players_numbered_cards(
             for r in range(dialog.table.rowCount())
         }
         seen["first"] = first
-        seen["waiting"] = dialog.reason.text()
+        seen["waiting"] = dialog.waiting.text()
         seen["clash of parts"] = _retype(keys, dialog, "Mr Gray", "6")
-        seen["clash allowed"] = _start_allowed(dialog)
+        seen["clash allowed"] = dialog.ok_button().isEnabled()
         seen["same card"] = _retype(keys, dialog, "Mr Gray", "8")
         seen["unreadable"] = _retype(keys, dialog, "Mr Gray", "x")
-        assert _retype(keys, dialog, "Mr Gray", "7") == seen["waiting"]
-        assert _start_allowed(dialog)
+        assert _retype(keys, dialog, "Mr Gray", "7") == ""
+        assert dialog.waiting.text() == seen["waiting"]
+        assert dialog.ok_button().isEnabled()
         dialog.grab().save(str(tmp_path / "drive-cards.png"))
         keys.press(Key.Key_S, ALT)
 

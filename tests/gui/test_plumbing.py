@@ -18,6 +18,7 @@ from director.errors import DirectorError
 from director.gui import errors
 from director.gui.ops import CancelledError, Op, Progress
 from director.gui.settings import Settings
+from director.store.services import EventStore
 from director.store.values import DiskFullError, ReadOnlyEventError
 
 
@@ -200,3 +201,19 @@ def test_store_refusals_are_shown_as_sentences_under_their_own_title(
         ("The disk is full", "The disk holding club.whist is full", ""),
         ("The event is read-only", "club.whist is open read-only", ""),  # a name as it is
     ]
+
+
+def test_a_callers_wrong_value_in_a_store_call_is_a_bug_not_a_damaged_file(
+    qapp, crash_log: Path, shown: list[tuple[str, str, str]], tmp_path: Path
+) -> None:
+    with EventStore.create(tmp_path / "club.whist", "Club") as store:
+        with pytest.raises(TypeError) as caught:
+            store.add_player("Mr Bell", club=5)  # type: ignore[arg-type]
+        errors.report_exception(caught.value)
+        ((title, message, details),) = shown
+        assert title == "Unexpected error"
+        assert "damaged" not in message
+        assert "backup" not in message
+        assert details.startswith("TypeError: ")
+        assert "TypeError" in crash_log.read_text()
+        assert store.add_player("Mr Bell").name == "Mr Bell"  # the file stays open for changes

@@ -12,21 +12,18 @@ from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
     QCheckBox,
-    QDialog,
     QDialogButtonBox,
-    QFormLayout,
     QLabel,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from director.evening.drive_seating import DrawnCards, read_card_numbers
 from director.gui.dialogs.drive_settings import DriveSettingsDialog
+from director.gui.dialogs.form import FormDialog
 from director.gui.errors import EXPECTED
 from director.gui.screens.drive.model import place_words
-from director.gui.widgets.buttons import ok_cancel
 from director.store.values import Player
 from schedules.progressive import DriveSettings, card_place
 
@@ -42,16 +39,14 @@ class DriveStartDialog(DriveSettingsDialog):
         self.from_cards.setToolTip(
             "The players drew numbered cards at the door: type each one's number next"
         )
-        form = self.layout()
-        assert isinstance(form, QFormLayout)
         # PySide6's stubs call the (row, role) pair an object
-        row, _role = cast(tuple[int, object], form.getWidgetPosition(self.draw))
-        form.insertRow(row, self.from_cards)
+        row, _role = cast(tuple[int, object], self.form.getWidgetPosition(self.draw))
+        self.form.insertRow(row, self.from_cards)
         # the number still draws any lots for tied prizes
         self.from_cards.toggled.connect(lambda on: self.draw.setEnabled(not on))
 
 
-class CardNumbersDialog(QDialog):
+class CardNumbersDialog(FormDialog):
     """Each player's card number, typed, and where it seats them for the first hand."""
 
     printAsked = Signal()
@@ -60,8 +55,7 @@ class CardNumbersDialog(QDialog):
     def __init__(
         self, settings: DriveSettings, roster: Sequence[Player], parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("The players' numbered cards")
+        super().__init__("The players' numbered cards", parent, "&Start the drive", "Cance&l")
         self.settings = settings
         self.roster = tuple(roster)
         intro = QLabel(
@@ -84,21 +78,15 @@ class CardNumbersDialog(QDialog):
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setCurrentCell(0, COL_CARD)
-        cards_label = QLabel("&Cards:")
-        cards_label.setBuddy(self.table)
-        self.reason = QLabel()
-        self.reason.setWordWrap(True)
-        self.buttons = ok_cancel("&Start the drive", "Cance&l")
+        self.waiting = QLabel()
+        """Who has no card yet (not seated)."""
         printing = self.buttons.addButton(
             "&Print the numbered cards…", QDialogButtonBox.ButtonRole.ActionRole
         )
         printing.setToolTip("Blank cards with their numbers, to hand out at the door")
         printing.clicked.connect(self.printAsked)
-        layout = QVBoxLayout(self)
-        for widget in (intro, cards_label, self.table, self.reason, self.buttons):
-            layout.addWidget(widget)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.add_rows([(None, intro), ("&Cards:", self.table), (None, self.waiting)])
+        self.close_form()
         self.table.itemChanged.connect(self._follow)
         self.table.itemDelegate().closeEditor.connect(self._next_player)
         self.resize(480, 520)
@@ -128,15 +116,13 @@ class CardNumbersDialog(QDialog):
             self.cell(row, COL_FIRST).setText(place_words(place) if within else "")
         self.table.blockSignals(False)
         try:
-            drawn = self.drawn()
-            waiting = len(drawn.waiting)
-            problem = ""
-            said = f"{waiting} without a card, not seated yet" if waiting else ""
+            waiting = len(self.drawn().waiting)
         except EXPECTED as exc:
-            problem = said = str(exc)
-        self.reason.setText(said)
-        self.reason.setStyleSheet("color: #a00;" if problem else "")
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not problem)
+            self.waiting.clear()
+            self.allow(str(exc))
+            return
+        self.allow("")
+        self.waiting.setText(f"{waiting} without a card, not seated yet" if waiting else "")
 
     def _next_player(self, _editor: QWidget, hint: QAbstractItemDelegate.EndEditHint) -> None:
         """Enter after a number goes on to the next player's card, as typing down a list."""

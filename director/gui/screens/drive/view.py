@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -27,7 +26,7 @@ from director.gui.context import Changed, EventContext
 from director.gui.dialogs.drive_calls import DriveChangeDialog, DriveRevokeDialog
 from director.gui.screens.drive.model import COL_RESULT, HandModel, moves_model, table_rows
 from director.gui.widgets.entry_table import EntryTable, MessageLine
-from director.gui.widgets.panes import bar_over_panes
+from director.gui.widgets.panes import bar_over_panes, column
 from director.gui.widgets.screen import Screen
 from director.store import drive_play
 from director.store.drive_play import DriveRecord
@@ -109,12 +108,7 @@ class DriveScreen(Screen):
         for button in (self.revoke_button, self.arrive_button, self.leave_button):
             calls.addWidget(button)
         calls.addStretch(1)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.table, 1)
-        left_layout.addWidget(self.message)
-        left_layout.addLayout(calls)
+        left = column(self.table, self.message, calls, stretch=self.table)
         bar_over_panes(self, top, left, self.moves_title, self.moves_view)
         context.changed.connect(self._changed)
 

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
@@ -53,6 +52,7 @@ from director.gui.screens.players.model import (
 )
 from director.gui.widgets.buttons import ask_text
 from director.gui.widgets.entry_table import EntryDelegate, EntryTable, MessageLine
+from director.gui.widgets.panes import column, split
 from director.gui.widgets.screen import Screen
 from director.store.values import Gender, Partnership, Player, StoreError
 from schedules.progressive import Field
@@ -126,38 +126,21 @@ class PlayersScreen(Screen):
             ("&Dissolve", "Dissolve the selected partnership", self.dissolve_selected),
         )
 
-        left = QWidget()
-        column = QVBoxLayout(left)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(roster_buttons)
-        column.addWidget(self.search)
-        column.addWidget(self.players_view)
-        column.addWidget(self.count)
-        field = QWidget()
-        column = QVBoxLayout(field)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(field_buttons)
-        column.addWidget(QLabel("Type the players' names against their places:"))
-        column.addWidget(self.field_view)
-        column.addWidget(self.field_message)
-        pairs = QWidget()
-        column = QVBoxLayout(pairs)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(pair_buttons)
-        column.addWidget(QLabel("Partnerships (the labels the movement seats):"))
-        column.addWidget(self.pairs_view)
-        self.right = QSplitter(Qt.Orientation.Vertical)
-        self.right.addWidget(field)
-        self.right.addWidget(pairs)
-        self.right.setStretchFactor(0, 3)
-        self.right.setStretchFactor(1, 2)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
-        split.addWidget(self.right)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        left = column(roster_buttons, self.search, self.players_view, self.count)
+        field = column(
+            field_buttons,
+            QLabel("Type the players' names against their places:"),
+            self.field_view,
+            self.field_message,
+        )
+        pairs = column(
+            pair_buttons,
+            QLabel("Partnerships (the labels the movement seats):"),
+            self.pairs_view,
+        )
+        self.right = split(field, pairs, Qt.Orientation.Vertical)
         layout = QVBoxLayout(self)
-        layout.addWidget(split)
+        layout.addWidget(split(left, self.right))
 
         for keys, slot in (
             (QKeySequence(Qt.Key.Key_Insert), self.add_player),
