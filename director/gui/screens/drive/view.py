@@ -171,8 +171,8 @@ class DriveScreen(Screen):
             return
         moves = self.context.store.drive_moves(done)
         self.moves_view.setModel(moves_model(moves, self))
-        for column in range(self.moves_view.model().columnCount() - 1):
-            self.moves_view.resizeColumnToContents(column)
+        for number in range(self.moves_view.model().columnCount() - 1):
+            self.moves_view.resizeColumnToContents(number)
         self.moves_title.setText(f"Moves after hand {done}, for hand {done + 1}:")
 
     def _look_at(self, hand: int) -> None:
