@@ -268,8 +268,9 @@ def _build(request: Request, tables: int, pairs: int) -> Movement:
     target = max((balance(m).index for m in even), default=balance(found).index)
     if balance(found).index >= target - ODD_SEARCH_FROM:
         return found
-    # still short of the even field (small fields, few rounds): a local search from the best
-    return odd_search.improve(found, target)
+    # still short of the even field (small fields, few rounds): a local search from each, as
+    # one that starts lower may end higher
+    return _best([found, *(odd_search.improve(m, target) for m in options)])
 
 
 def _even_options(request: Request, tables: int, pairs: int, rounds: int) -> list[Movement]:
