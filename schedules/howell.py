@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from schedules import howell_layouts as layouts
-from schedules import interwoven, odd_field, reseated
+from schedules import interwoven, odd_field, odd_search, reseated
 from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
 from schedules.catalog import Family, Request, Variant, with_notes
@@ -42,6 +42,9 @@ SHORTENED = (THREE_QUARTER, IN_TIME)
 """The variants that choose their own rounds."""
 CLUB = (THREE_QUARTER, INTERWOVEN, IN_TIME)
 """What clubs play from seven tables up, offered first."""
+ODD_SEARCH_FROM = 1.0
+"""How far below the even field's index an odd field's best movement may stay before the
+local search (schedules.odd_search) is run on it."""
 FEWEST_TRAYS = 2
 """Trays a round an in-time Howell plans with unless told: fewer rounds of more trays would
 meet fewer opponents."""
@@ -261,7 +264,13 @@ def _build(request: Request, tables: int, pairs: int) -> Movement:
             f"no {rounds}-round movement for {pairs} pairs: every table would play trays "
             "nobody else plays"
         )
-    return _best(options)
+    found = _best(options)
+    target = max((balance(m).index for m in even), default=balance(found).index)
+    if balance(found).index >= target - ODD_SEARCH_FROM:
+        return found
+    # still short of the even field (small fields, few rounds): a local search from each, as
+    # one that starts lower may end higher
+    return _best([found, *(odd_search.improve(m, target) for m in options)])
 
 
 def _even_options(request: Request, tables: int, pairs: int, rounds: int) -> list[Movement]:

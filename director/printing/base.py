@@ -68,7 +68,7 @@ class Header:
 class NumberedCanvas(pdfcanvas.Canvas):
     """A canvas that writes "page N of M" on every page once it knows M (at save time)."""
 
-    def __init__(self, *args: Any, footer: str = "", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, footer: tuple[str, ...] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._footer = footer
         self._pages: list[dict[str, Any]] = []
@@ -87,8 +87,15 @@ class NumberedCanvas(pdfcanvas.Canvas):
 
     def _draw_footer(self, total: int) -> None:
         width = page_size(self)[0] - 2 * MARGIN
+        room = width - PAGE_NUMBER_WIDTH
+        # the first wording that fits one line: a second line below would fall where printers
+        # cannot print, so one that must wrap grows upwards from the footer's baseline
+        wordings = [fit.fit(text, room, FOOTER_SIZE) for text in self._footer]
         top = FOOTER_Y + FOOTER_SIZE
-        fit.draw(self, self._footer, MARGIN, top, width - PAGE_NUMBER_WIDTH, FOOTER_SIZE)
+        if wordings:
+            fitted = next((f for f in wordings if len(f.lines) == 1), wordings[-1])
+            rise = (len(fitted.lines) - 1) * FOOTER_SIZE * fit.LEADING
+            fit.draw_lines(self, fitted, MARGIN, top + rise, room, "left")
         number = f"page {self.getPageNumber()} of {total}"
         fit.draw(self, number, MARGIN, top, width, FOOTER_SIZE, align="right")
 
@@ -96,7 +103,7 @@ class NumberedCanvas(pdfcanvas.Canvas):
 def new_canvas(
     buffer: io.BytesIO,
     paper: str,
-    footer: str,
+    footer: tuple[str, ...],
     title: str,
     numbered: bool = True,
     wide: bool = False,
@@ -116,9 +123,12 @@ def new_canvas(
     return c
 
 
-def footer_text(header: Header) -> str:
-    """The footer line: the document title and its subtitle."""
-    return f"{header.title} — {header.subtitle}" if header.subtitle else header.title
+def footer_text(header: Header) -> tuple[str, ...]:
+    """The footer's wordings, the first that fits a line printed: the document title and its
+    subtitle, else the subtitle alone (the header names the document)."""
+    if not header.subtitle:
+        return (header.title,)
+    return f"{header.title} — {header.subtitle}", header.subtitle
 
 
 def report(progress: Progress | None, done: int, total: int) -> None:

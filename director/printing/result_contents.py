@@ -20,6 +20,7 @@ from director.scoring.model import (
     Standing,
     TableScore,
 )
+from director.scoring.session import provisional as missing_results
 from director.scoring.text import figure as _figure
 from schedules.repair import withdrawals
 from schedules.types import Label
@@ -113,7 +114,7 @@ def results_document(session: SectionPlay, result: SectionResult) -> ResultsDocu
             ),
         )
     replay = _replays(session, result)
-    provisional = _provisional(session)
+    provisional = missing_results(session)
     return ResultsDocument(winners, rankings, deals, personal, couples, provisional, replay)
 
 
@@ -141,15 +142,6 @@ def winning_figure(value: Fraction, mp: bool, lost: bool, teams: bool) -> str:
     if mp:
         return f"{figure(value)}%"
     return f"{figure(value, signed=True)} tricks against the average"
-
-
-def _provisional(session: SectionPlay) -> str:
-    """What is missing while results are still coming in ("" once every play has one)."""
-    expected = {(s.round, s.table, t) for s in session.movement.seatings for t in s.trays}
-    entered = {(r.round, r.table, r.tray) for r in session.results} & expected
-    if len(entered) == len(expected):
-        return ""
-    return f"Provisional: {len(entered)} of {len(expected)} results entered"
 
 
 def _who(label: Label, names: dict[Label, str]) -> str:

@@ -33,7 +33,7 @@ def render(
     """One page per table: the number on both halves, the top half upside down."""
     buffer = io.BytesIO()
     # no footer: both halves of the sheet face the room
-    c = new_canvas(buffer, paper, "", header.title, numbered=False)
+    c = new_canvas(buffer, paper, (), header.title, numbered=False)
     width, height = paper_size(paper)
     tables = movement.table_numbers
     for i, table in enumerate(tables):

@@ -48,6 +48,16 @@ def score_section(play: SectionPlay) -> SectionResult:
     return _assemble(play, deals)
 
 
+def provisional(play: SectionPlay) -> str:
+    """What is missing while results are still coming in ("Provisional: 40 of 45 results
+    entered"), or "" once every play of every tray has one."""
+    expected = {(s.round, s.table, t) for s in play.movement.seatings for t in s.trays}
+    entered = {(r.round, r.table, r.tray) for r in play.results} & expected
+    if len(entered) == len(expected):
+        return ""
+    return f"Provisional: {len(entered)} of {len(expected)} results entered"
+
+
 def rescore(play: SectionPlay, previous: SectionResult, trays: Iterable[TrayNo]) -> SectionResult:
     """Re-score after the results of `trays` changed: only those deals are worked out again,
     the others are taken from `previous`; totals and rankings are rebuilt. Gives the same

@@ -71,11 +71,14 @@ def report(
     result: SectionResult,
     names: dict[str, str] | None = None,
     rounding: Rounding = Rounding.HUNDREDTHS,
+    provisional: str = "",
 ) -> str:
-    """The whole session as text, figures rounded as asked."""
+    """The whole session as text, figures rounded as asked; while results are missing
+    (`provisional` says which, `director.scoring.session.provisional`) it says so first and
+    names those leading, not winners."""
     names = names or {}
     fig = partial(figure, rounding=rounding)
-    lines = ["Winners"]
+    lines = [provisional, "", "Leading"] if provisional else ["Winners"]
     for w in result.winners:
         who = " = ".join(f"{label} {names.get(label, '')}".strip() for label in w.labels)
         lines.append(f"  {w.title:<10} {who}  ({fig(w.figure)})")

@@ -43,7 +43,7 @@ def load(name: str) -> Movement:
 
 def body(pdf: bytes, header: Header) -> list[str]:
     """The lines of a document without its running header and footer."""
-    furniture = {header.title, header.subtitle, footer_text(header)}
+    furniture = {header.title, header.subtitle, *footer_text(header)}
     return [
         line
         for line in lines(pdf)

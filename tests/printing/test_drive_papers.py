@@ -32,7 +32,7 @@ from director.store.values import EventInfo, Player
 from schedules.progressive import DriveSettings, Layout, MovingRule, Side, Trumps
 from schedules.progressive.settings import SUITS
 from tests.printing.pdf import page_size
-from tests.printing.test_tonights_papers import read_back
+from tests.printing.test_tonights_papers import PRINTER_EDGE_MM, nearest_edge_mm, read_back
 
 SIGNS = {"hearts": "♥", "clubs": "♣", "diamonds": "♦", "spades": "♠"}
 LADIES = tuple(f"Mrs Lady{k:02d}" for k in range(25))
@@ -255,6 +255,14 @@ def test_every_paper_prints_together_in_the_order_asked(papers: DrivePapers) -> 
     assert pages[0].startswith("Prizes")
     assert pages[1].startswith(f"{papers.cards[0].player} No. 1")
     assert len(pages) - 1 == 1 + 13 + 13 + 1 + 4 + 1  # the caller's sheet on one page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kind", sorted(DRIVE_PAPERS))
+def test_no_drive_paper_prints_where_a_printer_cannot(
+    papers: DrivePapers, kind: str, paper: str
+) -> None:
+    assert nearest_edge_mm(print_drive_papers(papers, [kind], paper)) >= PRINTER_EDGE_MM
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

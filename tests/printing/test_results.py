@@ -274,6 +274,18 @@ def test_results_render_to_pages_with_ink_and_report_progress(tmp_path: Path) ->
         assert ink_fraction(png) > 0.005
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("part", results.PARTS)
+def test_no_results_paper_prints_where_a_printer_cannot(part: str, paper: str) -> None:
+    from tests.printing.test_tonights_papers import PRINTER_EDGE_MM, nearest_edge_mm
+
+    s, result = scored(Method.MATCHPOINTS)
+    long = {who: f"Dr Featherstonehaugh{who} & Mrs Postlethwaite{who}" for who in s.names}
+    document = results_document(replace(s, names=long), result)
+    pdf = results.render(document, HEADER, paper, parts=[part])
+    assert nearest_edge_mm(pdf) >= PRINTER_EDGE_MM
+
+
 def test_a_provisional_sheet_leads_rather_than_names_winners() -> None:
     movement = mitchell(5, 1)
     plays = random_results(movement, 2)

@@ -152,9 +152,11 @@ def nearest_edge_mm(pdf: bytes) -> float:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("document", sorted(MOVEMENT_DOCUMENTS))
-def test_nothing_is_printed_where_a_printer_cannot_print(document: str, paper: str) -> None:
-    movement = movement_of("13 pairs, interwoven Howell")
-    pdf = print_movement_document(movement, document, paper)
+@pytest.mark.parametrize("name", FAMILIES)
+def test_nothing_is_printed_where_a_printer_cannot_print(
+    name: str, document: str, paper: str
+) -> None:
+    pdf = print_movement_document(movement_of(name), document, paper)
     assert nearest_edge_mm(pdf) >= PRINTER_EDGE_MM
 
 

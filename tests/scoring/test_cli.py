@@ -147,3 +147,17 @@ def test_an_unknown_competitor_in_the_file_is_refused(tmp_path: Path, capsys) ->
         data["competitors"]["NS9"] = "Mr Nobody"
 
     assert "competitors: 'NS9' is not in the movement's field" in _refused(tmp_path, capsys, change)
+
+
+def test_standings_before_every_result_is_in_name_those_leading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads((EXAMPLES / "mitchell-plusminus.json").read_text(encoding="utf-8"))
+    data["results"] = data["results"][:-3]
+    path = tmp_path / "half-way.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Provisional: 47 of 50 results entered")
+    assert "\nLeading\n" in out
+    assert "Winners" not in out

@@ -1,0 +1,303 @@
+"""A local search that balances an odd field's movement further (docs/movements.md#odd-fields).
+
+Leaving one place of the even field's movement empty loses the comparisons the missing pair
+and each round's resting pair would have made, unevenly; with few rounds the loss can be
+several points. The search starts from the best movement built that way (or from our odd-field
+designs) and changes it one step at a time, keeping every rule a Howell keeps:
+
+- a table turns round (its pairs change sides);
+- two pairs of a round change places, or a resting pair takes a seated pair's place (nobody
+  rests more often than the rests allow);
+- two tables of a round exchange their tray sets;
+- a table plays a set another table plays that round (a relay of two, as the interwoven
+  Howells have), where the set it leaves is played elsewhere and it has trays enough to pass.
+
+A step is kept when the balance index does not fall, and now and then when it falls a little
+(simulated annealing, from a seed fixed by the size, so a size always builds the same
+movement); the best movement seen is returned. Nobody meets anyone twice or plays a tray set
+twice, so the verifier's Howell promise holds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import replace
+
+from schedules.types import Movement, Seating, TrayNo, find_shares, infer_trays
+
+HEAT = 1.0
+"""How far (in index points) a step may lower the balance and still be kept, at the start:
+the chance falls as exp(-fall / heat), the heat falling to nothing over the search."""
+STEPS = 12_000
+"""Steps tried per search: enough for the small fields, where the gaps are (a tenth of a
+second of CPU for 7 pairs, under half a second for 35)."""
+
+Table = list[int]
+"""[North-South pair, East-West pair, tray set] at one table in one round (pairs and sets by
+index)."""
+_Made = tuple[int, list[tuple[int, Table]], tuple[int, int] | None]
+
+
+def improve(movement: Movement, target: float) -> Movement:
+    """`movement` balanced further by the search, stopping once its index reaches `target`
+    (the even field's); `movement` itself where the search finds nothing better or the
+    movement is not one it can change (split rounds, arrow switches, mnemonic play)."""
+    if not _searchable(movement):
+        return movement
+    state = _State(movement)
+    start = state.index()
+    best = state.search(target, random.Random(len(movement.field) * 1000 + movement.rounds))
+    if best is None or best[0] <= start + 1e-9:
+        return movement
+    return state.movement(best[1])
+
+
+def _searchable(movement: Movement) -> bool:
+    """One seating per table and round, no arrow switches, no mnemonic play, and tray sets
+    that are either the same or apart."""
+    if movement.mnemonic or any(s.switched or len(s.places) != 2 for s in movement.seatings):
+        return False
+    if len({(s.round, s.table) for s in movement.seatings}) != len(movement.seatings):
+        return False
+    sets = {frozenset(s.trays) for s in movement.seatings}
+    return sum(map(len, sets)) == len(set().union(*sets))
+
+
+class _State:
+    """The movement as rounds of tables, with the comparison counts kept up to date."""
+
+    def __init__(self, movement: Movement) -> None:
+        self.source = movement
+        self.labels = list(movement.field)
+        who = {p: i for i, p in enumerate(self.labels)}
+        self.sets: list[tuple[TrayNo, ...]] = sorted(
+            {tuple(sorted(s.trays)) for s in movement.seatings}
+        )
+        set_of = {trays: k for k, trays in enumerate(self.sets)}
+        self.tables: list[list[int]] = []
+        self.rounds: list[list[Table]] = []
+        for _, seatings in movement.by_round():
+            ordered = sorted(seatings, key=lambda s: s.table)
+            self.tables.append([s.table for s in ordered])
+            self.rounds.append(
+                [[who[s.ns], who[s.ew], set_of[tuple(sorted(s.trays))]] for s in ordered]
+            )
+        n = len(self.labels)
+        self.resting = [
+            sorted(set(range(n)) - {p for t in row for p in t[:2]}) for row in self.rounds
+        ]
+        self.rests = Counter(p for row in self.resting for p in row)
+        per_round = max(map(len, self.resting), default=0)
+        self.most_rests = -(-len(self.rounds) * per_round // n) if n else 0
+        self.met: Counter[tuple[int, int]] = Counter()
+        self.played: Counter[tuple[int, int]] = Counter()
+        self.share: Counter[tuple[int, int]] = Counter()
+        self.groups: dict[tuple[int, int], list[int]] = {}
+        self.counts = [[0] * n for _ in range(n)]
+        self.total = self.squares = 0
+        for r, row in enumerate(self.rounds):
+            for t, seated in enumerate(row):
+                self._seat(r, t, *seated)
+        self.pairs = n * (n - 1) // 2
+        # a relay of two wants two trays to pass; a seed's own relays may be larger
+        self.most_share = max(max(self.share.values()), min(2, min(map(len, self.sets))))
+
+    def index(self) -> float:
+        """The balance index, as schedules.balance counts it."""
+        if not self.squares:
+            return 0.0
+        return 100.0 * self.total * self.total / (self.pairs * self.squares)
+
+    def _join(self, s: int, side: int, p: int) -> None:
+        group = self.groups.setdefault((s, side), [])
+        row = self.counts[p]
+        for q in group:
+            c = row[q]
+            self.squares += 2 * c + 1
+            row[q] = c + 1
+            self.counts[q][p] = c + 1
+        self.total += len(group)
+        group.append(p)
+
+    def _leave(self, s: int, side: int, p: int) -> None:
+        group = self.groups[s, side]
+        group.remove(p)
+        row = self.counts[p]
+        for q in group:
+            c = row[q]
+            self.squares -= 2 * c - 1
+            row[q] = c - 1
+            self.counts[q][p] = c - 1
+        self.total -= len(group)
+
+    def _seat(self, r: int, t: int, ns: int, ew: int, s: int) -> None:
+        """Put a table's seating in place."""
+        self.rounds[r][t] = [ns, ew, s]
+        self.met[_key(ns, ew)] += 1
+        self.played[ns, s] += 1
+        self.played[ew, s] += 1
+        self.share[r, s] += 1
+        self._join(s, 0, ns)
+        self._join(s, 1, ew)
+
+    def _unseat(self, r: int, t: int) -> Table:
+        """Take a table's seating out (to be replaced); returns it."""
+        ns, ew, s = old = self.rounds[r][t]
+        self.met[_key(ns, ew)] -= 1
+        self.played[ns, s] -= 1
+        self.played[ew, s] -= 1
+        self.share[r, s] -= 1
+        self._leave(s, 0, ns)
+        self._leave(s, 1, ew)
+        return old
+
+    def _replace(self, r: int, changes: dict[int, Table]) -> list[tuple[int, Table]] | None:
+        """Replace tables of round `r` (index -> new seating) where every new seating keeps
+        the rules (nobody meets twice or plays a set twice, no relay larger than allowed);
+        returns the old seatings to undo with, or None (nothing changed)."""
+        old = [(t, self._unseat(r, t)) for t in changes]
+        done = []
+        for t, (ns, ew, s) in changes.items():
+            if (
+                self.met[_key(ns, ew)]
+                or self.played[ns, s]
+                or self.played[ew, s]
+                or self.share[r, s] >= self.most_share
+            ):
+                break
+            self._seat(r, t, ns, ew, s)
+            done.append(t)
+        else:
+            return old
+        for t in done:
+            self._unseat(r, t)
+        for t, table in old:
+            self._seat(r, t, *table)
+        return None
+
+    def _undo(self, r: int, old: list[tuple[int, Table]]) -> None:
+        for t, _ in old:
+            self._unseat(r, t)
+        for t, table in old:
+            self._seat(r, t, *table)
+
+    def _step(self, rng: random.Random) -> _Made | None:
+        """One random change, made if it keeps the rules: (round, the old seatings, and where
+        a resting pair came in, it and the pair now resting), or None."""
+        r = rng.randrange(len(self.rounds))
+        row = self.rounds[r]
+        t = rng.randrange(len(row))
+        ns, ew, s = row[t]
+        kind = rng.randrange(4)
+        if kind == 0:
+            old = self._replace(r, {t: [ew, ns, s]})
+            return None if old is None else (r, old, None)
+        if kind == 1:
+            u = rng.randrange(len(row))
+            if u == t or row[u][2] == s:
+                return None
+            a, b, x = row[u]
+            old = self._replace(r, {t: [ns, ew, x], u: [a, b, s]})
+            return None if old is None else (r, old, None)
+        if kind == 2:
+            x = rng.randrange(len(self.sets))
+            if x == s:
+                return None
+            old = self._replace(r, {t: [ns, ew, x]})
+            return None if old is None else (r, old, None)
+        # two pairs change places: one at this table, the other seated or resting
+        side = rng.randrange(2)
+        mover = row[t][side]
+        choices = len(row) * 2 + len(self.resting[r])
+        pick = rng.randrange(choices)
+        if pick >= 2 * len(row):
+            rester = self.resting[r][pick - 2 * len(row)]
+            if self.rests[mover] + 1 > self.most_rests:
+                return None
+            new = list(row[t])
+            new[side] = rester
+            old = self._replace(r, {t: new})
+            if old is None:
+                return None
+            self._rest(r, rester, mover)
+            return (r, old, (rester, mover))
+        u, other_side = divmod(pick, 2)
+        if u == t:
+            return None
+        other = row[u][other_side]
+        first, second = list(row[t]), list(row[u])
+        first[side], second[other_side] = other, mover
+        old = self._replace(r, {t: first, u: second})
+        return None if old is None else (r, old, None)
+
+    def _rest(self, r: int, comes: int, goes: int) -> None:
+        """`comes` plays in round `r` and `goes` rests instead."""
+        self.resting[r][self.resting[r].index(comes)] = goes
+        self.rests[comes] -= 1
+        self.rests[goes] += 1
+
+    def search(self, target: float, rng: random.Random) -> tuple[float, list[list[Table]]] | None:
+        """Simulated annealing for `STEPS` steps or until the index reaches `target`: the best
+        index seen and its rounds (None when no step could be made)."""
+        current = self.index()
+        best: tuple[float, list[list[Table]]] | None = None
+        for step in range(STEPS):
+            made = self._step(rng)
+            if made is None:
+                continue
+            r, old, rested = made
+            now = self.index()
+            heat = HEAT * (1 - step / STEPS) + 0.01
+            if now >= current or rng.random() < math.exp((now - current) / heat):
+                current = now
+                if best is None or now > best[0] + 1e-9:
+                    best = (now, [[list(t) for t in row] for row in self.rounds])
+                    if now >= target - 1e-9:
+                        break
+                continue
+            self._undo(r, old)
+            if rested is not None:
+                came, went = rested
+                self._rest(r, went, came)
+        return best
+
+    def movement(self, rounds: list[list[Table]]) -> Movement:
+        """The movement these rounds seat; a tray set no table plays any more is not dealt,
+        and the trays are numbered on without it."""
+        used = sorted({s for row in rounds for _, _, s in row})
+        numbers: dict[int, tuple[TrayNo, ...]] = {}
+        start = 1
+        for s in used:
+            numbers[s] = tuple(range(start, start + len(self.sets[s])))
+            start += len(self.sets[s])
+        seatings = tuple(
+            Seating.pair(r + 1, self.tables[r][t], numbers[s], self.labels[ns], self.labels[ew])
+            for r, row in enumerate(rounds)
+            for t, (ns, ew, s) in enumerate(row)
+        )
+        source = self.source
+        shared = find_shares(seatings)
+        seed = "an interwoven Howell" if source.variant == "interwoven" else "a Howell"
+        return replace(
+            source,
+            seatings=seatings,
+            trays=infer_trays(seatings, range(1, start)),
+            shared=shared,
+            variant="reseated",
+            notes=(
+                f"Reseated Howell: a search balanced {seed} with one place empty for the odd "
+                "field; nobody meets anyone twice or plays a tray set twice.",
+                *(
+                    ["Where there are more tables than tray sets in play, two tables share a "
+                     "set in a round and pass its trays between them (a relay)."]
+                    if shared
+                    else []
+                ),
+            ),
+        )  # fmt: skip
+
+
+def _key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
