@@ -22,7 +22,8 @@ chosen in this order:
    (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
    (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7, 141 over Z_20 x Z_7 and 177 over
    Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3, 180 over Z_2 x Z_8 x Z_11 and 200
-   over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players);
+   over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players); without that file the engine reruns
+   the annealing of 57, 88, 124 and 177 (`SEARCHED_MULTIPLIERS`);
 6. first rounds over Z_n found in two steps (tools/family_search.py, stored in
    schedules/data/whist/family.json): games whose differences work (annealing), then a translate
    of each game or of its negation so that everyone is seated once (exact cover): with
@@ -59,10 +60,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from schedules.designs import difference_matrices
+from schedules.designs import difference_matrices, multiplier_whist
 from schedules.designs.fields import prime_power
 from schedules.designs.holed_whist import HoledStarter, develop_holed
 from schedules.designs.patterned_whist import Pairing, patterned_starter, search_pairing
@@ -276,18 +278,66 @@ def multiplier_starters() -> dict[int, Starter | HoledStarter]:
     for players, entry in stored_entries(MULTIPLIER).items():
         moduli = tuple(entry["moduli"])
         games = tuple(tuple(game) for game in entry["games"])
-        fixed = "infinity" if entry["points"] == 1 else "four fixed players"
-        hole = "" if entry["hole"] is None else " and a hole of order 4"
-        origin = (
-            f"first round over {group_name(moduli)} with {fixed}{hole}, invariant under the "
-            f"multiplier {entry['multiplier']} ({entry['command']}, {entry['seconds']} s)"
+        hole = None if entry["hole"] is None else tuple(entry["hole"])
+        origin = _multiplier_origin(
+            moduli, entry["points"], hole is not None, entry["multiplier"], entry["command"]
         )
+        origin = f"{origin}, {entry['seconds']} s)"
         found[players] = (
             Starter(moduli, games, True, origin)
-            if entry["hole"] is None
-            else HoledStarter(moduli, games, tuple(entry["hole"]), entry["points"], origin)
+            if hole is None
+            else HoledStarter(moduli, games, hole, entry["points"], origin)
         )
     return found
+
+
+def _multiplier_origin(
+    moduli: tuple[int, ...], points: int, holed: bool, multiplier: str, command: str
+) -> str:
+    """How a multiplier search's first round was found, up to its seconds."""
+    fixed = "infinity" if points == 1 else "four fixed players"
+    hole = " and a hole of order 4" if holed else ""
+    return (
+        f"first round over {group_name(moduli)} with {fixed}{hole}, invariant under the "
+        f"multiplier {multiplier} ({command}"
+    )
+
+
+SEARCHED_MULTIPLIERS: dict[int, tuple[multiplier_whist.Run, float]] = {
+    57: (multiplier_whist.Run(57, (8, 7), "1,2", 1), 4.45),
+    88: (multiplier_whist.Run(88, (3, 29), "1,16", 1), 0.45),
+    124: (multiplier_whist.Run(124, (3, 41), "1,10", 1), 1.64),
+    177: (multiplier_whist.Run(177, (16, 11), "1,3", 1, temperature=2.5), 2.66),
+}
+"""The run and seconds (when stored, with its C kernel) of the stored multiplier first rounds
+whose search the engine reruns in Python when the stored file is missing: the same annealing
+move for move, so the very same round (CPU seconds in Python: 88 0.1, 124 8, 57 22, 177 23).
+141 is not rerun: its C run took 146 s, which the Python moves (8 to 16 times slower) would make
+20 to 40 minutes."""
+
+
+def rerun_multiplier_origin(players: int) -> str | None:
+    """How the first round of a `SEARCHED_MULTIPLIERS` size missing from the stored file is
+    found, told without running its search; None for any other size."""
+    if players in multiplier_starters() or players not in SEARCHED_MULTIPLIERS:
+        return None
+    run, seconds = SEARCHED_MULTIPLIERS[players]
+    problem = run.problem()
+    origin = _multiplier_origin(
+        run.moduli, problem.points, problem.hole is not None, run.multiplier, run.command
+    )
+    return f"{origin}, {seconds} s)"
+
+
+@cache
+def multiplier_starter(players: int) -> Starter | HoledStarter | None:
+    """The stored multiplier first round for `players`, or the one its recorded search finds
+    again when the stored file lacks it (`SEARCHED_MULTIPLIERS`); else None."""
+    origin = rerun_multiplier_origin(players)
+    if origin is None:
+        return multiplier_starters().get(players)
+    found = multiplier_whist.search(SEARCHED_MULTIPLIERS[players][0])
+    return replace(found, origin=origin)
 
 
 @cache
@@ -367,7 +417,7 @@ def whist_starter(players: int) -> Starter | None:
     pairing = patterned_pairing(players)
     if pairing is not None:
         return patterned_starter(*pairing)
-    stored = multiplier_starters().get(players) or family_starters().get(players)
+    stored = multiplier_starter(players) or family_starters().get(players)
     if isinstance(stored, Starter):
         return stored
     if players % 4 == 1:
@@ -479,16 +529,16 @@ def sit_out_product_plan(players: int) -> tuple[int, Spread] | None:
 
 
 def holed_starter(players: int) -> HoledStarter | None:
-    """The stored first round with a hole for `players`, or None."""
-    found = multiplier_starters().get(players)
+    """The multiplier first round with a hole for `players`, or None."""
+    found = multiplier_starter(players)
     return found if isinstance(found, HoledStarter) else None
 
 
 def construction(players: int) -> str | None:
     """How the Wh(players) is built, or None when no construction applies."""
     if searched_starter(players) is None:
-        # told before any pairing search runs: listing the sizes offered asks about them all
-        origin = pairing_origin(players)
+        # told before any search runs: listing the sizes offered asks about them all
+        origin = pairing_origin(players) or rerun_multiplier_origin(players)
         if origin is not None:
             return origin
     starter = whist_starter(players) or holed_starter(players)
