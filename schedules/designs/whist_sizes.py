@@ -28,6 +28,7 @@ chosen in this order:
    schedules/data/whist/family.json): games whose differences work (annealing), then a translate
    of each game or of its negation so that everyone is seated once (exact cover): with
    infinity over Z_(v-1) for v - 1 prime (60, 68, 72, ...), with sit-outs over Z_v (69, ...);
+   without that file the engine reruns the search of 69 (`SEARCHED_FAMILIES`);
 7. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
@@ -50,7 +51,8 @@ chosen in this order:
 12. a whist frame over Z_m x Z_m filled with a hole (`schedules.designs.whist.frame_rounds`):
    its six groups of 24 and the eight players of the hole play the product Wh(4) x Wh(8)
    with the hole as one fibre (152 = 144 + 8, 151 being prime; the frame is found by
-   tools/frame_search.py and stored in schedules/data/whist/frame.json).
+   tools/frame_search.py and stored in schedules/data/whist/frame.json; without that file
+   the engine reruns its search, `SEARCHED_FRAMES`).
 
 The designs found by search are read from schedules/data/whist/ (one JSON file per kind, each
 entry naming the command that found it) when a size first asks for them.
@@ -64,7 +66,12 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from schedules.designs import difference_matrices, multiplier_whist
+from schedules.designs import (
+    difference_matrices,
+    family_whist,
+    frame_whist,
+    multiplier_whist,
+)
 from schedules.designs.fields import prime_power
 from schedules.designs.holed_whist import HoledStarter, develop_holed
 from schedules.designs.patterned_whist import Pairing, patterned_starter, search_pairing
@@ -347,14 +354,49 @@ def family_starters() -> dict[int, Starter]:
     found = {}
     for players, entry in stored_entries(SEATED_FAMILIES).items():
         (n,) = entry["moduli"]
-        origin = (
-            f"first round over Z_{n}{' + infinity' if players % 4 == 0 else ''}: a seated "
-            "difference family, each game translated or negated by exact cover "
-            f"({entry['command']}, {entry['seconds']} s)"
-        )
+        origin = _family_origin(players, entry["command"], entry["seconds"])
         games = tuple(tuple(game) for game in entry["games"])
         found[players] = Starter((n,), games, players % 4 == 0, origin)
     return found
+
+
+def _family_origin(players: int, command: str, seconds: float) -> str:
+    n, rotational = family_whist.group_order(players)
+    return (
+        f"first round over Z_{n}{' + infinity' if rotational else ''}: a seated "
+        "difference family, each game translated or negated by exact cover "
+        f"({command}, {seconds} s)"
+    )
+
+
+SEARCHED_FAMILIES: dict[int, tuple[int, float]] = {
+    69: (1, 2.91),
+}
+"""The seed and seconds (with its C kernel, as stored) of the stored family first rounds whose
+search the engine reruns in Python when the stored file is missing, the kernel's steps from
+the same seed, so the very same round (69: 81 s of CPU in Python). Not rerun: 93, whose C run
+took 85 s over 110 families, an estimated 40 minutes in Python (69 took 28 times its C time)."""
+
+
+def rerun_family_origin(players: int) -> str | None:
+    """How the first round of a `SEARCHED_FAMILIES` size missing from the stored file is
+    found, told without running its search; None for any other size."""
+    if players in family_starters() or players not in SEARCHED_FAMILIES:
+        return None
+    seed, seconds = SEARCHED_FAMILIES[players]
+    return _family_origin(players, family_whist.Run(players, seed).command, seconds)
+
+
+@cache
+def family_starter(players: int) -> Starter | None:
+    """The stored family first round for `players`, or the one its recorded search finds again
+    when the stored file lacks it (`SEARCHED_FAMILIES`); else None."""
+    origin = rerun_family_origin(players)
+    if origin is None:
+        return family_starters().get(players)
+    _, games = family_whist.search(family_whist.Run(players, SEARCHED_FAMILIES[players][0]))
+    n, rotational = family_whist.group_order(players)
+    return Starter((n,), games, rotational, origin)
 
 
 @cache
@@ -386,14 +428,49 @@ def stored_frames() -> dict[int, Frame]:
     }
 
 
+SEARCHED_FRAMES: dict[int, tuple[int, int, int, float]] = {
+    152: (12, 6, 1, 1.3),
+}
+"""The side, groups, seed and seconds (with its C kernel, as stored) of the stored frames whose
+search the engine reruns in Python when the stored file is missing, the kernel's steps from the
+same seed, so the very same frame (152: 53 s of CPU in Python)."""
+
+
+def frame_outline(players: int) -> Frame | None:
+    """The stored frame for `players`; for a `SEARCHED_FRAMES` size the stored file lacks, the
+    frame its recorded search finds, told without running it (no games yet); else None."""
+    stored = stored_frames().get(players)
+    if stored is not None or players not in SEARCHED_FRAMES:
+        return stored
+    side, groups, seed, seconds = SEARCHED_FRAMES[players]
+    hole = frame_whist.hole_size(players, side, groups)
+    origin = f"{frame_whist.Run(players, side, groups, seed).command}, {seconds} s"
+    return Frame((side, side), (), groups, hole, origin)
+
+
+@cache
+def _whist_frame(players: int) -> Frame:
+    """The frame of `frame_outline` with its games, found again by its search if need be."""
+    outline = frame_outline(players)
+    assert outline is not None  # asked only for a size with a frame
+    if outline.games:
+        return outline
+    side, groups, seed, _ = SEARCHED_FRAMES[players]
+    _, games = frame_whist.search(frame_whist.Run(players, side, groups, seed))
+    return replace(outline, games=games)
+
+
+def _fill_spread(frame: Frame) -> Spread | None:
+    """The difference matrix with four rows over the hole's order for the product
+    Wh(4) x Wh(hole) that fills the frame (the hole is a third of a group), or None."""
+    return None if construction(frame.hole) is None else spread_for(4, frame.hole)
+
+
 def frame_plan(players: int) -> tuple[Frame, Spread] | None:
-    """A stored frame for `players` with what fills it: the product Wh(4) x Wh(hole) over a
-    difference matrix with four rows (the hole is a third of a group), or None."""
-    frame = stored_frames().get(players)
-    if frame is None or construction(frame.hole) is None:
-        return None
-    spread = spread_for(4, frame.hole)
-    return None if spread is None else (frame, spread)
+    """A frame for `players` with what fills it (`_fill_spread`), or None."""
+    outline = frame_outline(players)
+    spread = None if outline is None else _fill_spread(outline)
+    return None if spread is None else (_whist_frame(players), spread)
 
 
 def closure_design(players: int) -> RotationalPbd | None:
@@ -417,7 +494,7 @@ def whist_starter(players: int) -> Starter | None:
     pairing = patterned_pairing(players)
     if pairing is not None:
         return patterned_starter(*pairing)
-    stored = multiplier_starter(players) or family_starters().get(players)
+    stored = multiplier_starter(players) or family_starter(players)
     if isinstance(stored, Starter):
         return stored
     if players % 4 == 1:
@@ -538,7 +615,11 @@ def construction(players: int) -> str | None:
     """How the Wh(players) is built, or None when no construction applies."""
     if searched_starter(players) is None:
         # told before any search runs: listing the sizes offered asks about them all
-        origin = pairing_origin(players) or rerun_multiplier_origin(players)
+        origin = (
+            pairing_origin(players)
+            or rerun_multiplier_origin(players)
+            or rerun_family_origin(players)
+        )
         if origin is not None:
             return origin
     starter = whist_starter(players) or holed_starter(players)
@@ -570,15 +651,16 @@ def construction(players: int) -> str | None:
             f"with blocks of {sizes} ({design.origin}); round x plays, in every block through "
             "x, the round of that block's whist tournament in which x sits out"
         )
-    framed = frame_plan(players)
-    if framed is not None:
-        frame, spread = framed
+    # the outline: its search runs only when the rounds are built
+    frame = frame_outline(players)
+    fill = None if frame is None else _fill_spread(frame)
+    if frame is not None and fill is not None:
         size = frame.order // frame.groups
         return (
             f"a whist frame over {group_name(frame.moduli)} ({frame.origin}): "
             f"{frame.groups} groups of {size}, "
             f"each filled with the {frame.hole} added players by the product of Wh(4) and "
-            f"Wh({frame.hole}) over {spread.name}"
+            f"Wh({frame.hole}) over {fill.name}"
         )
     return None
 
