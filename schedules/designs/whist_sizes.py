@@ -28,8 +28,8 @@ chosen in this order:
    schedules/data/whist/family.json): games whose differences work (annealing), then a translate
    of each game or of its negation so that everyone is seated once (exact cover): with
    infinity over Z_(v-1) for v - 1 prime (60, 68, 72, ...), with sit-outs over Z_v (69, ...);
-   without that file the engine reruns the search of 69 (`SEARCHED_FAMILIES`), and without
-   starters.json it runs it for 33 and 44;
+   without that file the engine reruns the search of 69 and finds another 93
+   (`SEARCHED_FAMILIES`), and without starters.json it runs it for 33 and 44;
 7. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
@@ -376,13 +376,15 @@ SEARCHED_FAMILIES: dict[int, tuple[int, float]] = {
     33: (1, 0.42),
     44: (5, 0.28),
     69: (1, 2.91),
+    93: (9, 17.43),
 }
 """The seed and seconds (with the C kernel of tools/family_search.py) of the family searches
 the engine reruns in Python, the kernel's steps from the same seed, when the stored files are
 missing: 69's stored round, the very same (81 s of CPU in Python); for 33 and 44, whose stored
 rounds the annealing of tools/whist_search.py found (23 s and 110 s in C, a hundred times
-that in Python), another first round (0.04 s and 0.09 s). Not rerun: 93, whose C run took 85 s
-over 110 families, an estimated 40 minutes in Python (69 took 28 times its C time)."""
+that in Python), another first round (0.04 s and 0.09 s); for 93, whose stored seed 1 took
+85 s in C over 110 families (some 40 minutes in Python), another from seed 9 (5 families,
+229 s of CPU in Python)."""
 
 
 def rerun_family_origin(players: int) -> str | None:
