@@ -45,7 +45,8 @@ chosen in this order:
 10. the product of a Wh(u) without sit-outs and a Wh(m) with them (m = 1 mod 4) over a
    difference matrix with only four rows, one per seat; the fibres' sit-outs play one drive
    round among themselves (132 = 4 x 33, 140 = 28 x 5, 168 = 8 x 21; the matrices over Z_21
-   and Z_33 are stored in `stored_spreads`);
+   and Z_33 are stored in `stored_spreads`; without that file the engine finds them again,
+   `SEARCHED_SPREADS` and `FEWEST_FIRST_SPREADS`);
 11. Wilson's closure (`schedules.designs.pbd`): a pairwise balanced design on N points
    whose blocks carry whist tournaments with sit-outs, found over Z_(N-1) + infinity by
    tools/pbd_search.py and stored in schedules/data/whist/pbd.json (129 from blocks of 5 and 9;
@@ -164,6 +165,28 @@ def searched_spread(order: int) -> Spread:
     command = difference_matrices.command(moduli, seed, nodes)
     name = f"a difference matrix over {group_name(moduli)} ({command}, seed {seed}, {seconds} s)"
     return Spread(moduli, tuple(map(tuple, rows)), name)
+
+
+FEWEST_FIRST_SPREADS: dict[int, tuple[int, int, int]] = {
+    33: (1, 100_000, 10),
+}
+"""The seed, steps per row and seconds (with the C kernel, as stored) of the stored four-row
+difference matrices over Z_n that `schedules.designs.difference_matrices.search_fewest_first`
+finds again, the kernel's steps from the same seed, when the stored file is missing: Z_33 for
+132 players (27 s of CPU in Python). Only the rows are searched, when the rounds are built."""
+
+
+def _fewest_first_name(order: int) -> str:
+    seed, nodes, seconds = FEWEST_FIRST_SPREADS[order]
+    command = difference_matrices.command((order,), seed, nodes, fewest_first=True)
+    return f"a difference matrix over Z_{order} ({command}, {seconds} s)"
+
+
+@cache
+def _fewest_first_spread(order: int) -> Spread:
+    seed, nodes, _ = FEWEST_FIRST_SPREADS[order]
+    rows = difference_matrices.search_fewest_first(order, seed, nodes)
+    return Spread((order,), tuple(map(tuple, rows)), _fewest_first_name(order))
 
 
 def group_name(moduli: Sequence[int]) -> str:
@@ -578,7 +601,17 @@ def spread_for(u: int, m: int) -> Spread | None:
     if all(q >= u for q in orders):
         return field_spread(u, orders)
     stored = stored_spreads().get(m)
+    if stored is None and m in FEWEST_FIRST_SPREADS and u <= SEATS:
+        return _fewest_first_spread(m)
     return stored if stored is not None and len(stored.rows) >= u else None
+
+
+def spread_name(u: int, m: int) -> str | None:
+    """The name of `spread_for(u, m)`, told without running a search, or None."""
+    if m in FEWEST_FIRST_SPREADS and m not in stored_spreads() and u <= SEATS:
+        return _fewest_first_name(m)
+    spread = spread_for(u, m)
+    return None if spread is None else spread.name
 
 
 def spread_plans(players: int) -> list[tuple[int, Spread]]:
@@ -597,9 +630,13 @@ def product_plan(players: int) -> tuple[int, Spread] | None:
     """The first plan whose fibre m = players / u is a Wh without sit-outs that we build:
     the product construction (48 = 4 x 12, 80 = 4 x 20, 96 = 4 x 24, 192 = 12 x 16 are the
     ones in range it adds)."""
-    for u, spread in spread_plans(players):
-        m = players // u
-        if m % 4 == 0 and construction(m) is not None:
+    for u in range(4, players // 4 + 1, 4):
+        m, left = divmod(players, u)
+        # the fibre first: a spread may take a search (132 = 4 x 33 without the stored files)
+        if left or m % 4 or whist_starter(u) is None or construction(m) is None:
+            continue
+        spread = spread_for(u, m)
+        if spread is not None:
             return u, spread
     return None
 
@@ -620,18 +657,17 @@ def holed_product_plan(players: int) -> tuple[int, Spread, HoledStarter] | None:
     return None
 
 
-def sit_out_product_plan(players: int) -> tuple[int, Spread] | None:
-    """(u, D) for players = u m: a Wh(u) without sit-outs, a Wh(m) with them (m = 1 mod 4)
-    and a difference matrix D with four rows over a group of order m
+def sit_out_product_plan(players: int) -> int | None:
+    """u for players = u m: a Wh(u) without sit-outs, a Wh(m) with them (m = 1 mod 4) and a
+    difference matrix with four rows over a group of order m, `spread_for(SEATS, m)`
     (`schedules.designs.whist.sit_out_product_rounds`; 132 = 4 x 33, 140 = 28 x 5 and
     168 = 8 x 21 are the ones in range it adds)."""
     for u in range(4, players // 5 + 1, 4):
         m, left = divmod(players, u)
         if left or m % 4 != 1 or construction(u) is None or construction(m) is None:
             continue
-        spread = spread_for(SEATS, m)
-        if spread is not None:
-            return u, spread
+        if spread_name(SEATS, m) is not None:
+            return u
     return None
 
 
@@ -668,10 +704,10 @@ def construction(players: int) -> str | None:
         )
     mixed = sit_out_product_plan(players)
     if mixed is not None:
-        u, spread = mixed
+        m = players // mixed
         return (
-            f"product of Wh({u}) and Wh({players // u}) over {spread.name}, a row per seat; "
-            f"the fibres' sit-outs play one round of the spread Wh({u}) among themselves"
+            f"product of Wh({mixed}) and Wh({m}) over {spread_name(SEATS, m)}, a row per seat; "
+            f"the fibres' sit-outs play one round of the spread Wh({mixed}) among themselves"
         )
     design = closure_design(players)
     if design is not None:
@@ -713,9 +749,10 @@ def whist_rounds(players: int) -> list[list[Game]]:
         u, spread, fibre = holed_plan
         return holed_product_rounds(whist_rounds(u), u, develop_holed(fibre), spread)
     mixed = sit_out_product_plan(players)
-    if mixed is not None:
-        u, spread = mixed
-        return sit_out_product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
+    mixed_spread = None if mixed is None else spread_for(SEATS, players // mixed)
+    if mixed is not None and mixed_spread is not None:
+        m = players // mixed
+        return sit_out_product_rounds(whist_rounds(mixed), mixed, whist_rounds(m), mixed_spread)
     design = closure_design(players)
     if design is not None:
         return closure_rounds(players, design.blocks(), whist_rounds)

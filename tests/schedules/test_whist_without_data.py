@@ -9,9 +9,16 @@ from collections.abc import Iterator
 import pytest
 
 from schedules import catalog, individual
-from schedules.designs import family_whist, frame_whist, multiplier_whist, whist_sizes
+from schedules.designs import (
+    difference_matrices,
+    family_whist,
+    frame_whist,
+    multiplier_whist,
+    whist_sizes,
+)
 from schedules.designs.whist_sizes import (
     DESIGNS,
+    FEWEST_FIRST_SPREADS,
     FRAMES,
     MULTIPLIER,
     PATTERNED,
@@ -28,6 +35,7 @@ from schedules.designs.whist_sizes import (
     patterned_pairing,
     searched_spread,
     searched_starter,
+    spread_name,
     stored_spreads,
     stored_starters,
 )
@@ -35,12 +43,10 @@ from schedules.individual import supported_sizes
 from schedules.package_data import stored_entries
 from tools import difference_matrix_search
 
-STILL_STORED_ONLY = [132, 141]
-"""The sizes that only the stored data builds: their searches are C kernels run once by the
-tools/ commands, not rerun in Python, as too slow: 141's multiplier search took 146 s in C,
-an estimated 20 to 40 minutes in Python (seeds 3-12 found nothing in 12 s of C each); 132
-needs the difference matrix over Z_33 that tools/difference_matrix_search.py found with its C
-kernel."""
+STILL_STORED_ONLY = [141]
+"""The size that only the stored data builds: its multiplier search (a C kernel run once by
+tools/multiplier_search.py) took 146 s in C, an estimated 20 to 40 minutes in Python, and
+seeds 3-12 found nothing in 12 s of C each."""
 
 ANOTHER_ROUND = [33, 44, 93, 129]
 """The sizes whose stored search is too slow in Python (33's and 44's rounds annealed by
@@ -168,6 +174,26 @@ def test_the_rerun_spread_search_is_the_stored_command_and_finds_the_stored_matr
     assert searched_spread(order) == stored_spreads()[order]
 
 
+@pytest.mark.parametrize("order", sorted(FEWEST_FIRST_SPREADS))
+def test_the_rerun_fewest_first_spread_search_is_the_stored_command(order: int) -> None:
+    seed, nodes, _seconds = FEWEST_FIRST_SPREADS[order]
+    entry = stored_entries(SPREADS)[order]
+    words = shlex.split(entry["command"])
+    args = difference_matrix_search.command_line().parse_args(words[1:])
+    assert (tuple(args.moduli), args.seed, args.nodes, args.rows, args.cc) == (
+        (order,),
+        seed,
+        nodes,
+        4,
+        True,
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(whist_sizes, "stored_entries", lambda _file: {})
+        _clear_caches()
+        assert spread_name(4, order) == entry["name"]
+    _clear_caches()
+
+
 @pytest.mark.slow
 def test_without_the_stored_file_the_same_first_rounds_are_built(
     without_stored_data: None,
@@ -215,12 +241,20 @@ def test_the_rerun_design_search_is_the_stored_command_but_for_its_seed(players:
 
 @pytest.mark.parametrize(
     "players",
-    [33, 44, pytest.param(93, marks=pytest.mark.slow), 129, 165],  # 93: 229 s of CPU
+    [
+        33,
+        44,
+        pytest.param(93, marks=pytest.mark.slow),  # 229 s of CPU
+        129,
+        pytest.param(132, marks=pytest.mark.slow),  # 27 s for the matrix over Z_33
+        165,
+    ],
 )
 def test_without_the_stored_files_other_searches_build_33_44_93_129_and_what_needs_them(
     without_stored_data: None, players: int
 ) -> None:
-    # 165 = 5 x 33 over GF(5) x Z_33; catalog.build verifies the movement under its promise
+    # 132 = 4 x 33 with the stored matrix over Z_33 found again, 165 = 5 x 33 over
+    # GF(5) x Z_33: both from the new 33; catalog.build verifies the movement under its promise
     movement = catalog.build(catalog.Request("individual", players=players))
     assert len(movement.field) == players
     for searched in sorted(SEARCHED_FAMILIES.keys() & set(ANOTHER_ROUND)):
@@ -258,10 +292,11 @@ def test_without_the_stored_files_a_searched_size_is_told_before_its_search_runs
     without_stored_data: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the sizes offered are listed without the 31 s of 184's search (or 133's and 161's), nor
-    # the minute of 69's or 152's
+    # the minute of 69's or 152's, nor the matrix over Z_33 that 132 needs
+    sizes = [*SAME_ROUND, 132]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(whist_sizes, "stored_entries", stored_entries)
-        with_file = [construction(players) for players in SAME_ROUND]
+        with_file = [construction(players) for players in sizes]
     _clear_caches()
 
     def no_search(*_args: object) -> None:
@@ -270,7 +305,8 @@ def test_without_the_stored_files_a_searched_size_is_told_before_its_search_runs
     monkeypatch.setattr(whist_sizes, "search_pairing", no_search)
     for module in (multiplier_whist, family_whist, frame_whist):
         monkeypatch.setattr(module, "search", no_search)
-    assert [construction(players) for players in SAME_ROUND] == with_file
-    for players, origin in zip(SAME_ROUND, with_file, strict=True):
+    monkeypatch.setattr(difference_matrices, "search_fewest_first", no_search)
+    assert [construction(players) for players in sizes] == with_file
+    for players, origin in zip(sizes, with_file, strict=True):
         assert origin is not None
         assert (players in SEARCHED_PAIRINGS) == origin.startswith("patterned first round")
