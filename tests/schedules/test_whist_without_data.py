@@ -1,5 +1,7 @@
-"""The whist tournaments still build when the stored first rounds and pairings are missing:
-the engine reruns each recorded search and gets the very same round (issue 45)."""
+"""The whist tournaments still build when the stored designs are missing: the engine reruns
+each recorded search in Python and gets the very same round, or, where the recorded search is
+too slow in Python, runs one from another seed or another search and gets another round that
+verifies (issue 45)."""
 
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from schedules.designs.whist_sizes import (
     patterned_pairing,
     searched_spread,
     searched_starter,
+    spread_for,
     spread_name,
     stored_spreads,
     stored_starters,
@@ -192,6 +195,19 @@ def test_the_rerun_fewest_first_spread_search_is_the_stored_command(order: int) 
         _clear_caches()
         assert spread_name(4, order) == entry["name"]
     _clear_caches()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("order", sorted(FEWEST_FIRST_SPREADS))
+def test_without_the_stored_file_the_fewest_first_search_finds_the_stored_matrix(
+    without_stored_data: None, order: int
+) -> None:
+    # 27 s of CPU for Z_33
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(whist_sizes, "stored_entries", stored_entries)
+        stored = stored_spreads()[order]
+    _clear_caches()
+    assert spread_for(4, order) == stored
 
 
 @pytest.mark.slow
