@@ -299,16 +299,16 @@ def anneal(problem: Problem, seed: int, temperature: float, stall: int) -> list[
                 if j == i or (i // 4 == j // 4 and (i - j) % 2 == 0):
                     stalled += 1
                     continue
-            ti, tj = i // 4, (i if j < 0 else j) // 4
-            if ti == tj:
-                touched = [(ti, tuple(set(TOUCHING[i % 4] + TOUCHING[j % 4 if j >= 0 else i % 4])))]
+            # only the pairs of the moved seats change
+            if j >= 0 and i // 4 == j // 4:
+                touched = [(i // 4, tuple(sorted({*TOUCHING[i % 4], *TOUCHING[j % 4]})))]
             else:
-                touched = [(ti, TOUCHING[i % 4]), (tj, TOUCHING[j % 4])]
+                touched = [(i // 4, TOUCHING[i % 4])] + [(j // 4, TOUCHING[j % 4])] * (j >= 0)
             change: dict[int, int] = {}
             for t, which in touched:
                 for key in pairs_keys(seat, t, which):
                     change[key] = change.get(key, 0) - 1
-            old_i, old_j = seat[i], seat[j]
+            old_i, old_j = seat[i], seat[j] if j >= 0 else -1
             if turn:
                 seat[i] = powers[turn][old_i]
             else:
