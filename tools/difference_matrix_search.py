@@ -9,9 +9,10 @@ The search is `schedules.designs.difference_matrices.search` (each row gets `--n
 before the search starts again from row 2; the seed fixes the random order), which the engine
 reruns itself where the stored file is missing. `--cc` runs a C kernel for
 Z_n instead: it fills the column with the fewest values left first and restarts every row
-after `--nodes` steps (33 with `--cc --seed 1 --nodes 100000`: 11 s). Groups whose Sylow
-2-subgroup is cyclic (Z_12, Z_24) have no orthomorphism at all (Hall and Paige), so the 2-part
-must be Z_2 x Z_2 or larger.
+after `--nodes` steps (33 with `--cc --seed 1 --nodes 100000`: 11 s);
+`schedules.designs.difference_matrices.search_fewest_first` takes the same steps in Python.
+Groups whose Sylow 2-subgroup is cyclic (Z_12, Z_24) have no orthomorphism at all (Hall and
+Paige), so the 2-part must be Z_2 x Z_2 or larger.
 """
 
 from __future__ import annotations

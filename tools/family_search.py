@@ -3,26 +3,16 @@ schedules/data/whist/family.json, which `schedules.designs.whist_sizes` reads.
 
     .venv/bin/python tools/family_search.py 72 --seed 1
 
-Over Z_n (n = v - 1 with infinity when v = 0 mod 4, n = v with 0 sitting out when v = 1
-mod 4) a first round works exactly when its games' partner differences meet every class
-{d, -d} once and the opponent differences twice; which elements the games seat matters only
-for seating everyone once. So the search splits the two:
-
-1. A *seated difference family*: games (0, b, c, d), and (infinity, a, 0, c) when
-   1-rotational, found by annealing on the differences alone: the cost is how far each
-   class's partner and opponent counts are from 1 and 2, a move changes one seat of one
-   game, and a try that is not at cost 0 after `--steps` moves starts afresh.
-2. A *resolution*: translating a game keeps its differences and so does negating it, so an
-   exact cover (dancing links) picks one of the 2n translates of each game or of its
-   negation (items: the games and the elements to seat) within `--cover-nodes` nodes. When
-   it fails, step 1 starts again.
+The search is `schedules.designs.family_whist` (a seated difference family by annealing, then
+its resolution by exact cover), which the engine reruns in Python where the stored file is
+missing; this tool runs the same steps in the C kernel below, so a seed and the limits give the
+same round in both, a hundred times faster.
 
 Why the split works where annealing the whole round did not (60 players: nothing in 600 s):
 the differences alone anneal in well under a second even over Z_167, and a family has so
 many translates that the exact cover often seats everyone. The negations matter: with
 translates alone the first version of this tool needed 1,343 s for 60 players. v - 1 prime
-admits no multiplier (tools/multiplier_search.py), so this is how such sizes are built. The
-C kernel is seeded: the seed and the limits give the same round.
+admits no multiplier (tools/multiplier_search.py), so this is how such sizes are built.
 """
 
 from __future__ import annotations
@@ -35,43 +25,38 @@ ROOT = Path(__file__).resolve().parent.parent
 if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
     sys.path.insert(0, str(ROOT))
 
+from schedules.designs.family_whist import (  # noqa: E402
+    LIMITS,
+    Limits,
+    Run,
+    group_order,
+)
 from schedules.designs.whist import SEATS, Starter, as_game, starter_defects  # noqa: E402
 from tools.c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from tools.stored_sizes import (  # noqa: E402
-    annealing_command_line,
-    annealing_options,
-    search_main,
-)
+from tools.stored_sizes import annealing_command_line, search_main  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "family.json"
-STEPS = 2_000_000
-COVER_NODES = 20_000_000
-TEMPERATURE = 0.15
-DEFAULTS = (STEPS, COVER_NODES, TEMPERATURE)
-"""Defaults; a run that changes one stores it in its command."""
 
 
 def search(
     players: int,
     seed: int,
-    steps: int = STEPS,
-    cover_nodes: int = COVER_NODES,
-    temperature: float = TEMPERATURE,
+    steps: int = LIMITS.steps,
+    cover_nodes: int = LIMITS.cover_nodes,
+    temperature: float = LIMITS.temperature,
     seconds: float | None = None,
 ) -> tuple[Starter, dict[str, object]]:
     """The first round the search finds and its stored form (subprocess.TimeoutExpired after
     `seconds`)."""
-    if players % 4 not in (0, 1) or players < 8:
-        raise SystemExit(f"{players} players: a whist tournament needs v = 0 or 1 (mod 4), v >= 8")
-    rotational = players % 4 == 0
-    n = players - 1 if rotational else players
+    try:
+        n, rotational = group_order(players)
+    except ValueError as refused:
+        raise SystemExit(str(refused)) from None
     args = [n, int(rotational), seed, steps, cover_nodes, temperature]
     families, found, took = run_counted(C_KERNEL, args, SEATS, seconds)
     games = tuple(as_game(game) for game in found)
-    command = f"tools/family_search.py {players} --seed {seed}" + annealing_options(
-        steps, cover_nodes, temperature, DEFAULTS
-    )
-    starter = Starter((n,), games, rotational, f"{command}, {took} s")
+    run = Run(players, seed, Limits(steps, cover_nodes, temperature)).command
+    starter = Starter((n,), games, rotational, f"{run}, {took} s")
     if starter_defects(starter):
         raise SystemExit(f"{players} players: the search returned a broken round")
     entry = {
@@ -79,7 +64,7 @@ def search(
         "seed": seed,
         "families": families,
         "seconds": took,
-        "command": command,
+        "command": run,
         "games": [list(game) for game in games],
     }
     return starter, entry
@@ -190,7 +175,9 @@ int main(int argc, char **argv) {
 
 def command_line() -> argparse.ArgumentParser:
     """The tool's arguments, as a stored command spells them."""
-    return annealing_command_line(__doc__, lambda _: None, DEFAULTS)
+    return annealing_command_line(
+        __doc__, lambda _: None, (LIMITS.steps, LIMITS.cover_nodes, LIMITS.temperature)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

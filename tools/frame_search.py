@@ -3,18 +3,15 @@
 
     .venv/bin/python tools/frame_search.py 152 --side 12 --groups 6 --seed 1
 
-The frame's groups are the cosets of H = {(x, y) : x + y = 0 (mod groups)}; its first round
-seats every element outside H once, and its games' partner differences meet every class
-{d, -d} outside H once and the opponent differences twice. The v - m^2 players of the hole
-are then as many as a third of a group, which is what the product Wh(4) x Wh(hole) needs.
+The search is `schedules.designs.frame_whist` (the family search's two steps on a round
+invariant under mu(x, y) = (-y, -x)), which the engine reruns in Python where the stored file
+is missing; this tool runs the same steps in the C kernel below, so a seed and the limits give
+the same frame in both. The v - m^2 players of the hole are as many as a third of a group,
+which is what the product Wh(4) x Wh(hole) needs.
 
 Why v = 152 needs this: 151 is prime, and the family search over Z_151 + infinity found
-nothing in hours, its exact cover being too large. Here the round is made invariant under
-mu(x, y) = (-y, -x), which fixes only elements of H: games come in pairs {T, mu T}, and a few
-games {a, mu a, b, mu b} (partners a, mu a and b, mu b) are fixed by mu; these give the
-classes that mu fixes their one partner meeting. So the search is the family search's two
-steps on half the games: annealing the differences, then an exact cover of the pairs
-{x, mu x} by translates of each game or of its negation. For 152 it takes about a second.
+nothing in hours, its exact cover being too large. The symmetry halves the games, so for 152
+the search takes about a second.
 """
 
 from __future__ import annotations
@@ -27,20 +24,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
     sys.path.insert(0, str(ROOT))
 
+from schedules.designs.family_whist import Limits  # noqa: E402
+from schedules.designs.frame_whist import (  # noqa: E402
+    LIMITS,
+    Run,
+    hole_size,
+)
 from schedules.designs.whist import SEATS, Game, as_game  # noqa: E402
 from tools.c_kernel import DANCING_LINKS, RANDOM, run_counted  # noqa: E402
-from tools.stored_sizes import (  # noqa: E402
-    annealing_command_line,
-    annealing_options,
-    search_main,
-)
+from tools.stored_sizes import annealing_command_line, search_main  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "frame.json"
-STEPS = 2_000_000
-COVER_NODES = 5_000_000
-TEMPERATURE = 0.3
-DEFAULTS = (STEPS, COVER_NODES, TEMPERATURE)
-"""Defaults; a run that changes one stores it in its command."""
 
 
 def search(
@@ -48,27 +42,21 @@ def search(
     side: int,
     groups: int,
     seed: int,
-    steps: int = STEPS,
-    cover_nodes: int = COVER_NODES,
-    temperature: float = TEMPERATURE,
+    steps: int = LIMITS.steps,
+    cover_nodes: int = LIMITS.cover_nodes,
+    temperature: float = LIMITS.temperature,
     seconds: float | None = None,
 ) -> tuple[tuple[Game, ...], dict[str, object]]:
     """The frame's first round the search finds and its stored form
     (subprocess.TimeoutExpired after `seconds`)."""
-    order = side * side
-    hole = players - order
-    if side % groups or groups < 5 or order != 3 * hole * groups or hole % 4:
-        raise SystemExit(
-            f"{players} players: Z_{side} x Z_{side} with {groups} groups leaves a hole of "
-            f"{hole}; it must be a multiple of 4 and a third of a group, with 5 groups or more"
-        )
+    try:
+        hole = hole_size(players, side, groups)
+    except ValueError as refused:
+        raise SystemExit(str(refused)) from None
     args = [side, groups, seed, steps, cover_nodes, temperature]
     families, found, took = run_counted(C_KERNEL, args, SEATS, seconds)
     games = tuple(as_game(game) for game in found)
-    command = (
-        f"tools/frame_search.py {players} --side {side} --groups {groups} --seed {seed}"
-        + annealing_options(steps, cover_nodes, temperature, DEFAULTS)
-    )
+    run = Run(players, side, groups, seed, Limits(steps, cover_nodes, temperature)).command
     entry = {
         "moduli": [side, side],
         "groups": groups,
@@ -76,7 +64,7 @@ def search(
         "seed": seed,
         "families": families,
         "seconds": took,
-        "command": command,
+        "command": run,
         "games": [list(game) for game in games],
     }
     return games, entry
@@ -233,7 +221,9 @@ def _sizes(parser: argparse.ArgumentParser) -> None:
 
 def command_line() -> argparse.ArgumentParser:
     """The tool's arguments, as a stored command spells them."""
-    return annealing_command_line(__doc__, _sizes, DEFAULTS)
+    return annealing_command_line(
+        __doc__, _sizes, (LIMITS.steps, LIMITS.cover_nodes, LIMITS.temperature)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,9 +8,9 @@ The points are Z_n and infinity. The blocks through infinity are infinity and th
 the subgroup H of order h (a short orbit: n / h blocks of size h + 1); the other blocks are
 the translates of base blocks of size k whose differences meet every element of Z_n outside
 H exactly once, so there are (n - h) / (k (k - 1)) of them. The base blocks are found by
-annealing (seeded C kernel): the cost is how far each difference's count is from its target,
-a move changes one element of one base block, and a try still above cost 0 after `--steps`
-moves starts afresh.
+annealing, `schedules.designs.pbd_search`, which the engine reruns in Python where the stored
+design is missing; this tool runs the same moves in the C kernel below, so a seed gives the
+same design in both.
 """
 
 from __future__ import annotations
@@ -25,14 +25,11 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules.designs.pbd import RotationalPbd, pbd_defects  # noqa: E402
-from schedules.package_data import changed_options  # noqa: E402
+from schedules.designs.pbd_search import STEPS, TEMPERATURE, Run  # noqa: E402
 from tools.c_kernel import RANDOM, run_counted  # noqa: E402
 from tools.stored_sizes import store  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "pbd.json"
-STEPS = 5_000_000
-TEMPERATURE = 0.5
-"""Defaults; a run that changes one stores it in its command."""
 
 
 def search(
@@ -46,19 +43,15 @@ def search(
 ) -> tuple[RotationalPbd, dict[str, object]]:
     """The design the search finds and its stored form (subprocess.TimeoutExpired after
     `seconds`)."""
-    count, left = divmod(n - subgroup, block * (block - 1))
-    if n % subgroup or left or subgroup < 2:
-        raise SystemExit(
-            f"Z_{n}: the subgroup order must divide {n}, and {n} minus it must be a multiple "
-            f"of {block * (block - 1)} (the differences of one base block of {block})"
-        )
+    run = Run(n, subgroup, block, seed, steps, temperature)
+    try:
+        count = run.base_blocks()
+    except ValueError as refused:
+        raise SystemExit(str(refused)) from None
     args = [n, subgroup, block, count, seed, steps, temperature]
     tries, found, took = run_counted(C_KERNEL, args, block, seconds)
     base = tuple(tuple(sorted(b)) for b in found)
-    command = (
-        f"tools/pbd_search.py {n} --subgroup {subgroup} --block {block} --seed {seed}"
-        + changed_options(("--steps", steps, STEPS), ("--temperature", temperature, TEMPERATURE))
-    )
+    command = run.command
     design = RotationalPbd(n, subgroup, base, f"{command}, {took} s")
     if pbd_defects(design.points, design.blocks()):
         raise SystemExit(f"Z_{n}: the search returned a broken design")

@@ -9,8 +9,6 @@ import subprocess
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from schedules.package_data import changed_options
-
 
 def store(path: Path, found: dict[int, dict[str, object]]) -> None:
     """Add (or replace) the entries in `found`, keyed by player count, in the file at `path`."""
@@ -54,18 +52,6 @@ def annealing_command_line(
     parser.add_argument("--temperature", type=float, default=temperature)
     parser.add_argument("--seconds", type=float, help="give up after this long")
     return parser
-
-
-def annealing_options(
-    steps: int, cover_nodes: int, temperature: float, defaults: tuple[int, int, float]
-) -> str:
-    """The annealing options a stored command spells out: those a run changed from `defaults`
-    (the steps, the cover nodes and the temperature, as `annealing_command_line` takes them)."""
-    return changed_options(
-        ("--steps", steps, defaults[0]),
-        ("--cover-nodes", cover_nodes, defaults[1]),
-        ("--temperature", temperature, defaults[2]),
-    )
 
 
 def search_main(

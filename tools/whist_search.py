@@ -33,9 +33,9 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules.designs.whist import Starter, as_game, starter_defects  # noqa: E402
+from schedules.designs.xorshift import XorShift  # noqa: E402
 from tools.c_kernel import RANDOM, run_c  # noqa: E402
 
-MASK = (1 << 64) - 1
 # per seat of a game: (other seat, 0 partner / 1 opponent)
 NEIGHBOURS = (
     ((2, 0), (1, 1), (3, 1)),
@@ -44,30 +44,6 @@ NEIGHBOURS = (
     ((1, 0), (0, 1), (2, 1)),
 )
 TARGET = (1, 2)
-
-
-class XorShift:
-    """xorshift64 (13, 7, 17): the generator the C kernel uses too."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = (seed * 2654435761 + 1) & MASK
-
-    def next(self) -> int:
-        """The next 64-bit word."""
-        x = self.state
-        x ^= (x << 13) & MASK
-        x ^= x >> 7
-        x ^= (x << 17) & MASK
-        self.state = x
-        return x
-
-    def below(self, n: int) -> int:
-        """0 <= k < n."""
-        return self.next() % n
-
-    def uniform(self) -> float:
-        """0 <= u < 1, 53 bits."""
-        return (self.next() >> 11) * (1.0 / 9007199254740992.0)
 
 
 def anneal_seats(players: int, seed: int, temperature: float, stall_limit: int) -> list[int]:

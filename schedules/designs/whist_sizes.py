@@ -22,11 +22,14 @@ chosen in this order:
    (88 over Z_3 x Z_29, 124 over Z_3 x Z_41) or with a hole
    (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7, 141 over Z_20 x Z_7 and 177 over
    Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3, 180 over Z_2 x Z_8 x Z_11 and 200
-   over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players);
+   over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players); without that file the engine reruns
+   the annealing of 57, 88, 124 and 177 (`SEARCHED_MULTIPLIERS`);
 6. first rounds over Z_n found in two steps (tools/family_search.py, stored in
    schedules/data/whist/family.json): games whose differences work (annealing), then a translate
    of each game or of its negation so that everyone is seated once (exact cover): with
    infinity over Z_(v-1) for v - 1 prime (60, 68, 72, ...), with sit-outs over Z_v (69, ...);
+   without that file the engine reruns the search of 69 and finds another 93
+   (`SEARCHED_FAMILIES`), and without starters.json it runs it for 33 and 44;
 7. GF(q) x K from the ring Wh(q) and a first round over K above: for N = 1 (mod 4) one
    with sit-outs (105 = 5 x 21, 165 = 5 x 33, 189 = 9 x 21), for N = 0 (mod 4) a 1-rotational
    Wh(k + 1) with N - 1 = q k (56 = 5 x 11 + 1, 92 = 13 x 7 + 1, 100, 116, 120, 136, 156,
@@ -42,14 +45,17 @@ chosen in this order:
 10. the product of a Wh(u) without sit-outs and a Wh(m) with them (m = 1 mod 4) over a
    difference matrix with only four rows, one per seat; the fibres' sit-outs play one drive
    round among themselves (132 = 4 x 33, 140 = 28 x 5, 168 = 8 x 21; the matrices over Z_21
-   and Z_33 are stored in `stored_spreads`);
+   and Z_33 are stored in `stored_spreads`; without that file the engine finds them again,
+   `SEARCHED_SPREADS` and `FEWEST_FIRST_SPREADS`);
 11. Wilson's closure (`schedules.designs.pbd`): a pairwise balanced design on N points
    whose blocks carry whist tournaments with sit-outs, found over Z_(N-1) + infinity by
-   tools/pbd_search.py and stored in schedules/data/whist/pbd.json (129 from blocks of 5 and 9);
+   tools/pbd_search.py and stored in schedules/data/whist/pbd.json (129 from blocks of 5 and 9;
+   without that file the engine finds another design, `SEARCHED_DESIGNS`);
 12. a whist frame over Z_m x Z_m filled with a hole (`schedules.designs.whist.frame_rounds`):
    its six groups of 24 and the eight players of the hole play the product Wh(4) x Wh(8)
    with the hole as one fibre (152 = 144 + 8, 151 being prime; the frame is found by
-   tools/frame_search.py and stored in schedules/data/whist/frame.json).
+   tools/frame_search.py and stored in schedules/data/whist/frame.json; without that file
+   the engine reruns its search, `SEARCHED_FRAMES`).
 
 The designs found by search are read from schedules/data/whist/ (one JSON file per kind, each
 entry naming the command that found it) when a size first asks for them.
@@ -59,10 +65,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from schedules.designs import difference_matrices
+from schedules.designs import (
+    difference_matrices,
+    family_whist,
+    frame_whist,
+    multiplier_whist,
+    pbd_search,
+)
 from schedules.designs.fields import prime_power
 from schedules.designs.holed_whist import HoledStarter, develop_holed
 from schedules.designs.patterned_whist import Pairing, patterned_starter, search_pairing
@@ -152,6 +165,28 @@ def searched_spread(order: int) -> Spread:
     command = difference_matrices.command(moduli, seed, nodes)
     name = f"a difference matrix over {group_name(moduli)} ({command}, seed {seed}, {seconds} s)"
     return Spread(moduli, tuple(map(tuple, rows)), name)
+
+
+FEWEST_FIRST_SPREADS: dict[int, tuple[int, int, int]] = {
+    33: (1, 100_000, 10),
+}
+"""The seed, steps per row and seconds (with the C kernel, as stored) of the stored four-row
+difference matrices over Z_n that `schedules.designs.difference_matrices.search_fewest_first`
+finds again, the kernel's steps from the same seed, when the stored file is missing: Z_33 for
+132 players (27 s of CPU in Python). Only the rows are searched, when the rounds are built."""
+
+
+def _fewest_first_name(order: int) -> str:
+    seed, nodes, seconds = FEWEST_FIRST_SPREADS[order]
+    command = difference_matrices.command((order,), seed, nodes, fewest_first=True)
+    return f"a difference matrix over Z_{order} ({command}, {seconds} s)"
+
+
+@cache
+def _fewest_first_spread(order: int) -> Spread:
+    seed, nodes, _ = FEWEST_FIRST_SPREADS[order]
+    rows = difference_matrices.search_fewest_first(order, seed, nodes)
+    return Spread((order,), tuple(map(tuple, rows)), _fewest_first_name(order))
 
 
 def group_name(moduli: Sequence[int]) -> str:
@@ -276,18 +311,66 @@ def multiplier_starters() -> dict[int, Starter | HoledStarter]:
     for players, entry in stored_entries(MULTIPLIER).items():
         moduli = tuple(entry["moduli"])
         games = tuple(tuple(game) for game in entry["games"])
-        fixed = "infinity" if entry["points"] == 1 else "four fixed players"
-        hole = "" if entry["hole"] is None else " and a hole of order 4"
-        origin = (
-            f"first round over {group_name(moduli)} with {fixed}{hole}, invariant under the "
-            f"multiplier {entry['multiplier']} ({entry['command']}, {entry['seconds']} s)"
+        hole = None if entry["hole"] is None else tuple(entry["hole"])
+        origin = _multiplier_origin(
+            moduli, entry["points"], hole is not None, entry["multiplier"], entry["command"]
         )
+        origin = f"{origin}, {entry['seconds']} s)"
         found[players] = (
             Starter(moduli, games, True, origin)
-            if entry["hole"] is None
-            else HoledStarter(moduli, games, tuple(entry["hole"]), entry["points"], origin)
+            if hole is None
+            else HoledStarter(moduli, games, hole, entry["points"], origin)
         )
     return found
+
+
+def _multiplier_origin(
+    moduli: tuple[int, ...], points: int, holed: bool, multiplier: str, command: str
+) -> str:
+    """How a multiplier search's first round was found, up to its seconds."""
+    fixed = "infinity" if points == 1 else "four fixed players"
+    hole = " and a hole of order 4" if holed else ""
+    return (
+        f"first round over {group_name(moduli)} with {fixed}{hole}, invariant under the "
+        f"multiplier {multiplier} ({command}"
+    )
+
+
+SEARCHED_MULTIPLIERS: dict[int, tuple[multiplier_whist.Run, float]] = {
+    57: (multiplier_whist.Run(57, (8, 7), "1,2", 1), 4.45),
+    88: (multiplier_whist.Run(88, (3, 29), "1,16", 1), 0.45),
+    124: (multiplier_whist.Run(124, (3, 41), "1,10", 1), 1.64),
+    177: (multiplier_whist.Run(177, (16, 11), "1,3", 1, temperature=2.5), 2.66),
+}
+"""The run and seconds (when stored, with its C kernel) of the stored multiplier first rounds
+whose search the engine reruns in Python when the stored file is missing: the same annealing
+move for move, so the very same round (CPU seconds in Python: 88 0.1, 124 8, 57 22, 177 23).
+141 is not rerun: its C run took 146 s, which the Python moves (8 to 16 times slower) would make
+20 to 40 minutes."""
+
+
+def rerun_multiplier_origin(players: int) -> str | None:
+    """How the first round of a `SEARCHED_MULTIPLIERS` size missing from the stored file is
+    found, told without running its search; None for any other size."""
+    if players in multiplier_starters() or players not in SEARCHED_MULTIPLIERS:
+        return None
+    run, seconds = SEARCHED_MULTIPLIERS[players]
+    problem = run.problem()
+    origin = _multiplier_origin(
+        run.moduli, problem.points, problem.hole is not None, run.multiplier, run.command
+    )
+    return f"{origin}, {seconds} s)"
+
+
+@cache
+def multiplier_starter(players: int) -> Starter | HoledStarter | None:
+    """The stored multiplier first round for `players`, or the one its recorded search finds
+    again when the stored file lacks it (`SEARCHED_MULTIPLIERS`); else None."""
+    origin = rerun_multiplier_origin(players)
+    if origin is None:
+        return multiplier_starters().get(players)
+    found = multiplier_whist.search(SEARCHED_MULTIPLIERS[players][0])
+    return replace(found, origin=origin)
 
 
 @cache
@@ -297,14 +380,55 @@ def family_starters() -> dict[int, Starter]:
     found = {}
     for players, entry in stored_entries(SEATED_FAMILIES).items():
         (n,) = entry["moduli"]
-        origin = (
-            f"first round over Z_{n}{' + infinity' if players % 4 == 0 else ''}: a seated "
-            "difference family, each game translated or negated by exact cover "
-            f"({entry['command']}, {entry['seconds']} s)"
-        )
+        origin = _family_origin(players, entry["command"], entry["seconds"])
         games = tuple(tuple(game) for game in entry["games"])
         found[players] = Starter((n,), games, players % 4 == 0, origin)
     return found
+
+
+def _family_origin(players: int, command: str, seconds: float) -> str:
+    n, rotational = family_whist.group_order(players)
+    return (
+        f"first round over Z_{n}{' + infinity' if rotational else ''}: a seated "
+        "difference family, each game translated or negated by exact cover "
+        f"({command}, {seconds} s)"
+    )
+
+
+SEARCHED_FAMILIES: dict[int, tuple[int, float]] = {
+    33: (1, 0.42),
+    44: (5, 0.28),
+    69: (1, 2.91),
+    93: (9, 17.43),
+}
+"""The seed and seconds (with the C kernel of tools/family_search.py) of the family searches
+the engine reruns in Python, the kernel's steps from the same seed, when the stored files are
+missing: 69's stored round, the very same (81 s of CPU in Python); for 33 and 44, whose stored
+rounds the annealing of tools/whist_search.py found (23 s and 110 s in C, a hundred times
+that in Python), another first round (0.04 s and 0.09 s); for 93, whose stored seed 1 took
+85 s in C over 110 families (some 40 minutes in Python), another from seed 9 (5 families,
+229 s of CPU in Python)."""
+
+
+def rerun_family_origin(players: int) -> str | None:
+    """How the first round of a `SEARCHED_FAMILIES` size missing from the stored file is
+    found, told without running its search; None for any other size."""
+    if players in family_starters() or players not in SEARCHED_FAMILIES:
+        return None
+    seed, seconds = SEARCHED_FAMILIES[players]
+    return _family_origin(players, family_whist.Run(players, seed).command, seconds)
+
+
+@cache
+def family_starter(players: int) -> Starter | None:
+    """The stored family first round for `players`, or the one its recorded search finds again
+    when the stored file lacks it (`SEARCHED_FAMILIES`); else None."""
+    origin = rerun_family_origin(players)
+    if origin is None:
+        return family_starters().get(players)
+    _, games = family_whist.search(family_whist.Run(players, SEARCHED_FAMILIES[players][0]))
+    n, rotational = family_whist.group_order(players)
+    return Starter((n,), games, rotational, origin)
 
 
 @cache
@@ -319,6 +443,27 @@ def stored_designs() -> dict[int, RotationalPbd]:
         )
         for players, entry in stored_entries(DESIGNS).items()
     }
+
+
+SEARCHED_DESIGNS: dict[int, tuple[pbd_search.Run, float]] = {
+    129: (pbd_search.Run(128, 8, 5, 3), 0.3),
+}
+"""The run and seconds (with the C kernel of tools/pbd_search.py) of the design searches the
+engine reruns in Python, the kernel's moves from the same seed, when the stored file is
+missing: for 129 not the stored seed 1 (14 tries, 25 s in C, some half an hour in Python) but
+seed 3, whose first try finds another design (0.8 s of CPU in Python)."""
+
+
+@cache
+def rotational_design(players: int) -> RotationalPbd | None:
+    """The stored design on `players` points, or the one `SEARCHED_DESIGNS` finds when the
+    stored file lacks it; else None."""
+    stored = stored_designs().get(players)
+    if stored is not None or players not in SEARCHED_DESIGNS:
+        return stored
+    run, seconds = SEARCHED_DESIGNS[players]
+    _, base = pbd_search.search(run)
+    return RotationalPbd(run.n, run.subgroup, base, f"{run.command}, {seconds} s")
 
 
 @cache
@@ -336,24 +481,59 @@ def stored_frames() -> dict[int, Frame]:
     }
 
 
+SEARCHED_FRAMES: dict[int, tuple[int, int, int, float]] = {
+    152: (12, 6, 1, 1.3),
+}
+"""The side, groups, seed and seconds (with its C kernel, as stored) of the stored frames whose
+search the engine reruns in Python when the stored file is missing, the kernel's steps from the
+same seed, so the very same frame (152: 53 s of CPU in Python)."""
+
+
+def frame_outline(players: int) -> Frame | None:
+    """The stored frame for `players`; for a `SEARCHED_FRAMES` size the stored file lacks, the
+    frame its recorded search finds, told without running it (no games yet); else None."""
+    stored = stored_frames().get(players)
+    if stored is not None or players not in SEARCHED_FRAMES:
+        return stored
+    side, groups, seed, seconds = SEARCHED_FRAMES[players]
+    hole = frame_whist.hole_size(players, side, groups)
+    origin = f"{frame_whist.Run(players, side, groups, seed).command}, {seconds} s"
+    return Frame((side, side), (), groups, hole, origin)
+
+
+@cache
+def _whist_frame(players: int) -> Frame:
+    """The frame of `frame_outline` with its games, found again by its search if need be."""
+    outline = frame_outline(players)
+    assert outline is not None  # asked only for a size with a frame
+    if outline.games:
+        return outline
+    side, groups, seed, _ = SEARCHED_FRAMES[players]
+    _, games = frame_whist.search(frame_whist.Run(players, side, groups, seed))
+    return replace(outline, games=games)
+
+
+def _fill_spread(frame: Frame) -> Spread | None:
+    """The difference matrix with four rows over the hole's order for the product
+    Wh(4) x Wh(hole) that fills the frame (the hole is a third of a group), or None."""
+    return None if construction(frame.hole) is None else spread_for(4, frame.hole)
+
+
 def frame_plan(players: int) -> tuple[Frame, Spread] | None:
-    """A stored frame for `players` with what fills it: the product Wh(4) x Wh(hole) over a
-    difference matrix with four rows (the hole is a third of a group), or None."""
-    frame = stored_frames().get(players)
-    if frame is None or construction(frame.hole) is None:
-        return None
-    spread = spread_for(4, frame.hole)
-    return None if spread is None else (frame, spread)
+    """A frame for `players` with what fills it (`_fill_spread`), or None."""
+    outline = frame_outline(players)
+    spread = None if outline is None else _fill_spread(outline)
+    return None if spread is None else (_whist_frame(players), spread)
 
 
 def closure_design(players: int) -> RotationalPbd | None:
-    """The stored design on `players` points whose every block size has a Wh with
+    """The `rotational_design` on `players` points whose every block size has a Wh with
     sit-outs that we build (Wilson's closure), or None."""
-    design = stored_designs().get(players)
-    if design is None:
+    found = rotational_design(players)
+    if found is None:
         return None
-    usable = all(k % 4 == 1 and construction(k) for k in design.block_sizes)
-    return design if usable else None
+    usable = all(k % 4 == 1 and construction(k) for k in found.block_sizes)
+    return found if usable else None
 
 
 def whist_starter(players: int) -> Starter | None:
@@ -367,7 +547,7 @@ def whist_starter(players: int) -> Starter | None:
     pairing = patterned_pairing(players)
     if pairing is not None:
         return patterned_starter(*pairing)
-    stored = multiplier_starters().get(players) or family_starters().get(players)
+    stored = multiplier_starter(players) or family_starter(players)
     if isinstance(stored, Starter):
         return stored
     if players % 4 == 1:
@@ -421,7 +601,17 @@ def spread_for(u: int, m: int) -> Spread | None:
     if all(q >= u for q in orders):
         return field_spread(u, orders)
     stored = stored_spreads().get(m)
+    if stored is None and m in FEWEST_FIRST_SPREADS and u <= SEATS:
+        return _fewest_first_spread(m)
     return stored if stored is not None and len(stored.rows) >= u else None
+
+
+def spread_name(u: int, m: int) -> str | None:
+    """The name of `spread_for(u, m)`, told without running a search, or None."""
+    if m in FEWEST_FIRST_SPREADS and m not in stored_spreads() and u <= SEATS:
+        return _fewest_first_name(m)
+    spread = spread_for(u, m)
+    return None if spread is None else spread.name
 
 
 def spread_plans(players: int) -> list[tuple[int, Spread]]:
@@ -440,9 +630,13 @@ def product_plan(players: int) -> tuple[int, Spread] | None:
     """The first plan whose fibre m = players / u is a Wh without sit-outs that we build:
     the product construction (48 = 4 x 12, 80 = 4 x 20, 96 = 4 x 24, 192 = 12 x 16 are the
     ones in range it adds)."""
-    for u, spread in spread_plans(players):
-        m = players // u
-        if m % 4 == 0 and construction(m) is not None:
+    for u in range(4, players // 4 + 1, 4):
+        m, left = divmod(players, u)
+        # the fibre first: a spread may take a search (132 = 4 x 33 without the stored files)
+        if left or m % 4 or whist_starter(u) is None or construction(m) is None:
+            continue
+        spread = spread_for(u, m)
+        if spread is not None:
             return u, spread
     return None
 
@@ -463,32 +657,35 @@ def holed_product_plan(players: int) -> tuple[int, Spread, HoledStarter] | None:
     return None
 
 
-def sit_out_product_plan(players: int) -> tuple[int, Spread] | None:
-    """(u, D) for players = u m: a Wh(u) without sit-outs, a Wh(m) with them (m = 1 mod 4)
-    and a difference matrix D with four rows over a group of order m
+def sit_out_product_plan(players: int) -> int | None:
+    """u for players = u m: a Wh(u) without sit-outs, a Wh(m) with them (m = 1 mod 4) and a
+    difference matrix with four rows over a group of order m, `spread_for(SEATS, m)`
     (`schedules.designs.whist.sit_out_product_rounds`; 132 = 4 x 33, 140 = 28 x 5 and
     168 = 8 x 21 are the ones in range it adds)."""
     for u in range(4, players // 5 + 1, 4):
         m, left = divmod(players, u)
         if left or m % 4 != 1 or construction(u) is None or construction(m) is None:
             continue
-        spread = spread_for(SEATS, m)
-        if spread is not None:
-            return u, spread
+        if spread_name(SEATS, m) is not None:
+            return u
     return None
 
 
 def holed_starter(players: int) -> HoledStarter | None:
-    """The stored first round with a hole for `players`, or None."""
-    found = multiplier_starters().get(players)
+    """The multiplier first round with a hole for `players`, or None."""
+    found = multiplier_starter(players)
     return found if isinstance(found, HoledStarter) else None
 
 
 def construction(players: int) -> str | None:
     """How the Wh(players) is built, or None when no construction applies."""
     if searched_starter(players) is None:
-        # told before any pairing search runs: listing the sizes offered asks about them all
-        origin = pairing_origin(players)
+        # told before any search runs: listing the sizes offered asks about them all
+        origin = (
+            pairing_origin(players)
+            or rerun_multiplier_origin(players)
+            or rerun_family_origin(players)
+        )
         if origin is not None:
             return origin
     starter = whist_starter(players) or holed_starter(players)
@@ -507,10 +704,10 @@ def construction(players: int) -> str | None:
         )
     mixed = sit_out_product_plan(players)
     if mixed is not None:
-        u, spread = mixed
+        m = players // mixed
         return (
-            f"product of Wh({u}) and Wh({players // u}) over {spread.name}, a row per seat; "
-            f"the fibres' sit-outs play one round of the spread Wh({u}) among themselves"
+            f"product of Wh({mixed}) and Wh({m}) over {spread_name(SEATS, m)}, a row per seat; "
+            f"the fibres' sit-outs play one round of the spread Wh({mixed}) among themselves"
         )
     design = closure_design(players)
     if design is not None:
@@ -520,15 +717,16 @@ def construction(players: int) -> str | None:
             f"with blocks of {sizes} ({design.origin}); round x plays, in every block through "
             "x, the round of that block's whist tournament in which x sits out"
         )
-    framed = frame_plan(players)
-    if framed is not None:
-        frame, spread = framed
+    # the outline: its search runs only when the rounds are built
+    frame = frame_outline(players)
+    fill = None if frame is None else _fill_spread(frame)
+    if frame is not None and fill is not None:
         size = frame.order // frame.groups
         return (
             f"a whist frame over {group_name(frame.moduli)} ({frame.origin}): "
             f"{frame.groups} groups of {size}, "
             f"each filled with the {frame.hole} added players by the product of Wh(4) and "
-            f"Wh({frame.hole}) over {spread.name}"
+            f"Wh({frame.hole}) over {fill.name}"
         )
     return None
 
@@ -551,9 +749,10 @@ def whist_rounds(players: int) -> list[list[Game]]:
         u, spread, fibre = holed_plan
         return holed_product_rounds(whist_rounds(u), u, develop_holed(fibre), spread)
     mixed = sit_out_product_plan(players)
-    if mixed is not None:
-        u, spread = mixed
-        return sit_out_product_rounds(whist_rounds(u), u, whist_rounds(players // u), spread)
+    mixed_spread = None if mixed is None else spread_for(SEATS, players // mixed)
+    if mixed is not None and mixed_spread is not None:
+        m = players // mixed
+        return sit_out_product_rounds(whist_rounds(mixed), mixed, whist_rounds(m), mixed_spread)
     design = closure_design(players)
     if design is not None:
         return closure_rounds(players, design.blocks(), whist_rounds)

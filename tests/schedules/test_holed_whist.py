@@ -16,6 +16,7 @@ from schedules.designs.holed_whist import (
     hole_rounds,
     holed_defects,
 )
+from schedules.designs.multiplier_whist import Problem, parse_multiplier
 from schedules.designs.whist import (
     Game,
     Spread,
@@ -222,5 +223,5 @@ def test_the_search_reproduces_a_stored_round_from_its_seed(players: int) -> Non
 def test_the_search_refuses_forms_that_cannot_work(
     players: int, moduli: tuple[int, ...], multiplier: str, why: str
 ) -> None:
-    with pytest.raises(SystemExit, match=why):
-        multiplier_search.Problem(players, moduli, multiplier_search.parse_multiplier(multiplier))
+    with pytest.raises(ValueError, match=why):
+        Problem(players, moduli, parse_multiplier(multiplier))
