@@ -74,9 +74,9 @@ class ResultsDocument:
         return "Leading" if self.provisional else "Winners"
 
 
-def results_document(session: SectionPlay, result: SectionResult) -> ResultsDocument:
-    """What the results papers say for a scored session."""
-    names = session.names
+def results_document(play: SectionPlay, result: SectionResult) -> ResultsDocument:
+    """What the results papers say for a scored play."""
+    names = play.names
     mp = result.method is Method.MATCHPOINTS
     won = {label for w in result.winners for label in w.labels}
     # Safford ranks by tricks lost (fewest wins): print them beside the tricks won.
@@ -87,15 +87,15 @@ def results_document(session: SectionPlay, result: SectionResult) -> ResultsDocu
         + f" ({winning_figure(w.figure, mp, lost, w.title == 'team')})"
         for w in result.winners
     )
-    left = withdrawals(session.movement)
+    left = withdrawals(play.movement)
     rankings = tuple(
         _ranking(field, rows, _marked(names, left), won, mp, lost)
         for field, rows in result.standings.items()
     )
-    irregular = {r.key: r.irregularity.kind for r in session.results if r.irregularity is not None}
-    new_deals = {(n.tray, n.version): n for n in session.new_deals}
+    irregular = {r.key: r.irregularity.kind for r in play.results if r.irregularity is not None}
+    new_deals = {(n.tray, n.version): n for n in play.new_deals}
     deals = tuple(_deal(d, names, mp, irregular, new_deals) for d in result.deals)
-    personal = _personal(session, result, names, mp, deals)
+    personal = _personal(play, result, names, mp, deals)
     couples = None
     if result.couples:
         couples = Table(
@@ -113,15 +113,15 @@ def results_document(session: SectionPlay, result: SectionResult) -> ResultsDocu
                 for c in result.couples
             ),
         )
-    replay = _replays(session, result)
-    provisional = missing_results(session)
+    replay = _replays(play, result)
+    provisional = missing_results(play)
     return ResultsDocument(winners, rankings, deals, personal, couples, provisional, replay)
 
 
-def _replays(session: SectionPlay, result: SectionResult) -> tuple[str, ...]:
+def _replays(play: SectionPlay, result: SectionResult) -> tuple[str, ...]:
     """A line for each tray dealt again after play (its new version counts) whose new deal
     has no result yet: the director must have it replayed, or score it not played."""
-    entered = {(r.tray, r.version) for r in session.results}
+    entered = {(r.tray, r.version) for r in play.results}
     lines = []
     for deal in result.deals:
         played = any((deal.tray, v) in entered for v in deal.replaced)
@@ -274,7 +274,7 @@ REVOKE_KEY = "+R: tricks gained by the opponents' revoke; -R: tricks lost by you
 
 
 def _personal(
-    session: SectionPlay,
+    play: SectionPlay,
     result: SectionResult,
     names: dict[Label, str],
     mp: bool,
@@ -283,7 +283,7 @@ def _personal(
     """A sheet per competitor: every deal it played, from its side. The round, table, pairs
     and scores are the deal sheets' own text (`deals`, a row for each of `result`'s tables)."""
     played: dict[Label, list[tuple[tuple[int, int], tuple[str, ...]]]] = {
-        who: [] for who in session.movement.field
+        who: [] for who in play.movement.field
     }
     for deal, sheet in zip(result.deals, deals, strict=True):
         tray = str(deal.tray)
