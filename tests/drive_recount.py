@@ -67,16 +67,19 @@ def best(cards: dict[str, Card], players: Sequence[str], count: int) -> list[str
 
 def recount_prizes(cards: dict[str, Card], hands: Sequence[Played], half: int) -> dict[str, str]:
     """The default prizes of a ladies' and gentlemen's drive ("Mrs ..." are the ladies), by
-    title: three placings of each, half-time, booby, most hands of 10 or more tricks."""
-    first_half = {p: c[:half] for p, c in cards.items() if any(s is not None for s in c[:half])}
-    ladies = [p for p in cards if p.startswith("Mrs")]
-    gentlemen = [p for p in cards if p.startswith("Mr ")]
+    title: three placings of each, half-time, booby, most hands of 10 or more tricks. Only a
+    card with a figure for every hand (every first-half hand for half time) is placed or takes
+    the booby: a late arrival's and a leaver's are not."""
+    whole = [p for p, c in cards.items() if None not in c]
+    first_half = {p: c[:half] for p, c in cards.items() if None not in c[:half]}
+    ladies = [p for p in whole if p.startswith("Mrs")]
+    gentlemen = [p for p in whole if p.startswith("Mr ")]
     placed = best(cards, ladies, 3) + best(cards, gentlemen, 3)
     places = ("top", "second", "third")
     prizes = {f"{place} lady": p for place, p in zip(places, placed[:3], strict=True)}
     prizes |= {f"{place} gentleman": p for place, p in zip(places, placed[3:], strict=True)}
     prizes["half-time"] = best(first_half, list(first_half), 1)[0]
-    rest = [p for p in cards if p not in placed]
+    rest = [p for p in whole if p not in placed]
     prizes["booby"] = min(rest, key=lambda p: (total(cards[p]), last_hand(cards[p])))
     big = {
         p: sum(

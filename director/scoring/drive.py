@@ -82,6 +82,12 @@ class Standing:
         )
 
     @property
+    def whole(self) -> bool:
+        """They were there for every hand so far (a hand sat out counts as there): a late
+        arrival's or a leaver's card is short."""
+        return all(tricks is not None for tricks in self.by_hand)
+
+    @property
     def running(self) -> tuple[Fraction, ...]:
         """Their total after each hand."""
         totals, total = [], Fraction(0)

@@ -76,16 +76,19 @@ def prizes(
 ) -> tuple[Prize, ...]:
     """The prizes after `hands`: placings (by role or overall), half-time, booby, most big
     hands. A player takes at most one placing; the booby goes to the lowest player without
-    one; the half-time and big-hands prizes are won on their own."""
+    one; the half-time and big-hands prizes are won on their own. The placings and the booby
+    go to whole cards only, the half-time prize to cards whole at half time: a late arrival's
+    or a leaver's shorter card is not measured against full ones."""
     final = standings(settings, hands)
-    won = list(_placings(final, rules, roles))
+    whole = [s for s in final if s.whole]
+    won = list(_placings(whole, rules, roles))
     placed = {prize.player for prize in won}
     if rules.half_time and settings.halves > 1 and len(hands) >= settings.hands_per_half:
         first = (s.after(settings.hands_per_half) for s in final)
-        half = ranked(s for s in first if any(t is not None for t in s.by_hand))
+        half = ranked(s for s in first if s.whole)
         won.extend(_first("half-time", half, _total, rules))
     if rules.booby:
-        rest = [s for s in final if s.player not in placed]
+        rest = [s for s in whole if s.player not in placed]
         won.extend(_first("booby", rest, lambda s: -s.total, rules, worst=True))
     if rules.big_hands and any(s.big_hands for s in final):
         won.extend(_first("most hands of 10 or more tricks", final, _big, rules))
