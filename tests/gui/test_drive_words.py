@@ -9,9 +9,11 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from director.gui.context import Changed
+from director.gui.dialogs.drive_settings import field_words
 from director.gui.main_window import MainWindow
+from director.gui.screens.drive.model import TableRow
 from director.store.services import EventStore
-from director.store.values import Gender
+from director.store.values import Gender, Player
 from schedules.progressive import DriveSettings, Side
 
 pytestmark = pytest.mark.gui
@@ -75,3 +77,34 @@ def test_history_says_a_drives_hand_is_corrected_in_its_grid(
     said = window.history.intro
     qtbot.waitUntil(lambda: "Correct a hand by typing over it in Drive." in said.text())
     assert "Scores" not in said.text()
+
+
+@pytest.mark.parametrize(
+    ("seats", "words"),
+    [
+        (("Mrs Hale", None, "Mr Hale", None), ("Mrs Hale & Mr Hale", "seats empty")),
+        (("Mrs Hale", "Mrs Dunn", None, "Mr Dunn"), ("Mrs Hale, no partner", "Mrs Dunn & Mr Dunn")),
+    ],
+)
+def test_a_short_tables_sides_say_who_is_there(
+    seats: tuple[str | None, ...], words: tuple[str, str]
+) -> None:
+    row = TableRow(4, seats, plays=False, entry=None, penalties=())
+    assert (row.pair(Side.NS), row.pair(Side.EW)) == words
+
+
+@pytest.mark.parametrize(
+    ("genders", "words"),
+    [
+        (
+            (Gender.LADY,) * 7 + (Gender.GENTLEMAN,) * 6 + (None,),
+            "7 ladies, 6 gentlemen and 1 not said",
+        ),
+        ((Gender.LADY, Gender.GENTLEMAN), "1 lady and 1 gentleman"),
+    ],
+)
+def test_the_drives_settings_count_the_field_by_part(
+    genders: tuple[Gender | None, ...], words: str
+) -> None:
+    roster = [Player(id=n, name=f"P{n}", gender=g) for n, g in enumerate(genders, 1)]
+    assert field_words(roster) == words

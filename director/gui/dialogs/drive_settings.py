@@ -57,7 +57,6 @@ class DriveSettingsDialog(FormDialog):
     def __init__(self, roster: Sequence[Player], parent: QWidget | None = None) -> None:
         super().__init__("Start a whist drive", parent, ok="&Start the drive")
         marked = any(p.gender is not None for p in roster)
-        ladies = sum(p.gender is Gender.LADY for p in roster)
         self.tables = _spin(1, 200, tables_for(len(roster)))
         self.tables.setToolTip(f"{len(roster)} players on the roster, four to a table")
         self.rule = _choices(list(MovingRule))
@@ -108,9 +107,7 @@ class DriveSettingsDialog(FormDialog):
             ]
         )
         if marked:
-            self.form.addRow(
-                QLabel(f"{ladies} ladies, {len(roster) - ladies} gentlemen or unmarked")
-            )
+            self.form.addRow(QLabel(field_words(roster)))
         self.close_form()
         for box in (self.rule, self.sit_out):
             box.currentIndexChanged.connect(self._follow)
@@ -155,3 +152,18 @@ class DriveSettingsDialog(FormDialog):
             tie_rule=self.ties.currentData(),
             seed=self.draw.value(),
         )
+
+
+def field_words(roster: Sequence[Player]) -> str:
+    """The roster by part, for the host to check before the drive ("7 ladies, 6 gentlemen and
+    1 not said")."""
+    ladies = sum(p.gender is Gender.LADY for p in roster)
+    gentlemen = sum(p.gender is Gender.GENTLEMAN for p in roster)
+    words = [
+        f"{ladies} lad{'y' if ladies == 1 else 'ies'}",
+        f"{gentlemen} gentle{'man' if gentlemen == 1 else 'men'}",
+    ]
+    unsaid = len(roster) - ladies - gentlemen
+    if unsaid:
+        return f"{', '.join(words)} and {unsaid} not said"
+    return " and ".join(words)

@@ -34,8 +34,13 @@ class TableRow:
     penalties: tuple[str, ...]
 
     def pair(self, side: Side) -> str:
-        """The side's two players ("Mrs Hale & Mr Dunn"; "(empty)" for an empty seat)."""
-        return joined_names(self.seats[seat] or "(empty)" for seat in side.value)
+        """The side's players ("Mrs Hale & Mr Dunn", "Mrs Hale, no partner", "seats empty")."""
+        names = [name for seat in side.value if (name := self.seats[seat])]
+        if not names:
+            return "seats empty"
+        if len(names) == 1:
+            return f"{names[0]}, no partner"
+        return joined_names(names)
 
     @property
     def result(self) -> str:
