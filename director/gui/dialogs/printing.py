@@ -53,6 +53,9 @@ travellers for personal score cards)."""
 PREVIEW_DPI = 72
 """The preview's pages are drawn at this resolution (it zooms them)."""
 
+PREFERRED_WIDTH, PREFERRED_HEIGHT = 1100, 850
+"""The printing dialog's size where the screen has room: a page of the preview readable."""
+
 P = TypeVar("P")
 
 
@@ -181,6 +184,9 @@ class PrintDialog(QDialog):
         self.preview_printer = QPrinter()  # kept: the preview holds no reference of its own
         self.preview_widget = QPrintPreviewWidget(self.preview_printer, self)
         self.preview_widget.setViewMode(QPrintPreviewWidget.ViewMode.AllPagesView)
+        # a page across the preview's width, whatever the dialog's size: read without scrolling
+        # sideways
+        self.preview_widget.setZoomMode(QPrintPreviewWidget.ZoomMode.FitToWidth)
         self.preview_widget.setMinimumSize(520, 480)
         self.preview_widget.paintRequested.connect(self._paint_preview)
         papers_label = QLabel("P&apers:")
@@ -205,6 +211,12 @@ class PrintDialog(QDialog):
         layout.addLayout(row, 1)
         layout.addWidget(self.status)
         layout.addLayout(buttons)
+        # room for a page to read in the preview, never more than the screen has
+        room = self.screen().availableGeometry().size()
+        self.resize(
+            min(PREFERRED_WIDTH, room.width() * 9 // 10),
+            min(PREFERRED_HEIGHT, room.height() * 9 // 10),
+        )
         self.preview_button.clicked.connect(lambda: self.render_papers(lambda: None))
         self.print_button.clicked.connect(lambda: self.render_papers(self.print_papers))
         self.save_button.clicked.connect(lambda: self.render_papers(self.save))
