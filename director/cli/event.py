@@ -56,7 +56,7 @@ from director.cli.options import add_movement_options, movement_request
 from director.cli.serve import add_table_links_options, table_links
 from director.cli.subcommands import FileCommands, run_subcommand
 from director.scoring import score_section
-from director.scoring.session import provisional
+from director.scoring.session import marked_names, provisional
 from director.scoring.session_json import result_to_json
 from director.scoring.text import Rounding, report
 from director.store.roster import FIELDS, Layout
@@ -439,7 +439,7 @@ def _standings(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(result_to_json(result), indent=2))
     else:
-        print(report(result, scoring.names, rounding, provisional(scoring)))
+        print(report(result, marked_names(scoring), rounding, provisional(scoring)))
     return 0
 
 

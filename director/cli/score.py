@@ -20,7 +20,7 @@ from director.scoring import score_section
 from director.scoring.errors import ScoringError
 from director.scoring.explain import explain_text
 from director.scoring.model import Method, RevokeReference, Scale, SectionPlay
-from director.scoring.session import provisional
+from director.scoring.session import marked_names, provisional
 from director.scoring.session_json import load_play, result_to_json
 from director.scoring.text import Rounding, report
 
@@ -59,7 +59,7 @@ def run(argv: Sequence[str]) -> int:
     elif args.format == "json":
         print(json.dumps(result_to_json(result), indent=1))
     else:
-        print(report(result, play.names, Rounding.named(args.rounding), provisional(play)))
+        print(report(result, marked_names(play), Rounding.named(args.rounding), provisional(play)))
     return 0
 
 

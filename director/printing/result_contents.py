@@ -20,9 +20,9 @@ from director.scoring.model import (
     Standing,
     TableScore,
 )
+from director.scoring.session import marked_names
 from director.scoring.session import provisional as missing_results
 from director.scoring.text import figure as _figure
-from schedules.repair import withdrawals
 from schedules.types import Label
 
 
@@ -87,10 +87,9 @@ def results_document(play: SectionPlay, result: SectionResult) -> ResultsDocumen
         + f" ({winning_figure(w.figure, mp, lost, w.title == 'team')})"
         for w in result.winners
     )
-    left = withdrawals(play.movement)
+    marked = marked_names(play)
     rankings = tuple(
-        _ranking(field, rows, _marked(names, left), won, mp, lost)
-        for field, rows in result.standings.items()
+        _ranking(field, rows, marked, won, mp, lost) for field, rows in result.standings.items()
     )
     irregular = {r.key: r.irregularity.kind for r in play.results if r.irregularity is not None}
     new_deals = {(n.tray, n.version): n for n in play.new_deals}
@@ -147,17 +146,6 @@ def winning_figure(value: Fraction, mp: bool, lost: bool, teams: bool) -> str:
 def _who(label: Label, names: dict[Label, str]) -> str:
     name = names.get(label, "")
     return f"{label} {name}" if name else label
-
-
-def _marked(names: dict[Label, str], left: dict[Label, int]) -> dict[Label, str]:
-    """The names of the standings, each competitor who withdrew marked with when."""
-
-    def when(first: int) -> str:
-        return f"withdrew after round {first - 1}" if first > 1 else "withdrew before play"
-
-    return names | {
-        who: f"{names.get(who, '')} ({when(first)})".strip() for who, first in left.items()
-    }
 
 
 def _ranking(

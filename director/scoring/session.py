@@ -32,7 +32,8 @@ from director.scoring.standings import (
 )
 from director.scoring.teams import team_standings, team_winner
 from director.scoring.validate import PlayIndex, validate
-from schedules.types import REPAIR_NOTE, Competitors, TrayNo
+from schedules.repair import withdrawals
+from schedules.types import REPAIR_NOTE, Competitors, Label, TrayNo
 
 
 def score_section(play: SectionPlay) -> SectionResult:
@@ -46,6 +47,19 @@ def score_section(play: SectionPlay) -> SectionResult:
         _score_tray(play, index, tray, by_tray.get(tray, ())) for tray in play.movement.tray_numbers
     )
     return _assemble(play, deals)
+
+
+def marked_names(play: SectionPlay) -> dict[Label, str]:
+    """The competitors' names for the standings, each who withdrew marked with when ("Hale &
+    Dunn (withdrew after round 4)")."""
+
+    def when(first: int) -> str:
+        return f"withdrew after round {first - 1}" if first > 1 else "withdrew before play"
+
+    left = withdrawals(play.movement)
+    return dict(play.names) | {
+        who: f"{play.names.get(who, '')} ({when(first)})".strip() for who, first in left.items()
+    }
 
 
 def provisional(play: SectionPlay) -> str:

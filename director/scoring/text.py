@@ -84,9 +84,11 @@ def report(
         lines.append(f"  {w.title:<10} {who}  ({fig(w.figure)})")
     for name, rows in result.standings.items():
         lost = bool(result.subtotals)  # Safford ranks on tricks lost
-        lines += ["", f"Standings: {name}", _header(result.method) + ("    lost" if lost else "")]
+        width = max([WHO_WIDTH, *(len(_who(s, names)) for s in rows)])
+        header = _header(result.method, width) + ("    lost" if lost else "")
+        lines += ["", f"Standings: {name}", header]
         lines += [
-            _row(s, result.method, names, fig)
+            _row(s, result.method, names, fig, width)
             + (f"{fig(TRICKS * s.deals - s.raw):>8}" if lost else "")
             for s in rows
         ]
@@ -117,21 +119,30 @@ def report(
     return "\n".join(lines)
 
 
-def _header(method: Method) -> str:
+WHO_WIDTH = 15
+"""The narrowest the "who" column is; a longer name widens it, never cut short."""
+
+
+def _who(s: Standing, names: dict[str, str]) -> str:
+    return f"{s.label} {names.get(s.label, '')}".strip()
+
+
+def _header(method: Method, width: int) -> str:
+    who = "who".ljust(width + 1)
     if method is Method.MATCHPOINTS:
-        return f"  {'place':<6}{'who':<16}{'deals':>6}{'MP':>9}{'top':>7}{'%':>8}"
-    return f"  {'place':<6}{'who':<16}{'deals':>6}{'tricks':>8}{'+/-':>8}{'equated':>9}"
+        return f"  {'place':<6}{who}{'deals':>6}{'MP':>9}{'top':>7}{'%':>8}"
+    return f"  {'place':<6}{who}{'deals':>6}{'tricks':>8}{'+/-':>8}{'equated':>9}"
 
 
-def _row(s: Standing, method: Method, names: dict[str, str], fig: Figure) -> str:
-    who = f"{s.label} {names.get(s.label, '')}".strip()[:15]
+def _row(s: Standing, method: Method, names: dict[str, str], fig: Figure, width: int) -> str:
+    who = _who(s, names).ljust(width + 1)
     if method is Method.MATCHPOINTS:
         return (
-            f"  {s.place:<6}{who:<16}{s.deals:>6}{fig(s.matchpoints):>9}"
+            f"  {s.place:<6}{who}{s.deals:>6}{fig(s.matchpoints):>9}"
             f"{fig(s.top):>7}{fig(s.percent):>8}"
         )
     return (
-        f"  {s.place:<6}{who:<16}{s.deals:>6}{fig(s.raw):>8}"
+        f"  {s.place:<6}{who}{s.deals:>6}{fig(s.raw):>8}"
         f"{fig(s.plus_minus, True):>8}{fig(s.equated):>9}"
     )
 
