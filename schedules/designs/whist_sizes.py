@@ -23,7 +23,7 @@ chosen in this order:
    (`schedules.designs.holed_whist`: 57 over Z_8 x Z_7, 141 over Z_20 x Z_7 and 177 over
    Z_16 x Z_11 with infinity; 52 over Z_4 x Z_4 x Z_3, 180 over Z_2 x Z_8 x Z_11 and 200
    over Z_2 x Z_2 x Z_7 x Z_7 with four fixed players); without that file the engine reruns
-   the annealing of 57, 88, 124 and 177 (`SEARCHED_MULTIPLIERS`);
+   the annealing of 57, 88, 124 and 177 and finds another 141 (`SEARCHED_MULTIPLIERS`);
 6. first rounds over Z_n found in two steps (tools/family_search.py, stored in
    schedules/data/whist/family.json): games whose differences work (annealing), then a translate
    of each game or of its negation so that everyone is seated once (exact cover): with
@@ -340,13 +340,14 @@ SEARCHED_MULTIPLIERS: dict[int, tuple[multiplier_whist.Run, float]] = {
     57: (multiplier_whist.Run(57, (8, 7), "1,2", 1), 4.45),
     88: (multiplier_whist.Run(88, (3, 29), "1,16", 1), 0.45),
     124: (multiplier_whist.Run(124, (3, 41), "1,10", 1), 1.64),
+    141: (multiplier_whist.Run(141, (20, 7), "1,2", 33, 2.5, 1_000_000), 3.2),
     177: (multiplier_whist.Run(177, (16, 11), "1,3", 1, temperature=2.5), 2.66),
 }
-"""The run and seconds (when stored, with its C kernel) of the stored multiplier first rounds
-whose search the engine reruns in Python when the stored file is missing: the same annealing
-move for move, so the very same round (CPU seconds in Python: 88 0.1, 124 8, 57 22, 177 23).
-141 is not rerun: its C run took 146 s, which the Python moves (8 to 16 times slower) would make
-20 to 40 minutes."""
+"""The run and seconds (with its C kernel) of the multiplier searches the engine reruns in
+Python when the stored file is missing, the C kernel's moves from the same seed: the stored
+rounds of 57, 88, 124 and 177, the very same (CPU seconds in Python: 88 0.1, 124 8, 57 22,
+177 23); for 141, whose stored seed 2 took 146 s in C (20 to 40 minutes in Python), another
+round from seed 33 (3.2 s in C, 75 s of CPU in Python)."""
 
 
 def rerun_multiplier_origin(players: int) -> str | None:
