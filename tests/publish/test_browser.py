@@ -10,11 +10,13 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from director.printing.result_contents import revoke_marks
+from director.publish import html
 from director.publish.site import publish_site
 from director.scoring.text import figure
 from director.store.services import EventStore
 from tests.publish.browser import DESKTOP, PHONE, Document, dump_dom, screenshot
 from tests.publish.conftest import EVIL
+from tests.server.phone import phones
 
 pytestmark = pytest.mark.slow
 
@@ -130,3 +132,29 @@ def test_pages_photographed_at_phone_and_desktop_width(
         for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
             out = screenshot(page, tmp_path / f"{page.stem}-{name}.png", size, tmp_path / "p")
             assert out.stat().st_size > 5_000
+
+
+def test_a_name_in_the_standings_keeps_two_words_a_line_on_a_phone(
+    site: tuple[Path, dict[Path, Document]],
+) -> None:
+    """The figures scroll sideways on a phone; the names are not squeezed to a word a line.
+    A one-ranking evening's standings (the winner's star, 18 pairs) beside the site's pages."""
+    index, _ = site
+    rows = [
+        ("★" if n == 1 else "", str(n), html.Link(str(n), "#"),
+         html.Link(f"Mrs {surname} & Mr {surname}", "#"), "34", "242", "+21.11", "242.11")
+        for n, surname in enumerate(("Lloyd", "Hughes", "Foster"), start=1)
+    ]  # fmt: skip
+    headings = ("", "Place", "No.", "Name", "Deals", "Tricks", "+/-", "Equated")
+    standings = index.parent / "howell.html"
+    body = html.table("Standings: overall", headings, rows)
+    standings.write_text(html.page("Howell", "Howell", "", body, ""), encoding="utf-8")
+    with phones() as open_phone:
+        phone = open_phone()
+        phone.get(standings.as_uri())
+        lines = phone.execute_script(
+            "return [...document.querySelectorAll('td:not(.num) > a')]"
+            ".map(a => [a.textContent, a.getClientRects().length]);"
+        )
+    assert len(lines) == len(rows)
+    assert all(n <= 2 for _, n in lines), lines
