@@ -103,8 +103,10 @@ def test_each_competitor_page_shows_the_scorers_card_and_places(
             key=lambda played: (played[0].round, played[0].tray),  # the card's order
         )
         assert len(rows) == len(played)
+        names = evening.scoring_input().names
         for row, (t, side) in zip(rows, played, strict=True):
-            opponents = "-".join(t.ew if side == "N-S" else t.ns)
+            # each opponent named, as a player looks for whom they met
+            opponents = " - ".join(f"{o} {names[o]}" for o in (t.ew if side == "N-S" else t.ns))
             final, pm = (t.final_ns, t.pm_ns) if side == "N-S" else (t.final_ew, t.pm_ew)
             assert row[:5] == [str(t.tray), str(t.round), str(t.table), side, opponents]
             assert row[5].split()[0] == figure(final)
