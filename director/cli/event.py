@@ -39,7 +39,8 @@ A roster's pair (or couple) column forms the pairs its players share; a team col
 them. Without a header row, --columns names each column in order
 ({fields}; - leaves one out).
 `pair --players` forms the pair under a label (a name not on the roster adds that player);
-`pair --in-order` pairs the unpaired players in roster order under the movement's labels.
+`pair --in-order` pairs the unpaired players in roster order under the movement's labels
+(an individual movement's: gives each player a place in roster order).
 Irregularity kinds: {kinds}.
 """
 
@@ -72,7 +73,7 @@ from director.store.services import (
     StoreError,
     Suit,
 )
-from director.store.values import AuditEntry, Card, Result
+from director.store.values import AuditEntry, Card, Player, Result
 from schedules.types import Competitors, Direction, Movement
 
 USAGE = (__doc__ or "").format(
@@ -259,7 +260,10 @@ def _pair(args: argparse.Namespace) -> int:
             store.dissolve_partnership(args.dissolve)
             print(f"dissolved {args.dissolve}")
             return 0
-        if args.in_order:
+        left: tuple[Player, ...] = ()
+        if args.in_order and _seats_players(store, args):
+            formed, left = store.seat_players(session=args.session, section=args.section)
+        elif args.in_order:
             formed = store.pair_in_order(session=args.session, section=args.section)
         else:
             kind = "couple" if args.couple else "pair" if len(args.players) > 1 else "individual"
@@ -270,9 +274,21 @@ def _pair(args: argparse.Namespace) -> int:
         name_of = {p.id: p.name for p in store.players()}
         for p in formed:
             print(f"{p.kind} {p.label}: {' & '.join(name_of[i] for i in p.players)}")
+        if left:
+            print(f"no place for {', '.join(p.name for p in left)}")
         if not formed:
             print("nobody to pair: every player is in a partnership (or one is left over)")
     return 0
+
+
+def _seats_players(store: EventStore, args: argparse.Namespace) -> bool:
+    """The section's movement is an individual one: `pair --in-order` gives each player a
+    place of it, as the Players screen's Seat in order does, for there are no pairs to form."""
+    try:
+        movement = store.movement(session=args.session, section=args.section)
+    except StoreError:
+        return False  # no movement chosen yet: pairs, under 1, 2, ...
+    return movement.competitors is Competitors.INDIVIDUALS
 
 
 def _team(args: argparse.Namespace) -> int:

@@ -403,7 +403,8 @@ class MainWindow(QMainWindow):
                 (self.players, "Players"),
                 *(drive_screens if self.is_drive else pairs_screens),
                 (self.history, "History"),
-                (self.laws, "Laws"),
+                # a drive keeps its own revoke penalty (its settings), not the duplicate laws'
+                *(() if self.is_drive else ((self.laws, "Laws"),)),
             ),
             start=1,
         ):
@@ -441,6 +442,7 @@ class MainWindow(QMainWindow):
             self.repair_action,
             self.move_on_action,
             self.export_action,
+            self.laws_action,
         )
         for action in pairs_only:
             action.setVisible(not self.is_drive)

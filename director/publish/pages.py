@@ -18,7 +18,7 @@ from typing import TypeVar
 from director.exchange.results import SectionResults
 from director.printing.result_contents import ResultsDocument, Table, results_document
 from director.publish.html import Cell, Fragment, Link, bullets, escape, page, paragraphs, table
-from director.scoring.text import figure
+from director.scoring.text import figure, labelled
 from director.scoring.validate import index_plays
 from director.store.values import EventInfo
 from schedules.types import Label
@@ -182,13 +182,17 @@ def _section_page(
     )
 
 
-def _players(labels: Sequence[Label], s: ScoredSection) -> tuple[Fragment, ...]:
-    """Partners or pairs as links to their pages, joined as the printed sheet joins them."""
+def _players(
+    labels: Sequence[Label], s: ScoredSection, *, named: bool = False
+) -> tuple[Fragment, ...]:
+    """Partners or pairs as links to their pages, joined as the printed sheet joins them;
+    `named`: each with its names ("2 Mrs Brown & Mr Brown"), where a row has room."""
     parts: list[Fragment] = []
     for i, label in enumerate(labels):
         if i:
-            parts.append("-")
-        parts.append(Link(label, s.pages[label]) if label in s.pages else label)
+            parts.append(" - " if named else "-")
+        text = labelled(label, s.scoring.names) if named else label
+        parts.append(Link(text, s.pages[label]) if label in s.pages else text)
     return tuple(parts)
 
 
@@ -239,7 +243,7 @@ def _competitor_pages(info: EventInfo, s: ScoredSection, footer: str) -> dict[st
             cells: list[Cell] = list(row)
             cells[tray_at] = Link(row[tray_at], tray_page(int(row[tray_at])))
             cells[opponents_at] = (
-                _players(joined.get(row[opponents_at], ()), s) or row[opponents_at]
+                _players(joined.get(row[opponents_at], ()), s, named=True) or row[opponents_at]
             )
             rows.append(tuple(cells))
         # The totals first: on a phone they are what a player looks for.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import partial
 
@@ -80,7 +80,7 @@ def report(
     fig = partial(figure, rounding=rounding)
     lines = [provisional, "", "Leading"] if provisional else ["Winners"]
     for w in result.winners:
-        who = " = ".join(f"{label} {names.get(label, '')}".strip() for label in w.labels)
+        who = " = ".join(labelled(label, names) for label in w.labels)
         lines.append(f"  {w.title:<10} {who}  ({fig(w.figure)})")
     for name, rows in result.standings.items():
         lost = bool(result.subtotals)  # Safford ranks on tricks lost
@@ -123,8 +123,13 @@ WHO_WIDTH = 15
 """The narrowest the "who" column is; a longer name widens it, never cut short."""
 
 
+def labelled(label: str, names: Mapping[str, str]) -> str:
+    """The label and its name ("15 Opal Smith"), or the label alone when it has none."""
+    return f"{label} {names.get(label, '')}".strip()
+
+
 def _who(s: Standing, names: dict[str, str]) -> str:
-    return f"{s.label} {names.get(s.label, '')}".strip()
+    return labelled(s.label, names)
 
 
 def _header(method: Method, width: int) -> str:

@@ -276,7 +276,10 @@ def test_a_drive_event_shows_the_drives_screens_steps_and_letters(
     store.start_drive(DriveSettings(tables=2, hands=4), seed=DRAW)
     window.open_store(store, reopen=True)
     titles = [window.tabs.tabText(n) for n in range(window.tabs.count())]
-    assert titles == ["Players", "Drive", "Standings", "History", "Laws"]
+    # The duplicate laws (two tricks for a revoke, +R and -R) would contradict the drive's
+    # own revoke penalty, so a drive's host is not offered them.
+    assert titles == ["Players", "Drive", "Standings", "History"]
+    assert not window.laws_action.isVisible()
     assert [s.step.value for s in window.path_bar.states] == ["Field", "Drive", "Hands", "Prizes"]
     assert window.path_bar.go_on.text() == "Next: Enter hand 1"
     assert window.print_action.isEnabled()  # the drive's papers

@@ -166,7 +166,7 @@ def test_a_new_leader_repaints_the_winners_line_alone(qtbot, results: ResultsScr
     qtbot.wait(50)
     assert laid_out == []
     assert results.winners.text().endswith("(+1)")
-    results.winners.setText("Leading so far: " + "; ".join(["N-S: NS1 = NS2 = NS3 (12.5)"] * 9))
+    results.winners.setText("Leading so far: " + "; ".join(["N-S: NS1 = NS2 = NS3 (12.5)"] * 12))
     qtbot.waitUntil(lambda: results.winners.height() > height)  # wrapped on more lines
     assert laid_out
     window.tabs.removeEventFilter(watch)
@@ -234,6 +234,11 @@ def test_unfinished_standings_are_provisional_until_the_last_result(
     store = results.context.store
     assert results.panels[0].title.text() == "N-S (provisional)"
     assert results.winners.text().startswith("Leading so far: ")
+    assert results.result is not None
+    for leader in results.result.winners:  # named as the standings name them, not "3" alone
+        label = leader.labels[0]
+        assert results.names[label]  # the Players column's name
+        assert f"{label} {results.names[label]}" in results.winners.text()
     store.record_round(ResultEntry(1, r, t, tray, 7) for r, t, tray in unplayed(store))
     results.context.notify(Changed.RESULTS)
     assert results.panels[0].title.text() == "N-S"

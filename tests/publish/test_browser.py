@@ -10,11 +10,13 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from director.printing.result_contents import revoke_marks
+from director.publish import html
 from director.publish.site import publish_site
 from director.scoring.text import figure
 from director.store.services import EventStore
 from tests.publish.browser import DESKTOP, PHONE, Document, dump_dom, screenshot
 from tests.publish.conftest import EVIL
+from tests.server.phone import phones
 
 pytestmark = pytest.mark.slow
 
@@ -101,8 +103,10 @@ def test_each_competitor_page_shows_the_scorers_card_and_places(
             key=lambda played: (played[0].round, played[0].tray),  # the card's order
         )
         assert len(rows) == len(played)
+        names = evening.scoring_input().names
         for row, (t, side) in zip(rows, played, strict=True):
-            opponents = "-".join(t.ew if side == "N-S" else t.ns)
+            # each opponent named, as a player looks for whom they met
+            opponents = " - ".join(f"{o} {names[o]}" for o in (t.ew if side == "N-S" else t.ns))
             final, pm = (t.final_ns, t.pm_ns) if side == "N-S" else (t.final_ew, t.pm_ew)
             assert row[:5] == [str(t.tray), str(t.round), str(t.table), side, opponents]
             assert row[5].split()[0] == figure(final)
@@ -130,3 +134,29 @@ def test_pages_photographed_at_phone_and_desktop_width(
         for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
             out = screenshot(page, tmp_path / f"{page.stem}-{name}.png", size, tmp_path / "p")
             assert out.stat().st_size > 5_000
+
+
+def test_a_name_in_the_standings_keeps_two_words_a_line_on_a_phone(
+    site: tuple[Path, dict[Path, Document]],
+) -> None:
+    """The figures scroll sideways on a phone; the names are not squeezed to a word a line.
+    A one-ranking evening's standings (the winner's star, 18 pairs) beside the site's pages."""
+    index, _ = site
+    rows = [
+        ("★" if n == 1 else "", str(n), html.Link(str(n), "#"),
+         html.Link(f"Mrs {surname} & Mr {surname}", "#"), "34", "242", "+21.11", "242.11")
+        for n, surname in enumerate(("Lloyd", "Hughes", "Foster"), start=1)
+    ]  # fmt: skip
+    headings = ("", "Place", "No.", "Name", "Deals", "Tricks", "+/-", "Equated")
+    standings = index.parent / "howell.html"
+    body = html.table("Standings: overall", headings, rows)
+    standings.write_text(html.page("Howell", "Howell", "", body, ""), encoding="utf-8")
+    with phones() as open_phone:
+        phone = open_phone()
+        phone.get(standings.as_uri())
+        lines = phone.execute_script(
+            "return [...document.querySelectorAll('td:not(.num) > a')]"
+            ".map(a => [a.textContent, a.getClientRects().length]);"
+        )
+    assert len(lines) == len(rows)
+    assert all(n <= 2 for _, n in lines), lines

@@ -15,7 +15,7 @@ from sqlalchemy.exc import OperationalError
 from director.cli import main
 from director.store.backup import BackupPolicy, Backups
 from director.store.paths import DATA_ENV
-from director.store.services import EventStore, ResultEntry
+from director.store.services import EventStore, ResultEntry, StoreError
 from tests.conftest import MOVEMENTS
 from tests.store.readonly import read_only
 from tests.store.test_files import fingerprint
@@ -381,3 +381,24 @@ def test_bad_field_commands_are_one_line_and_exit_2(
     assert message in err
     with EventStore.open(event) as store:
         assert (store.players(), store.partnerships()) == ((), ())
+
+
+def test_in_order_on_an_individual_movement_seats_players_not_pairs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    event = tmp_path / "individual.whist"
+    director(capsys, "event", "new", event, "--name", "Individual")
+    names = [f"Player {letter}" for letter in "ABCDEFGH"]
+    for name in names:
+        director(capsys, "event", "players", event, "--add", name)
+    director(capsys, "event", "movement", event, "--family", "individual", "--players", "8")
+    code, out, err = director(capsys, "event", "pair", event, "--in-order")
+    assert code == 0, err
+    with EventStore.open(event) as store:
+        field = store.movement().field
+        by_id = {p.id: p.name for p in store.players()}
+        seated = {p.label: [by_id[i] for i in p.players] for p in store.partnerships()}
+        with pytest.raises(StoreError, match="seats players one by one, not in pairs"):
+            store.pair_in_order()
+    assert seated == {label: [name] for label, name in zip(field, names, strict=True)}
+    assert out.splitlines()[0] == f"individual {field[0]}: Player A"

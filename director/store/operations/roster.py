@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from director.store import forming, repository
-from director.store.values import Gender, Partnership, Player, Team
+from director.store.values import Gender, Partnership, Player, StoreError, Team
+from schedules.types import Competitors
 
 if TYPE_CHECKING:
     from director.store.roster import Layout
@@ -151,11 +152,18 @@ class RosterOperations(UnitOfWork):
 
     def pair_in_order(self, *, session: int = 1, section: str = "A") -> tuple[Partnership, ...]:
         """Pair the players in no partnership two by two in roster order, as one step, under
-        the section's movement labels still free (1, 2, ... before a movement is chosen)."""
+        the section's movement labels still free (1, 2, ... before a movement is chosen).
+        An individual movement's places are each one player's: refused (`seat_players`)."""
         with self._step("pair in order") as step:
             if repository.movement.has_movement(step.db, session, section):
                 sid = repository.event.section_id(step.db, session, section)
-                labels: Iterable[str] = repository.movement.load_movement(step.db, sid).field
+                movement = repository.movement.load_movement(step.db, sid)
+                if movement.competitors is Competitors.INDIVIDUALS:
+                    raise StoreError(
+                        "this movement seats players one by one, not in pairs: give the"
+                        " players their places in roster order instead"
+                    )
+                labels: Iterable[str] = movement.field
             else:
                 labels = forming.numbers()
             plan = forming.pairs_in_order(

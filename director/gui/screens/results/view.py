@@ -56,7 +56,7 @@ from director.gui.widgets.steady_label import SteadyLabel
 from director.scoring.explain import explain_text
 from director.scoring.model import DealScore, SectionPlay, SectionResult, Standing
 from director.scoring.session import LiveScorer
-from director.scoring.text import figure
+from director.scoring.text import figure, labelled
 
 FOLLOWS = Changed.RESULTS | Changed.MOVEMENT | Changed.SLIPS | Changed.PLAYERS | Changed.EVENT
 """The changes that can move the standings."""
@@ -380,11 +380,12 @@ class ResultsScreen(Screen):
         self.chart_stale = True
         self._draw_chart()
 
-    @staticmethod
-    def _winners_text(result: SectionResult, provisional: bool) -> str:
+    def _winners_text(self, result: SectionResult, provisional: bool) -> str:
         head = "Leading so far: " if provisional else "Winners: "
         return head + "; ".join(
-            f"{w.title}: {' = '.join(w.labels)} ({figure(w.figure)})" for w in result.winners
+            f"{w.title}: {' = '.join(labelled(label, self.names) for label in w.labels)}"
+            f" ({figure(w.figure)})"
+            for w in result.winners
         )
 
     def _say(self, status: Status | None, text: str | None = None) -> None:
