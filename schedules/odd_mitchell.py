@@ -23,9 +23,10 @@ VARIANTS = (None, "relay")
 """The Mitchells tried: the plain one (regular or skip, by the tables) and the relay Mitchell,
 whose shared trays give each pair more sets in common."""
 
-SWITCHED_UP_TO = 15
-"""The largest odd field tried: beyond it the Howells with a place left empty balance better,
-and weighing every half round would cost the build most of a second."""
+SWITCHED_UP_TO = 11
+"""The largest odd field tried: from 13 pairs up the Howells with a place left empty (and the
+search) balance better, and weighing every half round costs a larger field's build a third of
+a second or more."""
 
 
 def candidates(pairs: int, rounds: int, trays_per_round: int) -> list[Movement]:
