@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from schedules import howell_layouts as layouts
-from schedules import interwoven, odd_field, odd_search, reseated
+from schedules import interwoven, odd_field, odd_mitchell, odd_search, reseated
 from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
 from schedules.catalog import Family, Request, Variant, with_notes
@@ -268,8 +268,12 @@ def _build(request: Request, tables: int, pairs: int) -> Movement:
     target = max((balance(m).index for m in even), default=balance(found).index)
     if balance(found).index >= target - ODD_SEARCH_FROM:
         return found
-    # still short of the even field (small fields, few rounds): a local search from each, as
-    # one that starts lower may end higher
+    # still short of the even field (small fields, few rounds): the arrow-switched Mitchells,
+    # then, unless one reaches it, a local search from each, as one that starts lower may end
+    # higher
+    found = _best([found, *odd_mitchell.candidates(pairs, rounds, request.trays_for(rounds))])
+    if balance(found).index >= target - 1e-9:
+        return found
     return _best([found, *(odd_search.improve(m, target) for m in options)])
 
 
