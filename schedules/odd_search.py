@@ -164,25 +164,44 @@ class _State:
         """Replace tables of round `r` (index -> new seating) where every new seating keeps
         the rules (nobody meets twice or plays a set twice, no relay larger than allowed);
         returns the old seatings to undo with, or None (nothing changed)."""
+        if not self._allowed(r, changes):
+            return None
         old = [(t, self._unseat(r, t)) for t in changes]
-        done = []
         for t, (ns, ew, s) in changes.items():
-            if (
-                self.met[_key(ns, ew)]
-                or self.played[ns, s]
-                or self.played[ew, s]
-                or self.share[r, s] >= self.most_share
-            ):
-                break
             self._seat(r, t, ns, ew, s)
-            done.append(t)
-        else:
-            return old
-        for t in done:
-            self._unseat(r, t)
-        for t, table in old:
-            self._seat(r, t, *table)
-        return None
+        return old
+
+    def _allowed(self, r: int, changes: dict[int, Table]) -> bool:
+        """Whether the new seatings, put in one after another where the old ones were, keep
+        the rules: counted beside the kept counts (`moved`: what the step has taken out and
+        put in so far), so that a refused step changes nothing to be put back."""
+        row = self.rounds[r]
+        if len(changes) == 1:  # most steps: one table's seating for another
+            ((t, (ns, ew, s)),) = changes.items()
+            was_ns, was_ew, was = row[t]
+            return not (
+                self.met[_key(ns, ew)] - (_key(ns, ew) == _key(was_ns, was_ew))
+                or self.played[ns, s] - (s == was and ns in (was_ns, was_ew))
+                or self.played[ew, s] - (s == was and ew in (was_ns, was_ew))
+                or self.share[r, s] - (s == was) >= self.most_share
+            )
+        moved: dict[object, int] = {}
+        for t in changes:  # the old seatings, taken out
+            ns, ew, s = row[t]
+            for key in (_key(ns, ew), (ns, s, 0), (ew, s, 0), s):
+                moved[key] = moved.get(key, 0) - 1
+        for ns, ew, s in changes.values():
+            met = _key(ns, ew)
+            if (
+                self.met[met] + moved.get(met, 0)
+                or self.played[ns, s] + moved.get((ns, s, 0), 0)
+                or self.played[ew, s] + moved.get((ew, s, 0), 0)
+                or self.share[r, s] + moved.get(s, 0) >= self.most_share
+            ):
+                return False
+            for key in (met, (ns, s, 0), (ew, s, 0), s):
+                moved[key] = moved.get(key, 0) + 1
+        return True
 
     def _undo(self, r: int, old: list[tuple[int, Table]]) -> None:
         for t, _ in old:
@@ -193,32 +212,32 @@ class _State:
     def _step(self, rng: random.Random) -> _Made | None:
         """One random change, made if it keeps the rules: (round, the old seatings, and where
         a resting pair came in, it and the pair now resting), or None."""
-        r = rng.randrange(len(self.rounds))
+        r = below(rng, len(self.rounds))
         row = self.rounds[r]
-        t = rng.randrange(len(row))
+        t = below(rng, len(row))
         ns, ew, s = row[t]
-        kind = rng.randrange(4)
+        kind = below(rng, 4)
         if kind == 0:
             old = self._replace(r, {t: [ew, ns, s]})
             return None if old is None else (r, old, None)
         if kind == 1:
-            u = rng.randrange(len(row))
+            u = below(rng, len(row))
             if u == t or row[u][2] == s:
                 return None
             a, b, x = row[u]
             old = self._replace(r, {t: [ns, ew, x], u: [a, b, s]})
             return None if old is None else (r, old, None)
         if kind == 2:
-            x = rng.randrange(len(self.sets))
+            x = below(rng, len(self.sets))
             if x == s:
                 return None
             old = self._replace(r, {t: [ns, ew, x]})
             return None if old is None else (r, old, None)
         # two pairs change places: one at this table, the other seated or resting
-        side = rng.randrange(2)
+        side = below(rng, 2)
         mover = row[t][side]
         choices = len(row) * 2 + len(self.resting[r])
-        pick = rng.randrange(choices)
+        pick = below(rng, choices)
         if pick >= 2 * len(row):
             rester = self.resting[r][pick - 2 * len(row)]
             if self.rests[mover] + 1 > self.most_rests:
@@ -305,6 +324,17 @@ class _State:
                 ),
             ),
         )  # fmt: skip
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A number from 0 to n - 1, drawn from `rng`'s bits as `Random.randrange(n)` draws it
+    (bits of n's length, drawn again when too large): the same numbers, without randrange's
+    checks on every step, and held here so a seed keeps its movement whatever the library."""
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
 
 
 def _key(a: int, b: int) -> tuple[int, int]:

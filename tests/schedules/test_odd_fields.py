@@ -4,6 +4,7 @@ it sitting out, chosen where its absence balances best."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -12,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from director.cli import main
-from schedules import howell, odd_field
+from schedules import howell, odd_field, odd_search
 from schedules.balance import balance
 from schedules.catalog import Request, build
 from schedules.findings import ImpossibleMovementError
@@ -271,3 +272,9 @@ def test_in_time_plays_every_length_the_best_balance_builds() -> None:
             assert built == howell._builds_at_best(tables, rounds), (tables, rounds)
         # one round of 2 trays fits in 14 minutes
         assert build(Request("howell", tables=tables, variant="in-time", minutes=Fraction(14)))
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(1, 200), min_size=1, max_size=20))
+def test_the_searchs_draws_are_randranges_numbers(seed: int, sizes: list[int]) -> None:
+    ours, library = random.Random(seed), random.Random(seed)
+    assert [odd_search.below(ours, n) for n in sizes] == [library.randrange(n) for n in sizes]
