@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from schedules import howell_layouts as layouts
-from schedules import interwoven, odd_field, odd_mitchell, odd_search, reseated
+from schedules import interwoven, odd_field, odd_search, reseated
 from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
 from schedules.catalog import Family, Request, Variant, with_notes
@@ -270,7 +270,9 @@ def _build(request: Request, tables: int, pairs: int) -> Movement:
         return found
     # still short of the even field (small fields, few rounds): the arrow-switched Mitchells,
     # then, unless one reaches it, a local search from each, as one that starts lower may end
-    # higher
+    # higher. Imported here: the Mitchell family loads only for the few sizes that weigh it.
+    from schedules import odd_mitchell
+
     found = _best([found, *odd_mitchell.candidates(pairs, rounds, request.trays_for(rounds))])
     if balance(found).index >= target - 1e-9:
         return found
