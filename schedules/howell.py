@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from schedules import howell_layouts as layouts
-from schedules import interwoven, odd_field, odd_search, reseated
+from schedules import interwoven, odd_field, odd_search, odd_stored, reseated
 from schedules.arrow_switch import apply_switches, half_round_trick
 from schedules.balance import balance
 from schedules.catalog import Family, Request, Variant, with_notes
@@ -244,9 +244,22 @@ def _build(request: Request, tables: int, pairs: int) -> Movement:
             return _best_instead(request, tables, pairs, refused)
     if pairs % 2 == 0:
         return _best(_even_options(request, tables, pairs, rounds))
-    # An odd field: our odd-field designs, or the even field's movements with the place left
-    # empty whose absence balances best; the even field's can be far better balanced where
-    # relays or a reseating let every pair play nearly every tray set (25 pairs x 6 rounds).
+    return _odd_best(request, tables, pairs, rounds)
+
+
+def odd_starts(request: Request) -> tuple[list[Movement], float]:
+    """For an odd field of pairs: the movements its balance search starts from (our odd-field
+    designs, and the even field's best movements with the place left empty whose absence
+    balances best) and the even field's best index, which the search aims at."""
+    tables, pairs = _size(request)
+    return _odd_options(request, tables, pairs, _rounds(request, tables))
+
+
+def _odd_options(
+    request: Request, tables: int, pairs: int, rounds: int
+) -> tuple[list[Movement], float]:
+    # the even field's movements can be far better balanced than our odd-field designs where
+    # relays or a reseating let every pair play nearly every tray set (25 pairs x 6 rounds)
     options, refusal = [], None
     try:
         options.append(_howell(request, tables, pairs, rounds))
@@ -264,17 +277,27 @@ def _build(request: Request, tables: int, pairs: int) -> Movement:
             f"no {rounds}-round movement for {pairs} pairs: every table would play trays "
             "nobody else plays"
         )
+    target = max((balance(m).index for m in even), default=balance(_best(options)).index)
+    return options, target
+
+
+def _odd_best(request: Request, tables: int, pairs: int, rounds: int) -> Movement:
+    """The best-balanced movement we build for an odd field of pairs."""
+    options, target = _odd_options(request, tables, pairs, rounds)
     found = _best(options)
-    target = max((balance(m).index for m in even), default=balance(found).index)
     if balance(found).index >= target - ODD_SEARCH_FROM:
         return found
-    # still short of the even field (small fields, few rounds): the arrow-switched Mitchells,
-    # then, unless one reaches it, a local search from each, as one that starts lower may end
-    # higher. Imported here: the Mitchell family loads only for the few sizes that weigh it.
+    # still short of the even field (small fields, few rounds): what a longer search found
+    # and stored, the arrow-switched Mitchells, then, unless one reaches it, a local search
+    # from each start, as one that starts lower may end higher. Imported here: the Mitchell
+    # family loads only for the few sizes that weigh it.
     from schedules import odd_mitchell
 
-    found = _best([found, *odd_mitchell.candidates(pairs, rounds, request.trays_for(rounds))])
-    if balance(found).index >= target - 1e-9:
+    stored = odd_stored.stored(pairs, rounds, request.trays_for(rounds))
+    mitchells = odd_mitchell.candidates(pairs, rounds, request.trays_for(rounds))
+    found = _best([found, *([] if stored is None else [stored]), *mitchells])
+    if stored is not None or balance(found).index >= target - 1e-9:
+        # the stored search started from these same movements and ran far longer
         return found
     return _best([found, *(odd_search.improve(m, target) for m in options)])
 

@@ -10,7 +10,9 @@ designs) and changes it one step at a time, keeping every rule a Howell keeps:
   rests more often than the rests allow);
 - two tables of a round exchange their tray sets;
 - a table plays a set another table plays that round (a relay of two, as the interwoven
-  Howells have), where the set it leaves is played elsewhere and it has trays enough to pass.
+  Howells have), where the set it leaves is played elsewhere and it has trays enough to pass;
+  the longer searches of tools/odd_field_search.py, whose movements are stored
+  (schedules.odd_stored), also allow relays of three.
 
 A step is kept when the balance index does not fall, and now and then when it falls a little
 (simulated annealing, from a seed fixed by the size, so a size always builds the same
@@ -23,9 +25,10 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
-from schedules.types import Movement, Seating, TrayNo, find_shares, infer_trays
+from schedules.types import Movement, Seating, Share, TrayNo, find_shares, infer_trays
 
 TRIES = 3
 """Searches from the same start, each from its own seed: the one that ends highest is kept."""
@@ -49,16 +52,27 @@ def improve(movement: Movement, target: float) -> Movement:
     movement is not one it can change (split rounds, arrow switches, mnemonic play)."""
     if not _searchable(movement):
         return movement
-    state = _State(movement)
-    start = best = (state.index(), state.rounds)
+    pairs = len(movement.field)
+    steps = STEPS * min(FULL_STEPS_UP_TO, pairs) // pairs
+    best, start = movement, _State(movement).index()
     for k in range(TRIES):
-        seed = random.Random(len(movement.field) * 1000 + movement.rounds + k * 100_000)
-        found = _State(movement).search(target, seed)
-        if found is not None and found[0] > best[0] + 1e-9:
-            best = found
-        if best[0] >= target - 1e-9:
+        found = search_from(movement, target, pairs * 1000 + movement.rounds + k * 100_000, steps)
+        if found is not None and found[0] > start + 1e-9:
+            best, start = found[1], found[0]
+        if start >= target - 1e-9:
             break
-    return movement if best is start else state.movement(best[1])
+    return best
+
+
+def search_from(
+    movement: Movement, target: float, seed: int, steps: int, relay: int = 2
+) -> tuple[float, Movement] | None:
+    """One search of `steps` steps from `movement` (one `improve` can change), from `seed`,
+    stopping at `target`, with relays of up to `relay` tables: the best index seen and its
+    movement, or None (no step made)."""
+    state = _State(movement, relay)
+    found = state.search(target, random.Random(seed), steps)
+    return None if found is None else (found[0], state.movement(found[1]))
 
 
 def _searchable(movement: Movement) -> bool:
@@ -75,7 +89,7 @@ def _searchable(movement: Movement) -> bool:
 class _State:
     """The movement as rounds of tables, with the comparison counts kept up to date."""
 
-    def __init__(self, movement: Movement) -> None:
+    def __init__(self, movement: Movement, relay: int = 2) -> None:
         self.source = movement
         self.labels = list(movement.field)
         who = {p: i for i, p in enumerate(self.labels)}
@@ -108,8 +122,10 @@ class _State:
             for t, seated in enumerate(row):
                 self._seat(r, t, *seated)
         self.pairs = n * (n - 1) // 2
-        # a relay of two wants two trays to pass; a seed's own relays may be larger
-        self.most_share = max(max(self.share.values()), min(2, min(map(len, self.sets))))
+        # a relay of two wants two trays to pass (a larger one, where asked, plays copies of
+        # a set of fewer trays than tables); a seed's own relays may be larger
+        most = relay if relay > 2 else min(2, min(map(len, self.sets)))
+        self.most_share = max(max(self.share.values()), most)
 
     def index(self) -> float:
         """The balance index, as schedules.balance counts it."""
@@ -264,12 +280,13 @@ class _State:
         self.rests[comes] -= 1
         self.rests[goes] += 1
 
-    def search(self, target: float, rng: random.Random) -> tuple[float, list[list[Table]]] | None:
-        """Simulated annealing for `STEPS` steps (fewer in a large field) or until the index
-        reaches `target`: the best index seen and its rounds (None when no step was made)."""
+    def search(
+        self, target: float, rng: random.Random, steps: int
+    ) -> tuple[float, list[list[Table]]] | None:
+        """Simulated annealing for `steps` steps or until the index reaches `target`: the best
+        index seen and its rounds (None when no step was made)."""
         current = self.index()
         best: tuple[float, list[list[Table]]] | None = None
-        steps = STEPS * min(FULL_STEPS_UP_TO, len(self.labels)) // len(self.labels)
         for step in range(steps):
             made = self._step(rng)
             if made is None:
@@ -306,24 +323,35 @@ class _State:
         )
         source = self.source
         shared = find_shares(seatings)
-        seed = "an interwoven Howell" if source.variant == "interwoven" else "a Howell"
         return replace(
             source,
             seatings=seatings,
             trays=infer_trays(seatings, range(1, start)),
             shared=shared,
             variant="reseated",
-            notes=(
-                f"Reseated Howell: a search balanced {seed} with one place empty for the odd "
-                "field; nobody meets anyone twice or plays a tray set twice.",
-                *(
-                    ["Where there are more tables than tray sets in play, two tables share a "
-                     "set in a round and pass its trays between them (a relay)."]
-                    if shared
-                    else []
-                ),
-            ),
-        )  # fmt: skip
+            notes=notes(source.variant == "interwoven", shared),
+        )
+
+
+def notes(interwoven: bool, shared: Sequence[Share]) -> tuple[str, ...]:
+    """A reseated odd field's notes: what the search started from, and the relays."""
+    seed = "an interwoven Howell" if interwoven else "a Howell"
+    largest = max((len(share.tables) for share in shared), default=0)
+    if largest <= 2:
+        relays = "two tables share a set in a round and pass its trays between them (a relay)."
+    else:
+        relays = (
+            "two or three tables share a set in a round and pass its trays between them (a relay)"
+        )
+        if any(len(share.tables) > len(share.trays) for share in shared):
+            relays += "; where a set has fewer trays than the tables sharing it, each of them "
+            relays += "plays its own copy, dealt alike"
+        relays += "."
+    return (
+        f"Reseated Howell: a search balanced {seed} with one place empty for the odd field; "
+        "nobody meets anyone twice or plays a tray set twice.",
+        *([f"Where there are more tables than tray sets in play, {relays}"] if shared else []),
+    )
 
 
 def below(rng: random.Random, n: int) -> int:

@@ -56,14 +56,24 @@ def grid(movement: Movement) -> str:
 def describe(movement: Movement) -> str:
     """Heading line: family, variant, size."""
     variant = f" ({movement.variant})" if movement.variant else ""
-    trays = len(movement.trays)
     mnemonic = ", mnemonic" if movement.mnemonic else ""
     # A team event's field is its pairs; the heading counts the teams they form.
     entrants = len(movement.teams) if movement.teams else len(movement.field)
     return (
         f"{movement.family}{variant}: {entrants} {movement.competitors.value}, "
-        f"{movement.tables} tables, {movement.rounds} rounds, {trays} trays{mnemonic}"
+        f"{size(movement)}{mnemonic}"
     )
+
+
+def size(movement: Movement) -> str:
+    """A movement's tables, rounds and trays in words: "3 tables, 1 round, 4 trays"."""
+    parts = ((movement.tables, "table"), (movement.rounds, "round"), (len(movement.trays), "tray"))
+    return ", ".join(counted(n, word) for n, word in parts)
+
+
+def counted(n: int, word: str) -> str:
+    """`n` and `word`, plural unless `n` is 1: "1 round", "2 rounds"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def report(

@@ -1,7 +1,7 @@
 """The best balance index any Howell-type movement can reach for a small field, by exhaustive
 search (docs/movements.md#odd-fields).
 
-    .venv/bin/python tools/odd_field_exhaust.py --pairs 5 --rounds 2
+    .venv/bin/python tools/odd_field_exhaust.py --pairs 5 --rounds 2 [--relay] [--compared]
 
 A Howell-type movement, as the verifier holds one: each round every table plays one tray set
 that no other table plays that round (no relay), nobody plays a tray set twice, and no two
@@ -41,9 +41,13 @@ def index(field: int, counts: Counter[tuple[int, int]]) -> float:
     return 100.0 * total * total / (n * squares) if squares else 0.0
 
 
-def best(field: int, rounds: int, relay: bool = False) -> tuple[float, list[list[Table]]]:
+def best(
+    field: int, rounds: int, relay: bool = False, compared: bool = False
+) -> tuple[float, list[list[Table]]]:
     """The highest index of any Howell-type movement of `field` pairs in `rounds` rounds, and
-    one movement that reaches it; with `relay`, tables may share a tray set in a round."""
+    one movement that reaches it; with `relay`, tables may share a tray set in a round; with
+    `compared`, only movements where every tray set is played at two tables or more (at one
+    only, nobody is compared on it)."""
     tables = field // 2
     # the rests fall as evenly as they can: nobody rests twice before everyone has once
     most_rests = -(-rounds * (field - 2 * tables) // field)
@@ -51,6 +55,8 @@ def best(field: int, rounds: int, relay: bool = False) -> tuple[float, list[list
 
     def rounds_from(done: list[list[Table]]) -> None:
         if len(done) == rounds:
+            if compared and 1 in Counter(s for r in done for _, _, s in r).values():
+                return
             score = index(field, comparisons(done))
             if score > top[0][0]:
                 top[0] = (score, [list(r) for r in done])
@@ -126,8 +132,11 @@ def main() -> None:
     parser.add_argument(
         "--relay", action="store_true", help="tables may share a tray set in a round"
     )
+    parser.add_argument(
+        "--compared", action="store_true", help="every tray set played at two tables or more"
+    )
     args = parser.parse_args()
-    score, movement = best(args.pairs, args.rounds, args.relay)
+    score, movement = best(args.pairs, args.rounds, args.relay, args.compared)
     print(f"{args.pairs} pairs, {args.rounds} rounds: best index {score:.2f}")
     for r, tables in enumerate(movement, start=1):
         print(f"  round {r}: " + ", ".join(f"{a} v {b} on set {s + 1}" for a, b, s in tables))

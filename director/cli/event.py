@@ -74,6 +74,7 @@ from director.store.services import (
     Suit,
 )
 from director.store.values import AuditEntry, Card, Player, Result
+from schedules.render import size
 from schedules.types import Competitors, Direction, Movement
 
 USAGE = (__doc__ or "").format(
@@ -311,8 +312,8 @@ def _movement(args: argparse.Namespace) -> int:
             movement = store.build_movement(request, session=args.session, section=args.section)
         print(
             f"session {args.session} section {args.section}: {movement.family}"
-            f"{' (' + movement.variant + ')' if movement.variant else ''}, {movement.tables}"
-            f" tables, {movement.rounds} rounds, {len(movement.trays)} trays{_resting(movement)}"
+            f"{' (' + movement.variant + ')' if movement.variant else ''}, {size(movement)}"
+            f"{_resting(movement)}"
         )
     return 0
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from director.printing import tray_words
 from director.printing.printed import PaperKey
+from schedules.render import size
 from schedules.routes import Hop, Stop, TrayWay, itineraries, tray_ways
 from schedules.types import (
     REPAIR_NOTE,
@@ -575,7 +576,7 @@ def recap(movement: Movement) -> Recap:
     title = f"{movement.family.capitalize()} movement"
     if movement.variant:
         title += f" ({movement.variant})"
-    title += f": {movement.tables} tables, {movement.rounds} rounds, {len(movement.trays)} trays"
+    title += f": {size(movement)}"
     if movement.mnemonic:
         title += ", mnemonic"
     return Recap(

@@ -14,6 +14,7 @@ from director.printing.columns import column_shares
 from director.printing.grids import content_width, grid
 from director.printing.paging import frame_height, height_of, paged
 from director.printing.tray_words import SetupRow, numbers_text, setup_rows, tables_word
+from schedules.render import counted
 from schedules.routes import tray_ways
 from schedules.shared_order import copies
 from schedules.types import Movement, Share, TableNo, TrayNo
@@ -85,13 +86,14 @@ def _summary(movement: Movement, sets: int) -> str:
     later = trays - first
     # the trays to put out are the physical ones: a tray played at two tables at once is two
     physical = sum(copies(movement).values())
-    counted = (
+    put_out = (
         f"{trays} trays"
         if physical == trays
         else (f"{physical} trays ({trays} deals, some dealt alike in several copies)")
     )
     text = (
-        f"{movement.tables} tables, {movement.rounds} rounds, {counted} in {sets} sets. "
+        f"{counted(movement.tables, 'table')}, {counted(movement.rounds, 'round')}, "
+        f"{put_out} in {sets} sets. "
         + (f"{first} deals start" if first != 1 else "1 deal starts")
         + " at the tables for round 1"
     )

@@ -13,9 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from director.cli import main
+from schedules.catalog import Request, build
 from schedules.findings import ImpossibleMovementError, ScheduleError
 from schedules.jsonio import load_movement, movement_document, movement_from_json
 from schedules.mnemonic import SEED_WARNING, make_mnemonic
+from schedules.render import describe, size
 from schedules.routes import itineraries, itinerary, next_stop, tray_flow
 from schedules.timing import duration_minutes, trays_per_round_for
 from schedules.types import Direction, Seat, Seating, Share, Tray, default_dealer
@@ -213,3 +215,9 @@ def test_balance_listing_reports_reached_and_bound() -> None:
     assert lines[1].split()[:4] == ["8", "4", "0", "100.00"]
     assert lines[2].split()[:3] == ["10", "5", "36"]
     assert "20 (any); 36 (cyclic); whole tray sets only" in lines[2]
+
+
+def test_a_movement_of_one_round_says_one_round() -> None:
+    m = build(Request("howell", pairs=8, rounds=1, balance="best"))
+    assert describe(m).endswith(": 8 pairs, 4 tables, 1 round, 4 trays")
+    assert size(build(Request("howell", tables=3))) == "3 tables, 5 rounds, 10 trays"

@@ -1,0 +1,176 @@
+"""Search odd fields of pairs for balance far longer than a director can wait, and store the
+better movements in schedules/data/howell/odd_fields.json, which `schedules.odd_stored` reads.
+
+    .venv/bin/python tools/odd_field_search.py --pairs 5-25 --rounds 1-8 [--steps 500000]
+        [--tries 2] [--seed 0] [--out FILE]
+    .venv/bin/python tools/odd_field_search.py --pairs P --rounds R --start K --seed S
+        --steps N --relay L        (one search again: what an entry's `command` says)
+
+For each odd field of those sizes that the engine builds more than 2 points below the even
+field one pair larger (from this file's entry where it has one), the engine's own balance
+search (schedules.odd_search) runs from each of the engine's starts
+(`schedules.howell.odd_starts`), `tries` times from seeds `seed`, `seed + 1`, ..., for `steps`
+steps each, stopping at the even field's index: first with relays
+of two tables as the engine's search has, then of up to three (three tables sharing a set of
+two trays play copies of it, dealt alike). The best movement
+found is stored, with the one search that found it as its command, where it balances better
+than what the engine builds without it and than the entry it replaces; it is verified first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Mapping
+from itertools import product
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not on the path
+    sys.path.insert(0, str(ROOT))
+
+from schedules import howell, odd_search, odd_stored  # noqa: E402
+from schedules.catalog import Request  # noqa: E402
+from schedules.types import Movement  # noqa: E402
+from schedules.verify import verify  # noqa: E402
+from tools import odd_field_gaps  # noqa: E402
+
+PATH = ROOT / "schedules" / "data" / "howell" / "odd_fields.json"
+GAP = 2.0
+"""Sizes searched: those the engine builds more than this many points below the even field."""
+STEPS = 500_000
+RELAYS = (2, 3)
+"""The most tables a search lets share a tray set in a round: two, as the engine's own search
+does, then three."""
+
+
+def request(pairs: int, rounds: int) -> Request:
+    """The request a director makes for the best-balanced movement of this size."""
+    return Request("howell", pairs=pairs, rounds=rounds, balance="best")
+
+
+def engine_index(pairs: int, rounds: int) -> float | None:
+    """The index of what the engine builds for this size without a stored entry (None where
+    it builds nothing)."""
+    # the stored entry left out of the (cached) table while the engine builds
+    entry = odd_stored.stored_sizes().pop(f"{pairs} {rounds}", None)
+    try:
+        return odd_field_gaps.index(pairs, rounds)
+    finally:
+        if entry is not None:
+            odd_stored.stored_sizes()[f"{pairs} {rounds}"] = entry
+
+
+def one_search(
+    pairs: int, rounds: int, start: int, seed: int, steps: int, relay: int
+) -> float | None:
+    """The index one search from the engine's start number `start` for this size reaches."""
+    starts, target = howell.odd_starts(request(pairs, rounds))
+    found = odd_search.search_from(starts[start], target, seed, steps, relay)
+    return None if found is None else found[0]
+
+
+def search(
+    pairs: int, rounds: int, before: float, steps: int, tries: int, seed: int
+) -> odd_stored.Entry | None:
+    """Every search of one size that the engine builds at index `before`, said as it ends;
+    the best as an entry, where it betters the engine."""
+    began = time.process_time()
+    starts, target = howell.odd_starts(request(pairs, rounds))
+    best: tuple[float, Movement, str] | None = None
+    for relay, (start, movement), s in product(RELAYS, enumerate(starts), range(tries)):
+        found = odd_search.search_from(movement, target, seed + s, steps, relay)
+        if found is not None and (best is None or found[0] > best[0] + 1e-9):
+            command = (
+                f"tools/odd_field_search.py --pairs {pairs} --rounds {rounds} --start {start} "
+                f"--seed {seed + s} --steps {steps} --relay {relay}"
+            )
+            best = (found[0], found[1], command)
+        if best is not None and best[0] >= target - 1e-9:
+            break
+    print(
+        f"{pairs} pairs, {rounds} rounds: the even field {target:.2f}, the engine {before:.2f}, "
+        f"the search {'nothing' if best is None else f'{best[0]:.2f}'} "
+        f"({time.process_time() - began:.0f} s)",
+        flush=True,
+    )
+    if best is None or best[0] <= before + 1e-9:
+        return None
+    index, movement, command = best
+    assert verify(movement, "howell") == [], command
+    entry = to_entry(movement, index, before, command)
+    # what the engine will build from the entry is what the search found
+    per_round = len(movement.seatings[0].trays)
+    assert odd_stored.movement_of(entry, per_round) == movement, command
+    return entry
+
+
+def to_entry(movement: Movement, index: float, before: float, command: str) -> odd_stored.Entry:
+    """The stored form of a movement the search found."""
+    rounds: list[list[list[int]]] = [[] for _ in range(movement.rounds)]
+    per_round = len(movement.seatings[0].trays)
+    for s in movement.seatings:
+        tray_set = (s.trays[0] - 1) // per_round + 1
+        rounds[s.round - 1].append([s.table, int(s.ns), int(s.ew), tray_set])
+    return odd_stored.Entry(
+        field=list(movement.field),
+        tables=movement.tables,
+        interwoven="interwoven" in movement.notes[0],
+        rounds=rounds,
+        before_index=round(before, 4),
+        index=round(index, 4),
+        command=command,
+    )
+
+
+def span(text: str) -> range:
+    """The numbers "5-25" or "7" names."""
+    low, _, high = text.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+def main() -> None:
+    """Search the sizes asked for and store what betters the engine (or rerun one search)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=span, required=True)
+    parser.add_argument("--rounds", type=span, required=True)
+    parser.add_argument("--steps", type=int, default=STEPS)
+    parser.add_argument("--tries", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=int, help="rerun one search from this start")
+    parser.add_argument("--relay", type=int, default=2, help="with relays of this many tables")
+    parser.add_argument("--out", type=Path, default=PATH, help="the file to store in")
+    args = parser.parse_args()
+    if args.start is not None:
+        found = one_search(
+            args.pairs[0], args.rounds[0], args.start, args.seed, args.steps, args.relay
+        )
+        print("no step made" if found is None else f"index {found:.4f}")
+        return
+    out = args.out
+    sizes = json.loads(out.read_text(encoding="utf-8"))["sizes"] if out.exists() else {}
+    for pairs in (p for p in args.pairs if p % 2):
+        for rounds in args.rounds:
+            even = odd_field_gaps.index(pairs + 1, rounds)
+            now = odd_field_gaps.index(pairs, rounds)  # from a stored entry, if any
+            if even is None or now is None or even - now <= GAP:
+                continue
+            before = engine_index(pairs, rounds)
+            assert before is not None
+            entry = search(pairs, rounds, before, args.steps, args.tries, args.seed)
+            if entry is not None and entry["index"] > now + 1e-9:
+                sizes[f"{pairs} {rounds}"] = entry
+                out.write_text(dumps(sizes), encoding="utf-8")
+
+
+def dumps(sizes: Mapping[str, object]) -> str:
+    """The file's text: a line per size in order, so that a search again changes its line."""
+    ordered = sorted(sizes.items(), key=lambda item: tuple(map(int, item[0].split())))
+    lines = [f"  {json.dumps(key)}: {json.dumps(entry)}" for key, entry in ordered]
+    return '{"sizes": {\n' + ",\n".join(lines) + "\n}}\n"
+
+
+if __name__ == "__main__":
+    main()
