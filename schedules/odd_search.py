@@ -50,7 +50,7 @@ def improve(movement: Movement, target: float) -> Movement:
     """`movement` balanced further by the search, stopping once its index reaches `target`
     (the even field's); `movement` itself where the search finds nothing better or the
     movement is not one it can change (split rounds, arrow switches, mnemonic play)."""
-    if not _searchable(movement):
+    if not searchable(movement):
         return movement
     pairs = len(movement.field)
     steps = STEPS * min(FULL_STEPS_UP_TO, pairs) // pairs
@@ -75,7 +75,7 @@ def search_from(
     return None if found is None else (found[0], state.movement(found[1]))
 
 
-def _searchable(movement: Movement) -> bool:
+def searchable(movement: Movement) -> bool:
     """One seating per table and round, no arrow switches, no mnemonic play, and tray sets
     that are either the same or apart."""
     if movement.mnemonic or any(s.switched or len(s.places) != 2 for s in movement.seatings):

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
+from schedules.arrow_switch import SwitchPlan, apply_switches
 from schedules.odd_search import notes
 from schedules.package_data import data_file
 from schedules.types import (
@@ -40,6 +41,9 @@ class Entry(TypedDict):
     rounds: list[list[list[int]]]
     """Per round, each table's [table, North-South pair, East-West pair, tray set (from 1)];
     the pairs as labelled in `field`."""
+    halves: NotRequired[list[list[int]]]
+    """[round, table] where the second half of the table's trays is arrow-switched (its pairs
+    play the other side's hands), so that those halves compare pairs the whole set did not."""
     before_index: float
     index: float
     command: str
@@ -58,11 +62,13 @@ def stored(pairs: int, rounds: int, per_round: int) -> Movement | None:
     """The stored reseated movement for `pairs` pairs in `rounds` rounds with `per_round`
     trays a round, if the longer search bettered the engine's there."""
     entry = stored_sizes().get(f"{pairs} {rounds}")
-    return None if entry is None else movement_of(entry, per_round)
+    if entry is None or (entry.get("halves") and per_round < 2):
+        return None  # one tray a round has no halves to switch: the engine searches instead
+    return movement_of(entry, per_round)
 
 
 def movement_of(entry: Entry, per_round: int) -> Movement:
-    """The movement an entry seats, each tray set `per_round` trays."""
+    """The movement an entry seats, each tray set `per_round` trays, its halves switched."""
     seatings = tuple(
         Seating.pair(r, table, tray_block(tray_set, per_round), str(ns), str(ew))
         for r, row in enumerate(entry["rounds"], start=1)
@@ -70,7 +76,7 @@ def movement_of(entry: Entry, per_round: int) -> Movement:
     )
     sets = max(tray_set for row in entry["rounds"] for *_, tray_set in row)
     shared = find_shares(seatings)
-    return Movement(
+    whole = Movement(
         family="howell",
         competitors=Competitors.PAIRS,
         tables=entry["tables"],
@@ -83,3 +89,5 @@ def movement_of(entry: Entry, per_round: int) -> Movement:
         promise="howell",
         notes=notes(entry["interwoven"], shared),
     )
+    halves = frozenset((r, t) for r, t in entry.get("halves", []))
+    return apply_switches(whole, SwitchPlan(halves=halves))

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import sys
 import time
 from collections.abc import Mapping
@@ -32,6 +34,8 @@ if __name__ == "__main__":  # run as tools/NAME.py: the `tools` package is not o
     sys.path.insert(0, str(ROOT))
 
 from schedules import howell, odd_search, odd_stored  # noqa: E402
+from schedules.arrow_switch import SwitchPlan, apply_switches  # noqa: E402
+from schedules.balance import balance  # noqa: E402
 from schedules.catalog import Request  # noqa: E402
 from schedules.types import Movement  # noqa: E402
 from schedules.verify import verify  # noqa: E402
@@ -41,6 +45,9 @@ PATH = ROOT / "schedules" / "data" / "howell" / "odd_fields.json"
 GAP = 2.0
 """Sizes searched: those the engine builds more than this many points below the even field."""
 STEPS = 500_000
+HALVES_HEAT = 0.5
+"""How far (in index points) a switch of halves may lower the balance and still be kept, at
+the start of `switch_halves`."""
 RELAYS = (2, 3)
 """The most tables a search lets share a tray set in a round: two, as the engine's own search
 does, then three."""
@@ -107,6 +114,83 @@ def search(
     return entry
 
 
+def wholes(pairs: int, rounds: int) -> list[Movement]:
+    """Movements of whole tray sets for this size to switch halves in: the stored entry's
+    seating without its halves, and the engine's own search from each of its starts."""
+    starts, target = howell.odd_starts(request(pairs, rounds))
+    found = [odd_search.improve(start, target) for start in starts]
+    entry = odd_stored.stored_sizes().get(f"{pairs} {rounds}")
+    if entry is not None:
+        whole = entry.copy()
+        whole.pop("halves", None)
+        found.insert(0, odd_stored.movement_of(whole, request(pairs, rounds).trays_for(rounds)))
+    return [m for m in found if odd_search.searchable(m)]
+
+
+def switch_halves(
+    movement: Movement, target: float, seed: int, steps: int
+) -> tuple[float, frozenset[tuple[int, int]]] | None:
+    """Which tables' second halves of trays to arrow-switch in `movement` (round, table), by
+    annealing from `seed` for `steps` steps or until the index reaches `target`: the best
+    index and places found, or None where no switch betters the whole sets."""
+    places = sorted({(s.round, s.table) for s in movement.seatings if len(s.trays) >= 2})
+    if not places:
+        return None
+    rng = random.Random(seed)
+    chosen: set[tuple[int, int]] = set()
+    current = balance(movement).index
+    best: tuple[float, frozenset[tuple[int, int]]] | None = None
+    for step in range(steps):
+        place = places[rng.randrange(len(places))]
+        chosen ^= {place}
+        now = balance(apply_switches(movement, SwitchPlan(halves=frozenset(chosen)))).index
+        heat = HALVES_HEAT * (1 - step / steps) + 0.01
+        if now >= current or rng.random() < math.exp((now - current) / heat):
+            current = now
+            if best is None or now > best[0] + 1e-9:
+                best = (now, frozenset(chosen))
+                if now >= target - 1e-9:
+                    break
+        else:
+            chosen ^= {place}
+    return best if best is not None and best[1] else None
+
+
+def search_halves(
+    pairs: int, rounds: int, before: float, steps: int, seed: int
+) -> odd_stored.Entry | None:
+    """The best switching of halves in any of `wholes`, said as it ends; as an entry, where it
+    betters the engine's `before`."""
+    began = time.process_time()
+    _, target = howell.odd_starts(request(pairs, rounds))
+    best: tuple[float, Movement, frozenset[tuple[int, int]]] | None = None
+    for whole in wholes(pairs, rounds):
+        found = switch_halves(whole, target, seed, steps)
+        if found is not None and (best is None or found[0] > best[0] + 1e-9):
+            best = (found[0], whole, found[1])
+        if best is not None and best[0] >= target - 1e-9:
+            break
+    print(
+        f"{pairs} pairs, {rounds} rounds, halves: the even field {target:.2f}, the engine "
+        f"{before:.2f}, the search {'nothing' if best is None else f'{best[0]:.2f}'} "
+        f"({time.process_time() - began:.0f} s)",
+        flush=True,
+    )
+    if best is None or best[0] <= before + 1e-9:
+        return None
+    index, whole, halves = best
+    command = (
+        f"tools/odd_field_search.py --pairs {pairs} --rounds {rounds} --halves --seed {seed} "
+        f"--steps {steps}"
+    )
+    entry = to_entry(whole, index, before, command)
+    entry["halves"] = [list(place) for place in sorted(halves)]
+    movement = odd_stored.movement_of(entry, len(whole.seatings[0].trays))
+    assert verify(movement, "howell") == [], command
+    assert abs(balance(movement).index - index) < 1e-9, command
+    return entry
+
+
 def to_entry(movement: Movement, index: float, before: float, command: str) -> odd_stored.Entry:
     """The stored form of a movement the search found."""
     rounds: list[list[list[int]]] = [[] for _ in range(movement.rounds)]
@@ -142,6 +226,9 @@ def main() -> None:
     parser.add_argument("--start", type=int, help="rerun one search from this start")
     parser.add_argument("--relay", type=int, default=2, help="with relays of this many tables")
     parser.add_argument("--out", type=Path, default=PATH, help="the file to store in")
+    parser.add_argument(
+        "--halves", action="store_true", help="switch halves of whole tray sets instead"
+    )
     args = parser.parse_args()
     if args.start is not None:
         found = one_search(
@@ -159,7 +246,11 @@ def main() -> None:
                 continue
             before = engine_index(pairs, rounds)
             assert before is not None
-            entry = search(pairs, rounds, before, args.steps, args.tries, args.seed)
+            entry = (
+                search_halves(pairs, rounds, before, args.steps, args.seed)
+                if args.halves
+                else search(pairs, rounds, before, args.steps, args.tries, args.seed)
+            )
             if entry is not None and entry["index"] > now + 1e-9:
                 sizes[f"{pairs} {rounds}"] = entry
                 out.write_text(dumps(sizes), encoding="utf-8")

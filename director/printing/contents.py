@@ -236,7 +236,13 @@ def _rest_card(
 def _indicator_row(
     movement: Movement, trips: dict[Label, tuple[Stop, ...]], r: RoundNo, who: Label, name: str
 ) -> IndicatorRow:
-    trays = trays_text(trips[who][r - 1].trays)
+    stop = trips[who][r - 1]
+    trays = trays_text(stop.trays)
+    # an arrow switch said where the players read their trays, as the table card says it
+    if stop.switched:
+        trays += " (switched)"
+    elif stop.switched_trays:
+        trays += f" ({trays_text(stop.switched_trays)} switched)"
     return IndicatorRow(r, name, trays, *_after(movement, trips[who], r))
 
 

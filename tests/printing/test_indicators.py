@@ -17,6 +17,7 @@ from director.printing.contents import (
     trays_text,
     trays_then,
 )
+from schedules.catalog import Request, build
 from schedules.jsonio import load_movement
 from schedules.routes import itinerary, next_stop, tray_ways
 from schedules.types import Movement
@@ -117,3 +118,20 @@ def test_progress_reports_every_card_up_to_the_total() -> None:
     cards = indicator_cards(movement)
     indicators.render(cards, Header("Indicator cards"), "a4", lambda d, t: seen.append((d, t)))
     assert seen == [(i, len(cards)) for i in range(1, len(cards) + 1)]
+
+
+def test_an_indicator_says_which_trays_are_arrow_switched() -> None:
+    # the half-round trick: the second half of every round switched at table 5
+    m = build(Request("howell", tables=5, variant="half-rounds"))
+    switched = {
+        (card.seat, row.round): row.trays
+        for card in indicator_cards(m)
+        if card.table == 5
+        for row in card.rows
+    }
+    halves = {s.round: s.trays for s in m.seatings if s.table == 5 and s.switched}
+    assert halves
+    for (_, r), trays in switched.items():
+        assert trays.endswith(f" ({trays_text(halves[r])} switched)"), trays
+    others = [row.trays for card in indicator_cards(m) if card.table != 5 for row in card.rows]
+    assert not any("switched" in trays for trays in others)
