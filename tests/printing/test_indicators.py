@@ -49,8 +49,13 @@ def expected_lines(movement: Movement) -> list[str]:
                     out += ["—", "no play this round"]
                     continue
                 who = seating.at(seat)
-                trays = itinerary(movement, who)[r - 1].trays
-                out += [competitor_name(movement, who), trays_text(trays), then[(r, table)]]
+                stop = itinerary(movement, who)[r - 1]
+                trays = trays_text(stop.trays)
+                if stop.switched:
+                    trays += " (switched)"
+                elif stop.switched_trays:
+                    trays += f" ({trays_text(stop.switched_trays)} switched)"
+                out += [competitor_name(movement, who), trays, then[(r, table)]]
                 out += next_words(movement, who, r)
     if movement.sitouts:  # the rest card: whoever rests reads where they go next
         out += ["REST", "WHILE YOU REST", "read where you go next", *HEADINGS]

@@ -34,6 +34,16 @@ FAMILIES = {
     "13-player individual": (Request("individual", players=13), None),
     "16-player individual": (Request("individual", players=16), None),
     "4 teams": (Request("team", teams=4), None),
+    # stored odd fields: three tables relaying a set of two trays (copies dealt alike), and
+    # the second half of the trays switched at some tables
+    "11 pairs in 2 rounds, a relay of three": (
+        Request("howell", pairs=11, rounds=2, balance="best"),
+        None,
+    ),
+    "9 pairs in 3 rounds, switched halves": (
+        Request("howell", pairs=9, rounds=3, balance="best"),
+        None,
+    ),
 }
 PHANTOM = re.compile(r"\b(?:Pair|Player|Lady|Gentleman) ([A-Za-z]*\d[\w.]*)")
 
@@ -97,11 +107,12 @@ def test_every_trays_every_move_is_on_its_table_card(name: str, paper: str) -> N
             table = int(found.group(1))
             by_table[table] = by_table.get(table, "") + " " + words(page)
     assert set(by_table) == set(movement.table_numbers)
-    switched = {(s.round, s.table) for s in movement.seatings if s.switched}
+    # a switched half round is a way of its own: its trays are the switched ones
+    switched = {(s.round, s.table, s.trays) for s in movement.seatings if s.switched}
     for table, ways in tray_ways(movement).items():
         for way in ways:
             for said in (
-                trays_with_sharing(way, (way.round, table) in switched),
+                trays_with_sharing(way, (way.round, table, way.trays) in switched),
                 received_from(way),
                 passed_to(way),
             ):
