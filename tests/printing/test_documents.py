@@ -276,11 +276,12 @@ def test_a_round_split_at_a_table_prints_both_halves_on_every_paper() -> None:
         assert marked == {m for m in switched if m[1] == card.table}
     for card in indicator_cards(movement):
         for row in card.rows:
-            here = [
-                t for s in movement.seatings if (s.round, s.table) == (row.round, card.table)
-                for t in s.trays
-            ]  # fmt: skip
-            assert row.trays == trays_text(tuple(here)), (card.table, row.round)
+            at = [s for s in movement.seatings if (s.round, s.table) == (row.round, card.table)]
+            here = trays_text(tuple(t for s in at for t in s.trays))
+            # a split round says which of its trays are switched
+            marked = [f"{trays_text(s.trays)} switched" for s in at if s.switched]
+            expected = f"{here} ({marked[0]})" if marked and len(at) > 1 else here
+            assert row.trays == expected, (card.table, row.round)
     cells = recap(movement).cells
     for s in halves:
         assert cells[(s.round, s.table)].trays.endswith(f"{trays_text(s.trays)} sw")

@@ -162,9 +162,11 @@ def test_a_late_pair_has_a_new_card_and_an_arrow_switch_changes_one_tables_paper
     assert "slips" not in late.papers  # the trays are first played where they were
     switched = reprints(m, ArrowSwitch(3, 2).apply(m).movement)
     assert switched.papers["table-cards"] == (2,)
-    assert "indicators" not in switched.papers  # nobody sits or goes anywhere else
+    # nobody sits or goes anywhere else, but table 2's indicators say its trays are switched
+    assert switched.papers["indicators"] == ((2, "N-S"), (2, "E-W"))
     assert switched.lines() == (
         "table cards for tables 2",
+        "indicators at table 2 (N-S, E-W)",
         "travellers for trays 7-8",
         "personal score cards (or personal cards) for NS2, EW5",
     )
