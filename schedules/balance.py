@@ -78,6 +78,12 @@ class BalanceReport:
         return "\n".join([line, *(f"  remark: {r}" for r in self.remarks)])
 
 
+NOBODY_COMPARED = (
+    "nobody is compared with anyone: each tray is played at one table only, so the scores "
+    "cannot be set against each other"
+)
+
+
 def balance(movement: Movement) -> BalanceReport:
     """The comparison report of `movement`."""
     sets = tray_sets(movement)
@@ -104,7 +110,7 @@ def balance(movement: Movement) -> BalanceReport:
         distribution=dict(Counter(values)),
         opponents=dict(opponent_counts(movement)),
         partners=dict(partner_counts(movement)),
-        remarks=tuple(remarks(movement)),
+        remarks=(*remarks(movement), *([NOBODY_COMPARED] if n and not total else [])),
     )
 
 

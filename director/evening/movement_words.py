@@ -84,7 +84,9 @@ def fairness(movement: Movement, report: BalanceReport) -> float:
 
 
 def balance_words(index: float) -> str:
-    """ "perfectly balanced", "well balanced", ..."""
+    """ "perfectly balanced", "well balanced", ..., or that nobody is compared."""
+    if index <= 0:  # no two competitors ever hold the same hands at different tables
+        return "nobody is compared: each tray is played at one table only"
     if index >= PERFECT:
         return "perfectly balanced"
     if index >= WELL:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from director.evening.movement_words import NAMED_RUNS, sitting_out
+from director.evening.movement_words import NAMED_RUNS, balance_words, sitting_out
 from director.evening.proposals import Ask, FieldKind, Proposal, best_first, candidates, propose
 from schedules.catalog import Request, build
 from schedules.render import number_ranges
@@ -44,3 +44,8 @@ def test_thirteen_pairs_get_the_best_balanced_club_howell_first() -> None:
     assert (first.family, first.variant) == ("howell", "three-quarter")
     assert first.movement is not None
     assert first.movement.tables == 6
+
+
+def test_a_movement_that_compares_nobody_is_not_called_balanced() -> None:
+    assert balance_words(0.0) == "nobody is compared: each tray is played at one table only"
+    assert balance_words(50.0) == "unevenly balanced"

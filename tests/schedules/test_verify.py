@@ -10,7 +10,7 @@ import pytest
 
 from director.cli import main
 from schedules import catalog
-from schedules.balance import balance
+from schedules.balance import NOBODY_COMPARED, balance
 from schedules.findings import InvalidMovementError, Law
 from schedules.jsonio import load_movement, movement_document, movement_from_json
 from schedules.mnemonic import make_mnemonic
@@ -316,3 +316,12 @@ def test_verify_names_the_promise_it_checked_in_text_and_json(
     doc = json.loads(capsys.readouterr().out)
     assert (doc["verified"], doc["verified_promise"]) == (verified, promise)
     assert doc["promise"] == movement.promise  # the movement itself is unchanged
+
+
+def test_a_movement_that_compares_nobody_says_so() -> None:
+    # 7 players seated in an 8-player whist tournament: one table plays a round
+    m = catalog.build(catalog.Request("individual", players=7, variant="phantom"))
+    assert balance(m).index == 0
+    assert NOBODY_COMPARED in balance(m).remarks
+    whole = catalog.build(catalog.Request("individual", players=8))
+    assert NOBODY_COMPARED not in balance(whole).remarks
