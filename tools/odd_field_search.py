@@ -97,12 +97,7 @@ def search(
             best = (found[0], found[1], command)
         if best is not None and best[0] >= target - 1e-9:
             break
-    print(
-        f"{pairs} pairs, {rounds} rounds: the even field {target:.2f}, the engine {before:.2f}, "
-        f"the search {'nothing' if best is None else f'{best[0]:.2f}'} "
-        f"({time.process_time() - began:.0f} s)",
-        flush=True,
-    )
+    _say(f"{pairs} pairs, {rounds} rounds", target, before, best and best[0], began)
     if best is None or best[0] <= before + 1e-9:
         return None
     index, movement, command = best
@@ -170,12 +165,7 @@ def search_halves(
             best = (found[0], whole, found[1])
         if best is not None and best[0] >= target - 1e-9:
             break
-    print(
-        f"{pairs} pairs, {rounds} rounds, halves: the even field {target:.2f}, the engine "
-        f"{before:.2f}, the search {'nothing' if best is None else f'{best[0]:.2f}'} "
-        f"({time.process_time() - began:.0f} s)",
-        flush=True,
-    )
+    _say(f"{pairs} pairs, {rounds} rounds, halves", target, before, best and best[0], began)
     if best is None or best[0] <= before + 1e-9:
         return None
     index, whole, halves = best
@@ -189,6 +179,16 @@ def search_halves(
     assert verify(movement, "howell") == [], command
     assert abs(balance(movement).index - index) < 1e-9, command
     return entry
+
+
+def _say(size: str, target: float, before: float, found: float | None, began: float) -> None:
+    """One searched size's figures, as the search ends."""
+    print(
+        f"{size}: the even field {target:.2f}, the engine {before:.2f}, the search "
+        f"{'nothing' if found is None else f'{found:.2f}'} "
+        f"({time.process_time() - began:.0f} s)",
+        flush=True,
+    )
 
 
 def to_entry(movement: Movement, index: float, before: float, command: str) -> odd_stored.Entry:
