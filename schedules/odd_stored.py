@@ -3,9 +3,11 @@
 
 For the small fields with few rounds that the engine's own search (schedules.odd_search)
 leaves furthest below the even field, tools/odd_field_search.py runs the same search from the
-same starts for many more steps and stores the movement where it balances better than what the
-engine builds. `director movement howell --pairs P --rounds R --balance best` weighs the stored
-one; without the file every size still builds, from the engine's shorter search.
+same starts for many more steps (with relays of up to three tables), or switches the second
+half of the trays at a few tables of such a movement, and stores the movement where it
+balances better than what the engine builds. `director movement howell --pairs P --rounds R
+--balance best` builds the stored one instead of searching; without the file every size still
+builds, from the engine's shorter search.
 """
 
 from __future__ import annotations
