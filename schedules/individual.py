@@ -19,10 +19,13 @@ tray once.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from functools import cache
 from itertools import islice
 
+from schedules import odd_players
 from schedules.catalog import Family, Request, Variant, with_notes
 from schedules.designs.whist import Game, Spread, Starter, develop, drive_rounds
 from schedules.designs.whist_sizes import construction, spread_plans, whist_rounds
@@ -175,24 +178,94 @@ def _round_count(rounds: int | None, available: int) -> int:
 
 
 def phantom_movement(players: int, trays_per_round: int = DEFAULT_TRAYS) -> Movement:
-    """`players` individuals seated in the next Wh that works, the rest phantoms whose tables
-    do not play (their real players sit out that round)."""
-    above = supported_sizes(players, LARGEST)
-    if players < 4 or not above:
+    """`players` individuals seated as well as we know: as a longer search stored them
+    (schedules.odd_players), or in the next Wh that works, the rest phantoms whose tables do
+    not play (their real players sit out that round)."""
+    if players < 4 or not supported_sizes(players, LARGEST):
         raise ImpossibleMovementError(
             f"--variant phantom takes 4 to {LARGEST} players, not {players}"
         )
-    full = above[0]
-    labels = _labels(full)
+    if _reseated_rounds(players):
+        return reseated_movement(players, _reseated_rounds(players), trays_per_round)
+    entry = odd_players.stored(players)
+    full = supported_sizes(players, LARGEST)[0]
+    places = entry["phantoms"] if entry is not None and "phantoms" in entry else None
+    return phantom_seating(players, places or range(players + 1, full + 1), trays_per_round)
+
+
+def _reseated_rounds(players: int) -> list[list[list[int]]]:
+    """The rounds a longer search stored for `players` (schedules.odd_players), if any."""
+    entry = odd_players.stored(players)
+    return entry["rounds"] if entry is not None and "rounds" in entry else []
+
+
+def phantom_rounds(players: int) -> int:
+    """How many rounds `phantom_movement` plays (before rounds with nobody at a table are left
+    out)."""
+    if _reseated_rounds(players):
+        return len(_reseated_rounds(players))
+    above = supported_sizes(players, LARGEST)
+    return tournament_rounds(above[0]) if above else 1
+
+
+def phantom_seating(
+    players: int, phantoms: Iterable[int], trays_per_round: int = DEFAULT_TRAYS
+) -> Movement:
+    """`players` individuals in the next Wh that works, its places `phantoms` (from 1) left
+    empty; the other places are the players 1, 2, ... in order."""
+    full = supported_sizes(players, LARGEST)[0]
+    empty = set(phantoms)
+    real = [place for place in range(1, full + 1) if place not in empty]
+    labels = [""] * full
+    for number, place in enumerate(real, start=1):
+        labels[place - 1] = str(number)
+    shown = ", ".join(map(str, sorted(empty))) or "none"
     return _movement(
-        seat_rounds(whist_rounds(full), labels, trays_per_round, set(range(players))),
-        labels[:players],
+        seat_rounds(whist_rounds(full), labels, trays_per_round, {p - 1 for p in real}),
+        _labels(players),
         "individual-partial",
         "phantom",
         [
             f"Seated as a {full}-player whist tournament with {full - players} phantom(s) "
-            f"({', '.join(labels[players:]) or 'none'}); a table with a phantom does not play "
-            "and its players sit out that round."
+            f"(in its places {shown}); a table with a phantom does not play and its players "
+            "sit out that round."
+        ],
+    )
+
+
+def _rest_words(rests: Sequence[int]) -> str:
+    """How often the players rest ("each twice", "each once or twice", "at most once each"),
+    from the fewest and most rests of a player, in order."""
+
+    def times(n: int) -> str:
+        return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+    fewest, most = rests[0], rests[-1]
+    if fewest == 0:
+        return f"at most {times(most)} each"
+    if fewest == most:
+        return f"each {times(most)}"
+    return f"each {times(fewest)} or {times(most)}"
+
+
+def reseated_movement(
+    players: int, rounds: Sequence[Sequence[Sequence[int]]], trays_per_round: int = DEFAULT_TRAYS
+) -> Movement:
+    """`players` individuals seated round by round as `rounds` says (each table's players,
+    North, East, South, West, from 1); those at no table rest."""
+    labels = _labels(players)
+    games = [[(n - 1, e - 1, s - 1, w - 1) for n, e, s, w in tables] for tables in rounds]
+    plays = Counter(p for tables in games for table in tables for p in table)
+    rests = sorted({len(rounds) - plays[p] for p in range(players)})
+    return _movement(
+        seat_rounds(games, labels, trays_per_round),
+        labels,
+        "individual-partial",
+        "phantom",
+        [
+            f"{players} players at {players // 4} tables a round; the others rest in turn, "
+            f"{_rest_words(rests)} (seated for balance by a longer search: partners at most "
+            "once, opponents at most twice)."
         ],
     )
 
@@ -215,6 +288,13 @@ def drive_movement(
         )
     if host == players and construction(players) is not None:
         return whist_movement(players, trays_per_round, rounds)
+    reseated = _reseated_rounds(players)
+    if reseated:
+        # every table full each round: better balanced than a phantom's resting tables
+        played = _round_count(rounds, len(reseated))
+        drive = reseated_movement(players, reseated[:played], trays_per_round)
+        note = f"Whist drive: the first {played} of the {len(reseated)} rounds."
+        return replace(drive, variant="drive", notes=(*drive.notes, note))
     games, available, origin = _drive_games(host)
     played = _round_count(rounds, available)
     labels = _labels(host)
@@ -310,6 +390,8 @@ def _drive_total(players: int) -> int:
     host = _drive_host(players)
     if host is None:
         return 1
+    if host != players and _reseated_rounds(players):
+        return len(_reseated_rounds(players))
     if construction(host) is not None:
         return tournament_rounds(host)
     plan = _drive_plan(host)
@@ -324,8 +406,7 @@ def build(request: Request) -> Movement:
         raise ImpossibleMovementError("individual movements need --players N")
     variant = request.variant or "whist"
     if variant == "phantom":
-        above = supported_sizes(players, LARGEST)
-        rounds = tournament_rounds(above[0]) if above else 1
+        rounds = phantom_rounds(players)
         return phantom_movement(players, request.trays_for(rounds, DEFAULT_TRAYS))
     if variant == "seats":
         trays = request.trays_for(SEAT_GAME_ROUNDS, DEFAULT_TRAYS)

@@ -218,8 +218,8 @@ KINDS: dict[tuple[str, str | None], str] = {
     ("mitchell", "sections"): "two separate sections, each with its own trays and winners",
     ("mitchell", "relay"): "N-S pairs stay, E-W pairs move; the first and last tables share trays",
     ("individual", "whist"): "whist tournament: partner each other player once, oppose each twice",
-    ("individual", "phantom"): "whist tournament for any number of players: a table with an "
-    "empty place sits out that round",
+    ("individual", "phantom"): "whist tournament for any number of players: those who do not "
+    "fill a table sit out the round, in turn",
     ("individual", "drive"): "whist drive: partner anyone at most once and oppose at most "
     "twice, so it seats numbers a tournament cannot",
     ("individual", "seats"): "everyone keeps one seat all evening: four winners, the best "

@@ -35,18 +35,18 @@ HEADINGS = ["Round", "Sitting here", "Trays", "Trays then go to", "Next table", 
 
 
 def expected_lines(movement: Movement) -> list[str]:
-    """What the cards must say, derived from schedules.routes alone."""
+    """What the cards must say, derived from schedules.routes alone (a card of more rounds
+    than a page holds continues on the next, under its heading again)."""
     at = {(s.round, s.table): s for s in movement.seatings}
     then = {(w.round, w.table): trays_then(w) for ws in tray_ways(movement).values() for w in ws}
     out: list[str] = []
     for table in movement.table_numbers:
         for seat in positions(movement):
-            out += ["TABLE", str(table), "PLACE", seat_name(movement, seat), *HEADINGS]
+            rows: list[list[str]] = []
             for r in range(1, movement.rounds + 1):
-                out.append(str(r))
                 seating = at.get((r, table))
                 if seating is None:
-                    out += ["—", "no play this round"]
+                    rows.append([str(r), "—", "no play this round"])
                     continue
                 who = seating.at(seat)
                 stop = itinerary(movement, who)[r - 1]
@@ -55,15 +55,37 @@ def expected_lines(movement: Movement) -> list[str]:
                     trays += " (switched)"
                 elif stop.switched_trays:
                     trays += f" ({trays_text(stop.switched_trays)} switched)"
-                out += [competitor_name(movement, who), trays, then[(r, table)]]
-                out += next_words(movement, who, r)
+                rows.append(
+                    [
+                        str(r),
+                        competitor_name(movement, who),
+                        trays,
+                        then[r, table],
+                        *next_words(movement, who, r),
+                    ]
+                )
+            heading = ["TABLE", str(table), "PLACE", seat_name(movement, seat), *HEADINGS]
+            out += _pieces(heading, rows)
     if movement.sitouts:  # the rest card: whoever rests reads where they go next
-        out += ["REST", "WHILE YOU REST", "read where you go next", *HEADINGS]
-        for r, resting in sorted(movement.sitouts.items()):
-            for who in resting:
-                out += [str(r), competitor_name(movement, who), "—"]
-                out += next_words(movement, who, r)
+        rows = [
+            [str(r), competitor_name(movement, who), "—", *next_words(movement, who, r)]
+            for r, resting in sorted(movement.sitouts.items())
+            for who in resting
+        ]
+        out += _pieces(["REST", "WHILE YOU REST", "read where you go next", *HEADINGS], rows)
     return out
+
+
+def _pieces(heading: list[str], rows: list[list[str]]) -> list[str]:
+    """A card's lines: more rows than a page holds are cut into equal pieces, each under the
+    heading."""
+    count = -(-len(rows) // indicators.MAX_ROWS)
+    size = -(-len(rows) // count)
+    return [
+        line
+        for start in range(0, len(rows), size)
+        for line in [*heading, *(word for row in rows[start : start + size] for word in row)]
+    ]
 
 
 def next_words(movement: Movement, who: str, r: int) -> list[str]:

@@ -44,6 +44,12 @@ FAMILIES = {
         Request("howell", pairs=9, rounds=3, balance="best"),
         None,
     ),
+    # stored odd individual fields: every table full, two or three players resting in turn
+    "14-player individual, resting in turn": (
+        Request("individual", players=14, variant="phantom"),
+        None,
+    ),
+    "11-player whist drive": (Request("individual", players=11, variant="drive"), None),
 }
 PHANTOM = re.compile(r"\b(?:Pair|Player|Lady|Gentleman) ([A-Za-z]*\d[\w.]*)")
 
