@@ -6,9 +6,11 @@ tournament Wh(N) that `schedules.designs.whist_sizes` builds (which construction
 N is told there).
 
 Other player counts are refused with the nearest counts that work; `--variant phantom` seats
-them in the next tournament that works, with phantoms: a table holding a phantom does not play,
-so its real players sit that round out, and no two real players ever partner twice or oppose
-three times (promise "individual-partial"). `--rounds R` plays the first R rounds only, and
+them as a longer search stored them (schedules.odd_players: every table full each round, the
+others resting in turn; or the phantoms in the best places), otherwise in the next tournament
+that works, with phantoms: a table holding a phantom does not play, so its real players sit
+that round out. Either way no two players ever partner twice or oppose three times (promise
+"individual-partial"). `--rounds R` plays the first R rounds only, and
 `--variant drive` builds a whist drive for counts such as 1,000 from a product construction.
 `--variant seats` is the two-table game of 8 players with four seat winners (schedules.seat_game).
 
@@ -77,7 +79,8 @@ def _refusal(players: int) -> str:
     )
     return (
         f"{players} players: {why}; nearest sizes that work: {near} "
-        f"(or --variant phantom to seat {players} in the next one with phantoms)"
+        f"(or --variant phantom to seat all {players}, those who do not fill a table resting "
+        "in turn)"
     )
 
 
@@ -440,7 +443,9 @@ READING = (
     "out each round, everyone exactly once. Every table plays the same trays in a round "
     "(one set per round, duplicated), so each player plays each tray once. Sizes: "
     "{sizes}. Other counts are refused with the nearest sizes; --variant phantom seats them "
-    "with phantoms (a phantom's table sits out), --rounds R plays only the first R rounds "
+    "as a longer search stored them (10 to 30 players: every table full each round, those left "
+    "over resting in turn, everyone equally often) or with phantoms in the next tournament (a "
+    "phantom's table sits out), --rounds R plays only the first R rounds "
     "(a whist drive: partners at most once, opponents at most twice), and --variant drive "
     "builds drives for larger counts (e.g. 1,000 players) from a product construction, "
     "24 hands long unless a number of rounds is asked for (a drive's usual length). "
@@ -463,7 +468,9 @@ def _family() -> Family:
         variants=(
             Variant("whist", "whist tournament: partner once, oppose twice", "see help"),
             Variant(
-                "phantom", "any count, phantoms filling the next tournament", f"4-{LARGEST} players"
+                "phantom",
+                "any count: the others rest in turn, or phantoms fill the next tournament",
+                f"4-{LARGEST} players",
             ),
             Variant(
                 "drive", "a whist drive: partners at most once, opponents at most twice", "see help"
