@@ -33,6 +33,8 @@ SIZES = (
     Request("mitchell", tables=6),
     Request("individual", players=8),
     Request("individual", players=13),
+    # every table full, the others resting in turn (schedules.odd_players)
+    Request("individual", players=14, variant="phantom"),
 )
 
 
