@@ -398,7 +398,7 @@ def individual_lines() -> list[str]:
         f"{individual.LARGEST}: `director movement individual --players v`. Every two players "
         "partner once and oppose twice, so all built tournaments are equally balanced in that "
         "sense. The others are refused with the nearest counts that work; `--variant phantom` "
-        "seats them.",
+        "seats them (their balance: movements.md#odd-individual-fields).",
         "",
         "| players | rounds | construction |",
         "|---:|---:|---|",
