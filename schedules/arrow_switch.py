@@ -43,7 +43,7 @@ from schedules.balance import balance
 from schedules.findings import ImpossibleMovementError
 from schedules.render import number_ranges
 from schedules.tally import pair_key, tray_sets
-from schedules.types import Label, Movement, RoundNo, Seating, TableNo
+from schedules.types import Competitors, Label, Movement, RoundNo, Seating, TableNo
 
 EXHAUSTIVE_WORK = 1_000_000
 """Plans x evaluation cost above which the search is greedy plus local improvement."""
@@ -99,10 +99,14 @@ def apply_switches(movement: Movement, plan: SwitchPlan) -> Movement:
             seatings.append(replace(s, trays=s.trays[k:], switched=not on))
         else:
             seatings.append(replace(s, switched=on))
-    note = (
-        f"Arrow switch: {plan.describe()}; there the N-S pair plays the E-W hands and vice "
-        "versa, so one ranking covers every pair."
-    )
+    if movement.competitors is Competitors.INDIVIDUALS:
+        why = (
+            "the N-S players play the E-W hands and vice versa, so that those trays compare "
+            "players the whole set did not"
+        )
+    else:
+        why = "the N-S pair plays the E-W hands and vice versa, so one ranking covers every pair"
+    note = f"Arrow switch: {plan.describe()}; there {why}."
     return replace(movement, seatings=tuple(seatings), notes=(*movement.notes, note))
 
 

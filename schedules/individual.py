@@ -28,6 +28,7 @@ from functools import cache
 from itertools import islice
 
 from schedules import odd_players
+from schedules.arrow_switch import SwitchPlan, apply_switches
 from schedules.catalog import Family, Request, Variant, with_notes
 from schedules.designs.whist import Game, Spread, Starter, develop, drive_rounds
 from schedules.designs.whist_sizes import construction, spread_plans, whist_rounds
@@ -189,7 +190,9 @@ def phantom_movement(players: int, trays_per_round: int = DEFAULT_TRAYS) -> Move
             f"--variant phantom takes 4 to {LARGEST} players, not {players}"
         )
     if _reseated_rounds(players):
-        return reseated_movement(players, _reseated_rounds(players), trays_per_round)
+        return reseated_movement(
+            players, _reseated_rounds(players), trays_per_round, _switched_halves(players)
+        )
     entry = odd_players.stored(players)
     full = supported_sizes(players, LARGEST)[0]
     places = entry["phantoms"] if entry is not None and "phantoms" in entry else None
@@ -200,6 +203,12 @@ def _reseated_rounds(players: int) -> list[list[list[int]]]:
     """The rounds a longer search stored for `players` (schedules.odd_players), if any."""
     entry = odd_players.stored(players)
     return entry["rounds"] if entry is not None and "rounds" in entry else []
+
+
+def _switched_halves(players: int) -> list[list[int]]:
+    """The [round, table] places whose second half of trays the stored seating switches."""
+    entry = odd_players.stored(players)
+    return entry.get("halves", []) if entry is not None else []
 
 
 def phantom_rounds(players: int) -> int:
@@ -252,15 +261,20 @@ def _rest_words(rests: Sequence[int]) -> str:
 
 
 def reseated_movement(
-    players: int, rounds: Sequence[Sequence[Sequence[int]]], trays_per_round: int = DEFAULT_TRAYS
+    players: int,
+    rounds: Sequence[Sequence[Sequence[int]]],
+    trays_per_round: int = DEFAULT_TRAYS,
+    halves: Sequence[Sequence[int]] = (),
 ) -> Movement:
     """`players` individuals seated round by round as `rounds` says (each table's players,
-    North, East, South, West, from 1); those at no table rest."""
+    North, East, South, West, from 1); those at no table rest. At the [round, table] places
+    `halves` the second half of the trays is arrow-switched (with one tray a round there is
+    no half: none is)."""
     labels = _labels(players)
     games = [[(n - 1, e - 1, s - 1, w - 1) for n, e, s, w in tables] for tables in rounds]
     plays = Counter(p for tables in games for table in tables for p in table)
     rests = sorted({len(rounds) - plays[p] for p in range(players)})
-    return _movement(
+    whole = _movement(
         seat_rounds(games, labels, trays_per_round),
         labels,
         "individual-partial",
@@ -271,6 +285,10 @@ def reseated_movement(
             "once, opponents at most twice)."
         ],
     )
+    switched = frozenset((r, t) for r, t in halves if r <= len(rounds))
+    if trays_per_round < 2 or not switched:
+        return whole
+    return apply_switches(whole, SwitchPlan(halves=switched))
 
 
 def drive_movement(
@@ -295,7 +313,9 @@ def drive_movement(
     if reseated:
         # every table full each round: better balanced than a phantom's resting tables
         played = _round_count(rounds, len(reseated))
-        drive = reseated_movement(players, reseated[:played], trays_per_round)
+        drive = reseated_movement(
+            players, reseated[:played], trays_per_round, _switched_halves(players)
+        )
         note = f"Whist drive: the first {played} of the {len(reseated)} rounds."
         return replace(drive, variant="drive", notes=(*drive.notes, note))
     games, available, origin = _drive_games(host)

@@ -28,6 +28,10 @@ class Entry(TypedDict):
     rounds: NotRequired[list[list[list[int]]]]
     """Per round, each table's players (North, East, South, West), numbered from 1; the
     players at no table rest that round."""
+    halves: NotRequired[list[list[int]]]
+    """[round, table] where the second half of the table's trays is arrow-switched (its North
+    and South play the East-West hands), so that those halves compare players the whole set
+    did not; with one tray a round there is no half, and the whole-set seating is played."""
     phantoms: NotRequired[list[int]]
     """The places (from 1) of the next whist tournament left empty."""
     index: float

@@ -6,6 +6,7 @@ balance, and store them in schedules/data/whist/odd_players.json (`schedules.odd
     .venv/bin/python tools/individual_search.py --players N --rings R --seed S --steps K
         (one search again: what an entry's `command` says; --cc or not, the same seating)
     .venv/bin/python tools/individual_search.py --players 14-199 --phantoms
+    .venv/bin/python tools/individual_search.py --players 14 --halves --seed S --steps K
 
 A field of N players has N // 4 tables every round and plays N rounds; the players who do not
 fill a table rest. Every table plays the round's trays, as in a whist tournament. The rounds
@@ -20,6 +21,10 @@ seating of `tries` runs without a meeting too many is stored where it balances b
 what the engine builds otherwise. `--cc` runs them in C (tools/c_kernel.py, a C compiler
 needed), draw for draw and step for step the Python run: 40 runs of 2,000,000 steps for 18
 to 27 players take 6 to 28 s, where Python takes some 35 s a run.
+
+`--halves` takes a stored seating and anneals which tables play the second half of their
+trays arrow-switched (`tools.odd_field_search.switch_halves`, as for the odd pair fields), for
+14 players, whom the whole sets leave more than 2 points below the whist tournament.
 
 `--phantoms` instead chooses which places of the next whist tournament are left empty: each
 place in turn for the first phantom, then for the second given the first, the choice whose
@@ -45,6 +50,7 @@ from schedules.balance import balance  # noqa: E402
 from schedules.designs.xorshift import XorShift  # noqa: E402
 from schedules.verify import verify  # noqa: E402
 from tools.c_kernel import RANDOM, run_c  # noqa: E402
+from tools.odd_field_search import switch_halves  # noqa: E402
 from tools.stored_sizes import store  # noqa: E402
 
 PATH = ROOT / "schedules" / "data" / "whist" / "odd_players.json"
@@ -393,6 +399,28 @@ def search(
     return found
 
 
+def search_halves(
+    players: int, entry: dict[str, object], seed: int, steps: int
+) -> dict[str, object]:
+    """The stored whole-set seating `entry` with the second half of the trays switched at the
+    tables where that balances best (`tools.odd_field_search.switch_halves`, annealing from
+    `seed`, stopping at the whist tournament's index): the entry with its halves, index and a
+    command that adds them (the entry as it was when none betters it)."""
+    rounds = entry["rounds"]
+    assert isinstance(rounds, list)
+    whole = individual.reseated_movement(players, rounds)
+    found = switch_halves(whole, whist_index(players), seed, steps)
+    print(f"{players} players, halves switched: {found[0] if found else None}", flush=True)
+    if found is None:
+        return entry
+    index, places = found
+    halves = [list(place) for place in sorted(places)]
+    switched = individual.reseated_movement(players, rounds, halves=halves)
+    assert verify(switched, "individual-partial") == []
+    command = f"{entry['command']}; then --halves --seed {seed} --steps {steps}"
+    return {**entry, "halves": halves, "index": round(index, 4), "command": command}
+
+
 def choose_phantoms(players: int) -> tuple[float, dict[str, object]]:
     """The places of the next whist tournament left empty whose seating balances best."""
     full = individual.supported_sizes(players, individual.LARGEST)[0]
@@ -433,6 +461,9 @@ def main() -> None:
     )
     parser.add_argument("--phantoms", action="store_true", help="choose the phantoms' places")
     parser.add_argument("--cc", action="store_true", help="anneal in C (needs a C compiler)")
+    parser.add_argument(
+        "--halves", action="store_true", help="switch halves of the stored seating's trays"
+    )
     parser.add_argument("--out", type=Path, default=PATH, help="the file to store in")
     args = parser.parse_args()
     out: Path = args.out
@@ -442,7 +473,12 @@ def main() -> None:
             continue
         before = engine_index(players)
         stored = sizes.get(str(players), {}).get("index", 0.0)
-        if args.phantoms:
+        if args.halves:
+            if "rounds" not in sizes.get(str(players), {}):
+                continue
+            entry = search_halves(players, sizes[str(players)], args.seed, args.steps)
+            index = float(str(entry["index"]))
+        elif args.phantoms:
             index, entry = choose_phantoms(players)
         else:
             index, entry = search(players, args.rings, args.seed, args.steps, args.tries, args.cc)

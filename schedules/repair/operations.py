@@ -150,7 +150,8 @@ def wrong_move(
         if s.round != round:
             seatings.append(s)
         elif s.table == table:
-            seatings.append(replace(s, places=actual, trays=dealt))
+            # a round played in halves (the second switched) keeps each half's own trays
+            seatings.append(replace(s, places=actual, trays=dealt if len(here) == 1 else s.trays))
         else:
             places_now = tuple(trade.get(p, p) for p in s.places)
             seatings.append(

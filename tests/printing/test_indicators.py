@@ -4,6 +4,8 @@ where they go next, as schedules.routes has it."""
 from __future__ import annotations
 
 import math
+from collections import defaultdict
+from dataclasses import replace
 
 import pytest
 
@@ -19,7 +21,7 @@ from director.printing.contents import (
 )
 from schedules.catalog import Request, build
 from schedules.jsonio import load_movement
-from schedules.routes import itinerary, next_stop, tray_ways
+from schedules.routes import TrayWay, itinerary, next_stop, tray_ways
 from schedules.types import Movement
 from tests.conftest import MOVEMENTS
 from tests.printing.movements import round_robin
@@ -38,7 +40,14 @@ def expected_lines(movement: Movement) -> list[str]:
     """What the cards must say, derived from schedules.routes alone (a card of more rounds
     than a page holds continues on the next, under its heading again)."""
     at = {(s.round, s.table): s for s in movement.seatings}
-    then = {(w.round, w.table): trays_then(w) for ws in tray_ways(movement).values() for w in ws}
+    # the halves of a round split by an arrow switch are one row: their trays go on together
+    halves: dict[tuple[int, int], list[TrayWay]] = defaultdict(list)
+    for way in (w for ws in tray_ways(movement).values() for w in ws):
+        halves[way.round, way.table].append(way)
+    then = {
+        place: trays_then(replace(ways[0], goes=tuple(g for w in ways for g in w.goes)))
+        for place, ways in halves.items()
+    }
     out: list[str] = []
     for table in movement.table_numbers:
         for seat in positions(movement):

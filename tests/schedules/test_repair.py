@@ -89,7 +89,8 @@ def test_a_late_pair_plays_every_round_from_then_and_no_tray_twice(
     label = repaired.movement.field[-1]
     assert label not in m.field
     holds(repaired, start)
-    rounds = [s.round for s in repaired.movement.seatings if label in s.places]
+    # a round split in halves (switched trays) seats the newcomer in both: one round
+    rounds = {s.round for s in repaired.movement.seatings if label in s.places}
     assert sorted(rounds) == list(range(start, m.rounds + 1))
     trays = [t for s in repaired.movement.seatings if label in s.places for t in s.trays]
     assert len(trays) == len(set(trays))
@@ -157,8 +158,13 @@ def test_a_wrong_move_records_the_table_and_keeps_the_round_whole(
     assert [s for s in new.seatings if s.round > r] == sorted(
         (s for s in m.seatings if s.round > r), key=lambda s: (s.round, s.table)
     )
-    seated = Counter(p for s in new.seatings if s.round == r for p in s.places)
-    was = Counter(p for s in m.seatings if s.round == r for p in s.places)
+    # each table once, though a round split in halves has two seatings at it
+    seated = Counter(
+        p for _, p in {(s.table, p) for s in new.seatings if s.round == r for p in s.places}
+    )
+    was = Counter(
+        p for _, p in {(s.table, p) for s in m.seatings if s.round == r for p in s.places}
+    )
     assert sum(seated.values()) == sum(was.values())
     assert max(seated.values()) == 1
     again = plays_by_competitor(new)
@@ -245,3 +251,33 @@ def trays_again(lines: tuple[str, ...]) -> int:
     """How many tray plays the repeats name ("plays trays 7, 8 and 9 again" is three)."""
     found = (re.search(r"plays trays? ([\d, and]+?) again", line) for line in lines)
     return sum(len(re.findall(r"\d+", m[1])) for m in found if m)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        Request("howell", pairs=9, rounds=3, balance="best"),
+        Request("individual", players=14, variant="phantom"),
+    ],
+    ids=["9 pairs, switched halves", "14 players, switched halves"],
+)
+def test_a_wrong_move_at_a_table_playing_in_halves_keeps_each_halfs_trays(
+    request_: Request,
+) -> None:
+    m = build(request_)
+    first, second = next(
+        (a, b)
+        for a in m.seatings
+        for b in m.seatings
+        if (a.round, a.table) == (b.round, b.table) and not a.switched and b.switched
+    )
+    others = [p for p in m.field if p not in first.places]
+    actual = (*first.places[:-1], others[0])
+    repaired = wrong_move(m, first.round, first.table, actual)
+    halves = [
+        s for s in repaired.movement.seatings if (s.round, s.table) == (first.round, first.table)
+    ]
+    assert [(s.places, s.trays, s.switched) for s in halves] == [
+        (actual, first.trays, False),
+        (actual, second.trays, True),
+    ]
