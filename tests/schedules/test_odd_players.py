@@ -85,7 +85,8 @@ def test_without_the_file_every_field_is_seated_with_phantoms(
 ) -> None:
     entries = odd_players.stored_sizes()
     monkeypatch.setattr(odd_players, "stored_sizes", dict)
-    for players in STORED:
+    # the fields up to 60: the larger take a second each, and are seated the same way
+    for players in (p for p in STORED if p < 60):
         m = _phantom(players)
         assert verify(m, "individual-partial") == []
         assert "phantom" in m.notes[0]
