@@ -189,10 +189,9 @@ def phantom_movement(players: int, trays_per_round: int = DEFAULT_TRAYS) -> Move
         raise ImpossibleMovementError(
             f"--variant phantom takes 4 to {LARGEST} players, not {players}"
         )
-    if _reseated_rounds(players):
-        return reseated_movement(
-            players, _reseated_rounds(players), trays_per_round, _switched_halves(players)
-        )
+    reseated = _reseated_rounds(players)
+    if reseated:
+        return reseated_movement(players, reseated, trays_per_round, _switched_halves(players))
     entry = odd_players.stored(players)
     full = supported_sizes(players, LARGEST)[0]
     places = entry["phantoms"] if entry is not None and "phantoms" in entry else None
@@ -214,8 +213,9 @@ def _switched_halves(players: int) -> list[list[int]]:
 def phantom_rounds(players: int) -> int:
     """How many rounds `phantom_movement` plays (before rounds with nobody at a table are left
     out)."""
-    if _reseated_rounds(players):
-        return len(_reseated_rounds(players))
+    reseated = _reseated_rounds(players)
+    if reseated:
+        return len(reseated)
     above = supported_sizes(players, LARGEST)
     return tournament_rounds(above[0]) if above else 1
 
@@ -413,8 +413,9 @@ def _drive_total(players: int) -> int:
     host = _drive_host(players)
     if host is None:
         return 1
-    if host != players and _reseated_rounds(players):
-        return len(_reseated_rounds(players))
+    reseated = _reseated_rounds(players)
+    if host != players and reseated:
+        return len(reseated)
     if construction(host) is not None:
         return tournament_rounds(host)
     plan = _drive_plan(host)
